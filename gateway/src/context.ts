@@ -1,0 +1,32 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { CallContext } from '@pp/grpc'
+
+/** Who is calling, as the credentials selected it. */
+export interface Principal {
+  platformId: string
+  environment: 'SANDBOX' | 'PRODUCTION'
+  tokenId: string
+}
+
+/** Variables every handler can read with `c.get(...)`. */
+export interface GatewayVariables {
+  requestId: string
+  principal: Principal
+}
+
+export interface GatewayEnv {
+  Variables: GatewayVariables
+}
+
+export type GatewayApp = OpenAPIHono<GatewayEnv>
+
+/** What a route passes to a service call: the tenant, the request id and the idempotency key. */
+export function callContext(c: { get<K extends keyof GatewayVariables>(key: K): GatewayVariables[K]; req: { header(name: string): string | undefined } }): CallContext {
+  const principal = c.get('principal')
+  return {
+    platformId: principal.platformId,
+    environment: principal.environment,
+    requestId: c.get('requestId'),
+    idempotencyKey: c.req.header('Idempotency-Key'),
+  }
+}

@@ -1,0 +1,12 @@
+/** The same server with another database name, e.g. the maintenance database `postgres`. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+export function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''))
+  if (!/^[\w-]+$/.test(name)) throw new Error(`unsupported database name "${name}"`)
+  return name
+}

@@ -1,0 +1,55 @@
+import { httpStatusOf, type ErrorCode, type HttpErrorStatus } from './catalogue.js'
+
+export type ErrorDetails = Record<string, unknown>
+
+/** A field that failed validation, as the spec's `details.errors[]` lists it. */
+export interface FieldError {
+  field: string
+  message: string
+  constraint?: {
+    format?: string
+    pattern?: string
+    enum?: string[]
+    minLength?: number
+    maxLength?: number
+  }
+}
+
+/** The body every error answer carries. */
+export interface ErrorBody {
+  code: ErrorCode
+  reason: string
+  details: ErrorDetails
+}
+
+/** The one error type a service or the gateway throws for an answer the caller should see. */
+export class ApiError extends Error {
+  readonly code: ErrorCode
+  readonly details: ErrorDetails
+
+  constructor(code: ErrorCode, reason?: string, details: ErrorDetails = {}) {
+    super(reason ?? defaultReason(code))
+    this.name = 'ApiError'
+    this.code = code
+    this.details = details
+  }
+
+  get status(): HttpErrorStatus {
+    return httpStatusOf(this.code)
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, reason: this.message, details: this.details }
+  }
+}
+
+export const invalidInput = (errors: FieldError[], reason = 'Request validation failed'): ApiError =>
+  new ApiError('INVALID_INPUT', reason, { errors })
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError
+
+/** A readable default such as "Customer not found" for CUSTOMER_NOT_FOUND. */
+function defaultReason(code: ErrorCode): string {
+  const words = code.toLowerCase().split('_').join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

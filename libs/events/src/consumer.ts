@@ -1,0 +1,55 @@
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream'
+import type { NatsConnection } from '@nats-io/transport-node'
+import type { Logger } from '@pp/logging'
+import { EVENTS_STREAM, type EventEnvelope } from './envelope.js'
+
+export interface ConsumerOptions {
+  nats: NatsConnection
+  durableName: string
+  filterSubjects: string[]
+  logger: Logger
+  handle(event: EventEnvelope): Promise<void>
+  /** Redelivery delay after a failed handling. */
+  retryDelayMs?: number
+  ackWaitMs?: number
+}
+
+export interface RunningConsumer {
+  stop(): Promise<void>
+}
+
+/**
+ * Consumes the EVENTS stream through a durable consumer: the server remembers what was acked,
+ * so a restart resumes where it stopped. A message is acked only after `handle` succeeds; a
+ * failure is redelivered after `retryDelayMs`.
+ */
+export async function consumeEvents(options: ConsumerOptions): Promise<RunningConsumer> {
+  const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000 } = options
+  const jsm = await jetstreamManager(nats)
+  await jsm.consumers.add(EVENTS_STREAM, {
+    durable_name: durableName,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subjects: options.filterSubjects,
+    ack_wait: ackWaitMs * 1_000_000,
+  })
+  const consumer = await jetstream(nats).consumers.get(EVENTS_STREAM, durableName)
+  const messages = await consumer.consume()
+  const done = (async () => {
+    for await (const message of messages) {
+      try {
+        await options.handle(message.json<EventEnvelope>())
+        message.ack()
+      } catch (err) {
+        logger.warn({ err, subject: message.subject, durableName }, 'event handling failed; redelivering')
+        message.nak(retryDelayMs)
+      }
+    }
+  })()
+  return {
+    async stop() {
+      await messages.close()
+      await done
+    },
+  }
+}

@@ -1,0 +1,16 @@
+/** What every event on the EVENTS stream looks like; `type` reuses the spec's webhook names. */
+export interface EventEnvelope<T = unknown> {
+  id: string
+  type: string
+  source: string
+  platformId: string
+  environment: string
+  occurredAt: string
+  data: T
+}
+
+export const EVENTS_STREAM = 'EVENTS'
+export const EVENTS_SUBJECT_PREFIX = 'events'
+
+/** `events.<source>.<type>`, e.g. `events.customers.CUSTOMER.CREATED`. */
+export const eventSubject = (source: string, type: string): string => `${EVENTS_SUBJECT_PREFIX}.${source}.${type}`

@@ -1,0 +1,34 @@
+import { newId } from '@pp/ids'
+import { eventSubject, type EventEnvelope } from './envelope.js'
+
+/** The part of a Prisma transaction client the outbox needs; any service's client fits. */
+export interface RawExecutor {
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>
+}
+
+export interface NewEvent<T> {
+  type: string
+  platformId: string
+  environment: string
+  data: T
+}
+
+/**
+ * Records an event inside the caller's transaction, so the state change and its event commit
+ * together or not at all; the relay publishes it afterwards.
+ */
+export async function writeOutbox<T>(tx: RawExecutor, source: string, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+  const envelope: EventEnvelope<T> = {
+    id: newId('Event'),
+    source,
+    occurredAt: new Date().toISOString(),
+    ...event,
+  }
+  await tx.$executeRawUnsafe(
+    'INSERT INTO "outbox_events" ("id", "subject", "payload") VALUES ($1, $2, $3::jsonb)',
+    envelope.id,
+    eventSubject(source, event.type),
+    JSON.stringify(envelope),
+  )
+  return envelope
+}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+/** The repository root, so tests can start any package's entry point. */
+export const repoRoot = join(import.meta.dirname, '../../..')
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface ServiceProcess {
+  name: string
+  child: ChildProcess
+  output(): string
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+/** Starts a TypeScript entry point (relative to the repo root) in its own Node process. */
+export function startProcess(name: string, entry: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (chunk) => (log += String(chunk)))
+  child.stderr?.on('data', (chunk) => (log += String(chunk)))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    name,
+    child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      await exited
+    },
+  }
+}
+
+/** Polls `probe` until it answers true; fails with the process output when it never does. */
+export async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 30_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
