@@ -6,7 +6,8 @@ import { EVENTS_STREAM, type EventEnvelope } from './envelope.js'
 export interface ConsumerOptions {
   nats: NatsConnection
   durableName: string
-  filterSubjects: string[]
+  /** One subject pattern: the NATS server shipped with Debian (2.9) has no multi-filter consumers. */
+  filterSubject: string
   logger: Logger
   handle(event: EventEnvelope): Promise<void>
   /** Redelivery delay after a failed handling. */
@@ -30,7 +31,7 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
     durable_name: durableName,
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
-    filter_subjects: options.filterSubjects,
+    filter_subject: options.filterSubject,
     ack_wait: ackWaitMs * 1_000_000,
   })
   const consumer = await jetstream(nats).consumers.get(EVENTS_STREAM, durableName)
