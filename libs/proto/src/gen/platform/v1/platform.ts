@@ -18,39 +18,335 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Timestamp } from "../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "platform.v1";
 
 export const protobufFileName = "platform/v1/platform.proto";
 
-export interface PingRequest {
-  amount: bigint;
-  note?: string | undefined;
+export enum Environment {
+  ENVIRONMENT_UNSPECIFIED = 0,
+  ENVIRONMENT_SANDBOX = 1,
+  ENVIRONMENT_PRODUCTION = 2,
+  UNRECOGNIZED = -1,
 }
 
-export interface PingResponse {
+export function environmentFromJSON(object: any): Environment {
+  switch (object) {
+    case 0:
+    case "ENVIRONMENT_UNSPECIFIED":
+      return Environment.ENVIRONMENT_UNSPECIFIED;
+    case 1:
+    case "ENVIRONMENT_SANDBOX":
+      return Environment.ENVIRONMENT_SANDBOX;
+    case 2:
+    case "ENVIRONMENT_PRODUCTION":
+      return Environment.ENVIRONMENT_PRODUCTION;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Environment.UNRECOGNIZED;
+  }
+}
+
+export function environmentToJSON(object: Environment): string {
+  switch (object) {
+    case Environment.ENVIRONMENT_UNSPECIFIED:
+      return "ENVIRONMENT_UNSPECIFIED";
+    case Environment.ENVIRONMENT_SANDBOX:
+      return "ENVIRONMENT_SANDBOX";
+    case Environment.ENVIRONMENT_PRODUCTION:
+      return "ENVIRONMENT_PRODUCTION";
+    case Environment.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+export enum Permission {
+  PERMISSION_UNSPECIFIED = 0,
+  PERMISSION_VIEW = 1,
+  PERMISSION_TRANSACT = 2,
+  PERMISSION_MANAGE = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function permissionFromJSON(object: any): Permission {
+  switch (object) {
+    case 0:
+    case "PERMISSION_UNSPECIFIED":
+      return Permission.PERMISSION_UNSPECIFIED;
+    case 1:
+    case "PERMISSION_VIEW":
+      return Permission.PERMISSION_VIEW;
+    case 2:
+    case "PERMISSION_TRANSACT":
+      return Permission.PERMISSION_TRANSACT;
+    case 3:
+    case "PERMISSION_MANAGE":
+      return Permission.PERMISSION_MANAGE;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Permission.UNRECOGNIZED;
+  }
+}
+
+export function permissionToJSON(object: Permission): string {
+  switch (object) {
+    case Permission.PERMISSION_UNSPECIFIED:
+      return "PERMISSION_UNSPECIFIED";
+    case Permission.PERMISSION_VIEW:
+      return "PERMISSION_VIEW";
+    case Permission.PERMISSION_TRANSACT:
+      return "PERMISSION_TRANSACT";
+    case Permission.PERMISSION_MANAGE:
+      return "PERMISSION_MANAGE";
+    case Permission.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+export interface ApiToken {
   id: string;
+  name: string;
+  permissions: Permission[];
+  clientId: string;
+  /** Set only in the answer that created the token; never stored in plain text. */
+  clientSecret?: string | undefined;
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
 }
 
-function createBasePingRequest(): PingRequest {
-  return { amount: 0n, note: undefined };
+export interface AuthenticateCredentialsRequest {
+  clientId: string;
+  clientSecret: string;
 }
 
-export const PingRequest: MessageFns<PingRequest> = {
-  encode(message: PingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.amount !== 0n) {
-      if (BigInt.asIntN(64, message.amount) !== message.amount) {
-        throw new globalThis.Error("value provided for field message.amount of type int64 too large");
-      }
-      writer.uint32(8).int64(message.amount);
+export interface AuthenticateCredentialsResponse {
+  platformId: string;
+  environment: Environment;
+  tokenId: string;
+  permissions: Permission[];
+}
+
+export interface EnsurePlatformRequest {
+  name: string;
+  isRegulatedFinancialInstitution: boolean;
+  /** Sandbox only: new customers skip the verification paperwork (spec, sandbox rule 3). */
+  skipVerificationPaperwork: boolean;
+}
+
+export interface EnsurePlatformResponse {
+  platformId: string;
+  sandboxToken?: ApiToken | undefined;
+  productionToken?: ApiToken | undefined;
+}
+
+export interface CounterpartyFieldDefinition {
+  name: string;
+  mandatory: boolean;
+}
+
+export interface CurrencyConfig {
+  currencyCode: string;
+  minAmount: bigint;
+  maxAmount: bigint;
+  requiredCounterpartyFields: CounterpartyFieldDefinition[];
+  /** Read-only: what the provider of this currency needs on a customer. */
+  providerRequiredCustomerFields: string[];
+  enabledTransactionTypes: string[];
+}
+
+export interface EmbeddedWalletConfig {
+  appName?: string | undefined;
+  otpLength?: number | undefined;
+  alphanumeric?: boolean | undefined;
+  expirationSeconds?: number | undefined;
+  sendFromEmailAddress?: string | undefined;
+  sendFromEmailSenderName?: string | undefined;
+  replyToEmailAddress?: string | undefined;
+  logoUrl?: string | undefined;
+}
+
+export interface CardTokenization2faEmailConfig {
+  fromAddress?: string | undefined;
+  fromName?: string | undefined;
+  replyToAddress?: string | undefined;
+  subject?: string | undefined;
+  bodyText?: string | undefined;
+}
+
+export interface CardTokenization2faSmsConfig {
+  templateSid?: string | undefined;
+  bodyText?: string | undefined;
+}
+
+export interface CardTokenization2faConfig {
+  displayName?: string | undefined;
+  logoUrl?: string | undefined;
+  email?: CardTokenization2faEmailConfig | undefined;
+  sms?: CardTokenization2faSmsConfig | undefined;
+}
+
+export interface FixedFee {
+  amount: bigint;
+  currency: string;
+}
+
+export interface FeeConfig {
+  feeType: string;
+  sourceCurrency: string;
+  variableFeeBps: number;
+  fixedFee?: FixedFee | undefined;
+}
+
+export interface PlatformConfig {
+  id: string;
+  umaDomain?: string | undefined;
+  proxyUmaSubdomain?: string | undefined;
+  webhookEndpoint?: string | undefined;
+  supportedCurrencies: CurrencyConfig[];
+  isRegulatedFinancialInstitution: boolean;
+  skipVerificationPaperwork: boolean;
+  embeddedWalletConfig?: EmbeddedWalletConfig | undefined;
+  cardTokenization2faConfig?: CardTokenization2faConfig | undefined;
+  feeConfigs: FeeConfig[];
+  createdAt?: Date | undefined;
+  updatedAt?: Date | undefined;
+}
+
+export interface GetPlatformConfigRequest {
+}
+
+export interface GetPlatformConfigResponse {
+  config?: PlatformConfig | undefined;
+}
+
+/** A list wrapper so that "omitted" (leave unchanged) differs from "empty" (clear). */
+export interface CurrencyConfigList {
+  items: CurrencyConfig[];
+}
+
+export interface FeeConfigList {
+  items: FeeConfig[];
+}
+
+/** Every field is optional: an omitted field leaves the stored value unchanged. */
+export interface UpdatePlatformConfigRequest {
+  umaDomain?: string | undefined;
+  webhookEndpoint?: string | undefined;
+  supportedCurrencies?:
+    | CurrencyConfigList
+    | undefined;
+  /** Merged field-wise into the stored configuration. */
+  embeddedWalletConfig?:
+    | EmbeddedWalletConfig
+    | undefined;
+  /** Merged field-wise, nested email and sms included. */
+  cardTokenization2faConfig?:
+    | CardTokenization2faConfig
+    | undefined;
+  /** Upserted by (fee_type, source_currency); a fee of zero variable and zero fixed removes it. */
+  feeConfigs?: FeeConfigList | undefined;
+  skipVerificationPaperwork?: boolean | undefined;
+}
+
+export interface UpdatePlatformConfigResponse {
+  config?: PlatformConfig | undefined;
+}
+
+export interface CreateTokenRequest {
+  name: string;
+  permissions: Permission[];
+}
+
+export interface CreateTokenResponse {
+  token?: ApiToken | undefined;
+}
+
+export interface ListTokensRequest {
+  name?:
+    | string
+    | undefined;
+  /** Bounds are inclusive. */
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
+  updatedAfter?: Date | undefined;
+  updatedBefore?:
+    | Date
+    | undefined;
+  /** 1 to 100; 0 means the default of 20. */
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ListTokensResponse {
+  data: ApiToken[];
+  hasMore: boolean;
+  nextCursor?: string | undefined;
+  totalCount: number;
+}
+
+export interface GetTokenRequest {
+  tokenId: string;
+}
+
+export interface GetTokenResponse {
+  token?: ApiToken | undefined;
+}
+
+export interface DeleteTokenRequest {
+  tokenId: string;
+}
+
+export interface DeleteTokenResponse {
+}
+
+function createBaseApiToken(): ApiToken {
+  return {
+    id: "",
+    name: "",
+    permissions: [],
+    clientId: "",
+    clientSecret: undefined,
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const ApiToken: MessageFns<ApiToken> = {
+  encode(message: ApiToken, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
     }
-    if (message.note !== undefined) {
-      writer.uint32(18).string(message.note);
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.permissions.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.permissions) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    if (message.clientId !== "") {
+      writer.uint32(34).string(message.clientId);
+    }
+    if (message.clientSecret !== undefined) {
+      writer.uint32(42).string(message.clientSecret);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(50).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): PingRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): ApiToken {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -59,7 +355,1517 @@ export const PingRequest: MessageFns<PingRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePingRequest();
+      const message = createBaseApiToken();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.permissions.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.permissions.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.clientId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.clientSecret = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApiToken {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => permissionFromJSON(e))
+        : [],
+      clientId: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      clientSecret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ApiToken): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions.map((e) => permissionToJSON(e));
+    }
+    if (message.clientId !== "") {
+      obj.clientId = message.clientId;
+    }
+    if (message.clientSecret !== undefined) {
+      obj.clientSecret = message.clientSecret;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ApiToken>): ApiToken {
+    return ApiToken.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ApiToken>): ApiToken {
+    const message = createBaseApiToken();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.permissions = object.permissions?.map((e) => e) || [];
+    message.clientId = object.clientId ?? "";
+    message.clientSecret = object.clientSecret ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAuthenticateCredentialsRequest(): AuthenticateCredentialsRequest {
+  return { clientId: "", clientSecret: "" };
+}
+
+export const AuthenticateCredentialsRequest: MessageFns<AuthenticateCredentialsRequest> = {
+  encode(message: AuthenticateCredentialsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.clientId !== "") {
+      writer.uint32(10).string(message.clientId);
+    }
+    if (message.clientSecret !== "") {
+      writer.uint32(18).string(message.clientSecret);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthenticateCredentialsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthenticateCredentialsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.clientId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.clientSecret = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthenticateCredentialsRequest {
+    return {
+      clientId: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      clientSecret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : "",
+    };
+  },
+
+  toJSON(message: AuthenticateCredentialsRequest): unknown {
+    const obj: any = {};
+    if (message.clientId !== "") {
+      obj.clientId = message.clientId;
+    }
+    if (message.clientSecret !== "") {
+      obj.clientSecret = message.clientSecret;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthenticateCredentialsRequest>): AuthenticateCredentialsRequest {
+    return AuthenticateCredentialsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthenticateCredentialsRequest>): AuthenticateCredentialsRequest {
+    const message = createBaseAuthenticateCredentialsRequest();
+    message.clientId = object.clientId ?? "";
+    message.clientSecret = object.clientSecret ?? "";
+    return message;
+  },
+};
+
+function createBaseAuthenticateCredentialsResponse(): AuthenticateCredentialsResponse {
+  return { platformId: "", environment: 0, tokenId: "", permissions: [] };
+}
+
+export const AuthenticateCredentialsResponse: MessageFns<AuthenticateCredentialsResponse> = {
+  encode(message: AuthenticateCredentialsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platformId !== "") {
+      writer.uint32(10).string(message.platformId);
+    }
+    if (message.environment !== 0) {
+      writer.uint32(16).int32(message.environment);
+    }
+    if (message.tokenId !== "") {
+      writer.uint32(26).string(message.tokenId);
+    }
+    if (message.permissions.length !== 0) {
+      writer.uint32(34).fork();
+      for (const v of message.permissions) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthenticateCredentialsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthenticateCredentialsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platformId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.environment = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag === 32) {
+              message.permissions.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 34) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.permissions.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthenticateCredentialsResponse {
+    return {
+      platformId: isSet(object.platformId)
+        ? globalThis.String(object.platformId)
+        : isSet(object.platform_id)
+        ? globalThis.String(object.platform_id)
+        : "",
+      environment: isSet(object.environment) ? environmentFromJSON(object.environment) : 0,
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => permissionFromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: AuthenticateCredentialsResponse): unknown {
+    const obj: any = {};
+    if (message.platformId !== "") {
+      obj.platformId = message.platformId;
+    }
+    if (message.environment !== 0) {
+      obj.environment = environmentToJSON(message.environment);
+    }
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions.map((e) => permissionToJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthenticateCredentialsResponse>): AuthenticateCredentialsResponse {
+    return AuthenticateCredentialsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthenticateCredentialsResponse>): AuthenticateCredentialsResponse {
+    const message = createBaseAuthenticateCredentialsResponse();
+    message.platformId = object.platformId ?? "";
+    message.environment = object.environment ?? 0;
+    message.tokenId = object.tokenId ?? "";
+    message.permissions = object.permissions?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseEnsurePlatformRequest(): EnsurePlatformRequest {
+  return { name: "", isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false };
+}
+
+export const EnsurePlatformRequest: MessageFns<EnsurePlatformRequest> = {
+  encode(message: EnsurePlatformRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.isRegulatedFinancialInstitution !== false) {
+      writer.uint32(16).bool(message.isRegulatedFinancialInstitution);
+    }
+    if (message.skipVerificationPaperwork !== false) {
+      writer.uint32(24).bool(message.skipVerificationPaperwork);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsurePlatformRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnsurePlatformRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isRegulatedFinancialInstitution = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.skipVerificationPaperwork = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnsurePlatformRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      isRegulatedFinancialInstitution: isSet(object.isRegulatedFinancialInstitution)
+        ? globalThis.Boolean(object.isRegulatedFinancialInstitution)
+        : isSet(object.is_regulated_financial_institution)
+        ? globalThis.Boolean(object.is_regulated_financial_institution)
+        : false,
+      skipVerificationPaperwork: isSet(object.skipVerificationPaperwork)
+        ? globalThis.Boolean(object.skipVerificationPaperwork)
+        : isSet(object.skip_verification_paperwork)
+        ? globalThis.Boolean(object.skip_verification_paperwork)
+        : false,
+    };
+  },
+
+  toJSON(message: EnsurePlatformRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.isRegulatedFinancialInstitution !== false) {
+      obj.isRegulatedFinancialInstitution = message.isRegulatedFinancialInstitution;
+    }
+    if (message.skipVerificationPaperwork !== false) {
+      obj.skipVerificationPaperwork = message.skipVerificationPaperwork;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EnsurePlatformRequest>): EnsurePlatformRequest {
+    return EnsurePlatformRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EnsurePlatformRequest>): EnsurePlatformRequest {
+    const message = createBaseEnsurePlatformRequest();
+    message.name = object.name ?? "";
+    message.isRegulatedFinancialInstitution = object.isRegulatedFinancialInstitution ?? false;
+    message.skipVerificationPaperwork = object.skipVerificationPaperwork ?? false;
+    return message;
+  },
+};
+
+function createBaseEnsurePlatformResponse(): EnsurePlatformResponse {
+  return { platformId: "", sandboxToken: undefined, productionToken: undefined };
+}
+
+export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
+  encode(message: EnsurePlatformResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platformId !== "") {
+      writer.uint32(10).string(message.platformId);
+    }
+    if (message.sandboxToken !== undefined) {
+      ApiToken.encode(message.sandboxToken, writer.uint32(18).fork()).join();
+    }
+    if (message.productionToken !== undefined) {
+      ApiToken.encode(message.productionToken, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EnsurePlatformResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEnsurePlatformResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platformId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sandboxToken = ApiToken.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.productionToken = ApiToken.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EnsurePlatformResponse {
+    return {
+      platformId: isSet(object.platformId)
+        ? globalThis.String(object.platformId)
+        : isSet(object.platform_id)
+        ? globalThis.String(object.platform_id)
+        : "",
+      sandboxToken: isSet(object.sandboxToken)
+        ? ApiToken.fromJSON(object.sandboxToken)
+        : isSet(object.sandbox_token)
+        ? ApiToken.fromJSON(object.sandbox_token)
+        : undefined,
+      productionToken: isSet(object.productionToken)
+        ? ApiToken.fromJSON(object.productionToken)
+        : isSet(object.production_token)
+        ? ApiToken.fromJSON(object.production_token)
+        : undefined,
+    };
+  },
+
+  toJSON(message: EnsurePlatformResponse): unknown {
+    const obj: any = {};
+    if (message.platformId !== "") {
+      obj.platformId = message.platformId;
+    }
+    if (message.sandboxToken !== undefined) {
+      obj.sandboxToken = ApiToken.toJSON(message.sandboxToken);
+    }
+    if (message.productionToken !== undefined) {
+      obj.productionToken = ApiToken.toJSON(message.productionToken);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EnsurePlatformResponse>): EnsurePlatformResponse {
+    return EnsurePlatformResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EnsurePlatformResponse>): EnsurePlatformResponse {
+    const message = createBaseEnsurePlatformResponse();
+    message.platformId = object.platformId ?? "";
+    message.sandboxToken = (object.sandboxToken !== undefined && object.sandboxToken !== null)
+      ? ApiToken.fromPartial(object.sandboxToken)
+      : undefined;
+    message.productionToken = (object.productionToken !== undefined && object.productionToken !== null)
+      ? ApiToken.fromPartial(object.productionToken)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCounterpartyFieldDefinition(): CounterpartyFieldDefinition {
+  return { name: "", mandatory: false };
+}
+
+export const CounterpartyFieldDefinition: MessageFns<CounterpartyFieldDefinition> = {
+  encode(message: CounterpartyFieldDefinition, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.mandatory !== false) {
+      writer.uint32(16).bool(message.mandatory);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CounterpartyFieldDefinition {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCounterpartyFieldDefinition();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.mandatory = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CounterpartyFieldDefinition {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      mandatory: isSet(object.mandatory) ? globalThis.Boolean(object.mandatory) : false,
+    };
+  },
+
+  toJSON(message: CounterpartyFieldDefinition): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.mandatory !== false) {
+      obj.mandatory = message.mandatory;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CounterpartyFieldDefinition>): CounterpartyFieldDefinition {
+    return CounterpartyFieldDefinition.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CounterpartyFieldDefinition>): CounterpartyFieldDefinition {
+    const message = createBaseCounterpartyFieldDefinition();
+    message.name = object.name ?? "";
+    message.mandatory = object.mandatory ?? false;
+    return message;
+  },
+};
+
+function createBaseCurrencyConfig(): CurrencyConfig {
+  return {
+    currencyCode: "",
+    minAmount: 0n,
+    maxAmount: 0n,
+    requiredCounterpartyFields: [],
+    providerRequiredCustomerFields: [],
+    enabledTransactionTypes: [],
+  };
+}
+
+export const CurrencyConfig: MessageFns<CurrencyConfig> = {
+  encode(message: CurrencyConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currencyCode !== "") {
+      writer.uint32(10).string(message.currencyCode);
+    }
+    if (message.minAmount !== 0n) {
+      if (BigInt.asIntN(64, message.minAmount) !== message.minAmount) {
+        throw new globalThis.Error("value provided for field message.minAmount of type int64 too large");
+      }
+      writer.uint32(16).int64(message.minAmount);
+    }
+    if (message.maxAmount !== 0n) {
+      if (BigInt.asIntN(64, message.maxAmount) !== message.maxAmount) {
+        throw new globalThis.Error("value provided for field message.maxAmount of type int64 too large");
+      }
+      writer.uint32(24).int64(message.maxAmount);
+    }
+    for (const v of message.requiredCounterpartyFields) {
+      CounterpartyFieldDefinition.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.providerRequiredCustomerFields) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.enabledTransactionTypes) {
+      writer.uint32(50).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CurrencyConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCurrencyConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currencyCode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.minAmount = reader.int64() as bigint;
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxAmount = reader.int64() as bigint;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.requiredCounterpartyFields.push(CounterpartyFieldDefinition.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.providerRequiredCustomerFields.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.enabledTransactionTypes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CurrencyConfig {
+    return {
+      currencyCode: isSet(object.currencyCode)
+        ? globalThis.String(object.currencyCode)
+        : isSet(object.currency_code)
+        ? globalThis.String(object.currency_code)
+        : "",
+      minAmount: isSet(object.minAmount)
+        ? BigInt(object.minAmount)
+        : isSet(object.min_amount)
+        ? BigInt(object.min_amount)
+        : 0n,
+      maxAmount: isSet(object.maxAmount)
+        ? BigInt(object.maxAmount)
+        : isSet(object.max_amount)
+        ? BigInt(object.max_amount)
+        : 0n,
+      requiredCounterpartyFields: globalThis.Array.isArray(object?.requiredCounterpartyFields)
+        ? object.requiredCounterpartyFields.map((e: any) => CounterpartyFieldDefinition.fromJSON(e))
+        : globalThis.Array.isArray(object?.required_counterparty_fields)
+        ? object.required_counterparty_fields.map((e: any) => CounterpartyFieldDefinition.fromJSON(e))
+        : [],
+      providerRequiredCustomerFields: globalThis.Array.isArray(object?.providerRequiredCustomerFields)
+        ? object.providerRequiredCustomerFields.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.provider_required_customer_fields)
+        ? object.provider_required_customer_fields.map((e: any) => globalThis.String(e))
+        : [],
+      enabledTransactionTypes: globalThis.Array.isArray(object?.enabledTransactionTypes)
+        ? object.enabledTransactionTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.enabled_transaction_types)
+        ? object.enabled_transaction_types.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CurrencyConfig): unknown {
+    const obj: any = {};
+    if (message.currencyCode !== "") {
+      obj.currencyCode = message.currencyCode;
+    }
+    if (message.minAmount !== 0n) {
+      obj.minAmount = message.minAmount.toString();
+    }
+    if (message.maxAmount !== 0n) {
+      obj.maxAmount = message.maxAmount.toString();
+    }
+    if (message.requiredCounterpartyFields?.length) {
+      obj.requiredCounterpartyFields = message.requiredCounterpartyFields.map((e) =>
+        CounterpartyFieldDefinition.toJSON(e)
+      );
+    }
+    if (message.providerRequiredCustomerFields?.length) {
+      obj.providerRequiredCustomerFields = message.providerRequiredCustomerFields;
+    }
+    if (message.enabledTransactionTypes?.length) {
+      obj.enabledTransactionTypes = message.enabledTransactionTypes;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CurrencyConfig>): CurrencyConfig {
+    return CurrencyConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CurrencyConfig>): CurrencyConfig {
+    const message = createBaseCurrencyConfig();
+    message.currencyCode = object.currencyCode ?? "";
+    message.minAmount = (object.minAmount !== undefined && object.minAmount !== null) ? BigInt(object.minAmount) : 0n;
+    message.maxAmount = (object.maxAmount !== undefined && object.maxAmount !== null) ? BigInt(object.maxAmount) : 0n;
+    message.requiredCounterpartyFields =
+      object.requiredCounterpartyFields?.map((e) => CounterpartyFieldDefinition.fromPartial(e)) || [];
+    message.providerRequiredCustomerFields = object.providerRequiredCustomerFields?.map((e) => e) || [];
+    message.enabledTransactionTypes = object.enabledTransactionTypes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseEmbeddedWalletConfig(): EmbeddedWalletConfig {
+  return {
+    appName: undefined,
+    otpLength: undefined,
+    alphanumeric: undefined,
+    expirationSeconds: undefined,
+    sendFromEmailAddress: undefined,
+    sendFromEmailSenderName: undefined,
+    replyToEmailAddress: undefined,
+    logoUrl: undefined,
+  };
+}
+
+export const EmbeddedWalletConfig: MessageFns<EmbeddedWalletConfig> = {
+  encode(message: EmbeddedWalletConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.appName !== undefined) {
+      writer.uint32(10).string(message.appName);
+    }
+    if (message.otpLength !== undefined) {
+      writer.uint32(16).int32(message.otpLength);
+    }
+    if (message.alphanumeric !== undefined) {
+      writer.uint32(24).bool(message.alphanumeric);
+    }
+    if (message.expirationSeconds !== undefined) {
+      writer.uint32(32).int32(message.expirationSeconds);
+    }
+    if (message.sendFromEmailAddress !== undefined) {
+      writer.uint32(42).string(message.sendFromEmailAddress);
+    }
+    if (message.sendFromEmailSenderName !== undefined) {
+      writer.uint32(50).string(message.sendFromEmailSenderName);
+    }
+    if (message.replyToEmailAddress !== undefined) {
+      writer.uint32(58).string(message.replyToEmailAddress);
+    }
+    if (message.logoUrl !== undefined) {
+      writer.uint32(66).string(message.logoUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EmbeddedWalletConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmbeddedWalletConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.appName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.otpLength = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.alphanumeric = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.expirationSeconds = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sendFromEmailAddress = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sendFromEmailSenderName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.replyToEmailAddress = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.logoUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EmbeddedWalletConfig {
+    return {
+      appName: isSet(object.appName)
+        ? globalThis.String(object.appName)
+        : isSet(object.app_name)
+        ? globalThis.String(object.app_name)
+        : undefined,
+      otpLength: isSet(object.otpLength)
+        ? globalThis.Number(object.otpLength)
+        : isSet(object.otp_length)
+        ? globalThis.Number(object.otp_length)
+        : undefined,
+      alphanumeric: isSet(object.alphanumeric) ? globalThis.Boolean(object.alphanumeric) : undefined,
+      expirationSeconds: isSet(object.expirationSeconds)
+        ? globalThis.Number(object.expirationSeconds)
+        : isSet(object.expiration_seconds)
+        ? globalThis.Number(object.expiration_seconds)
+        : undefined,
+      sendFromEmailAddress: isSet(object.sendFromEmailAddress)
+        ? globalThis.String(object.sendFromEmailAddress)
+        : isSet(object.send_from_email_address)
+        ? globalThis.String(object.send_from_email_address)
+        : undefined,
+      sendFromEmailSenderName: isSet(object.sendFromEmailSenderName)
+        ? globalThis.String(object.sendFromEmailSenderName)
+        : isSet(object.send_from_email_sender_name)
+        ? globalThis.String(object.send_from_email_sender_name)
+        : undefined,
+      replyToEmailAddress: isSet(object.replyToEmailAddress)
+        ? globalThis.String(object.replyToEmailAddress)
+        : isSet(object.reply_to_email_address)
+        ? globalThis.String(object.reply_to_email_address)
+        : undefined,
+      logoUrl: isSet(object.logoUrl)
+        ? globalThis.String(object.logoUrl)
+        : isSet(object.logo_url)
+        ? globalThis.String(object.logo_url)
+        : undefined,
+    };
+  },
+
+  toJSON(message: EmbeddedWalletConfig): unknown {
+    const obj: any = {};
+    if (message.appName !== undefined) {
+      obj.appName = message.appName;
+    }
+    if (message.otpLength !== undefined) {
+      obj.otpLength = Math.round(message.otpLength);
+    }
+    if (message.alphanumeric !== undefined) {
+      obj.alphanumeric = message.alphanumeric;
+    }
+    if (message.expirationSeconds !== undefined) {
+      obj.expirationSeconds = Math.round(message.expirationSeconds);
+    }
+    if (message.sendFromEmailAddress !== undefined) {
+      obj.sendFromEmailAddress = message.sendFromEmailAddress;
+    }
+    if (message.sendFromEmailSenderName !== undefined) {
+      obj.sendFromEmailSenderName = message.sendFromEmailSenderName;
+    }
+    if (message.replyToEmailAddress !== undefined) {
+      obj.replyToEmailAddress = message.replyToEmailAddress;
+    }
+    if (message.logoUrl !== undefined) {
+      obj.logoUrl = message.logoUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EmbeddedWalletConfig>): EmbeddedWalletConfig {
+    return EmbeddedWalletConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EmbeddedWalletConfig>): EmbeddedWalletConfig {
+    const message = createBaseEmbeddedWalletConfig();
+    message.appName = object.appName ?? undefined;
+    message.otpLength = object.otpLength ?? undefined;
+    message.alphanumeric = object.alphanumeric ?? undefined;
+    message.expirationSeconds = object.expirationSeconds ?? undefined;
+    message.sendFromEmailAddress = object.sendFromEmailAddress ?? undefined;
+    message.sendFromEmailSenderName = object.sendFromEmailSenderName ?? undefined;
+    message.replyToEmailAddress = object.replyToEmailAddress ?? undefined;
+    message.logoUrl = object.logoUrl ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCardTokenization2faEmailConfig(): CardTokenization2faEmailConfig {
+  return {
+    fromAddress: undefined,
+    fromName: undefined,
+    replyToAddress: undefined,
+    subject: undefined,
+    bodyText: undefined,
+  };
+}
+
+export const CardTokenization2faEmailConfig: MessageFns<CardTokenization2faEmailConfig> = {
+  encode(message: CardTokenization2faEmailConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromAddress !== undefined) {
+      writer.uint32(10).string(message.fromAddress);
+    }
+    if (message.fromName !== undefined) {
+      writer.uint32(18).string(message.fromName);
+    }
+    if (message.replyToAddress !== undefined) {
+      writer.uint32(26).string(message.replyToAddress);
+    }
+    if (message.subject !== undefined) {
+      writer.uint32(34).string(message.subject);
+    }
+    if (message.bodyText !== undefined) {
+      writer.uint32(42).string(message.bodyText);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CardTokenization2faEmailConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCardTokenization2faEmailConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromAddress = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fromName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.replyToAddress = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.bodyText = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CardTokenization2faEmailConfig {
+    return {
+      fromAddress: isSet(object.fromAddress)
+        ? globalThis.String(object.fromAddress)
+        : isSet(object.from_address)
+        ? globalThis.String(object.from_address)
+        : undefined,
+      fromName: isSet(object.fromName)
+        ? globalThis.String(object.fromName)
+        : isSet(object.from_name)
+        ? globalThis.String(object.from_name)
+        : undefined,
+      replyToAddress: isSet(object.replyToAddress)
+        ? globalThis.String(object.replyToAddress)
+        : isSet(object.reply_to_address)
+        ? globalThis.String(object.reply_to_address)
+        : undefined,
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : undefined,
+      bodyText: isSet(object.bodyText)
+        ? globalThis.String(object.bodyText)
+        : isSet(object.body_text)
+        ? globalThis.String(object.body_text)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CardTokenization2faEmailConfig): unknown {
+    const obj: any = {};
+    if (message.fromAddress !== undefined) {
+      obj.fromAddress = message.fromAddress;
+    }
+    if (message.fromName !== undefined) {
+      obj.fromName = message.fromName;
+    }
+    if (message.replyToAddress !== undefined) {
+      obj.replyToAddress = message.replyToAddress;
+    }
+    if (message.subject !== undefined) {
+      obj.subject = message.subject;
+    }
+    if (message.bodyText !== undefined) {
+      obj.bodyText = message.bodyText;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CardTokenization2faEmailConfig>): CardTokenization2faEmailConfig {
+    return CardTokenization2faEmailConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CardTokenization2faEmailConfig>): CardTokenization2faEmailConfig {
+    const message = createBaseCardTokenization2faEmailConfig();
+    message.fromAddress = object.fromAddress ?? undefined;
+    message.fromName = object.fromName ?? undefined;
+    message.replyToAddress = object.replyToAddress ?? undefined;
+    message.subject = object.subject ?? undefined;
+    message.bodyText = object.bodyText ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCardTokenization2faSmsConfig(): CardTokenization2faSmsConfig {
+  return { templateSid: undefined, bodyText: undefined };
+}
+
+export const CardTokenization2faSmsConfig: MessageFns<CardTokenization2faSmsConfig> = {
+  encode(message: CardTokenization2faSmsConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateSid !== undefined) {
+      writer.uint32(10).string(message.templateSid);
+    }
+    if (message.bodyText !== undefined) {
+      writer.uint32(18).string(message.bodyText);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CardTokenization2faSmsConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCardTokenization2faSmsConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateSid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bodyText = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CardTokenization2faSmsConfig {
+    return {
+      templateSid: isSet(object.templateSid)
+        ? globalThis.String(object.templateSid)
+        : isSet(object.template_sid)
+        ? globalThis.String(object.template_sid)
+        : undefined,
+      bodyText: isSet(object.bodyText)
+        ? globalThis.String(object.bodyText)
+        : isSet(object.body_text)
+        ? globalThis.String(object.body_text)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CardTokenization2faSmsConfig): unknown {
+    const obj: any = {};
+    if (message.templateSid !== undefined) {
+      obj.templateSid = message.templateSid;
+    }
+    if (message.bodyText !== undefined) {
+      obj.bodyText = message.bodyText;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CardTokenization2faSmsConfig>): CardTokenization2faSmsConfig {
+    return CardTokenization2faSmsConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CardTokenization2faSmsConfig>): CardTokenization2faSmsConfig {
+    const message = createBaseCardTokenization2faSmsConfig();
+    message.templateSid = object.templateSid ?? undefined;
+    message.bodyText = object.bodyText ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCardTokenization2faConfig(): CardTokenization2faConfig {
+  return { displayName: undefined, logoUrl: undefined, email: undefined, sms: undefined };
+}
+
+export const CardTokenization2faConfig: MessageFns<CardTokenization2faConfig> = {
+  encode(message: CardTokenization2faConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.displayName !== undefined) {
+      writer.uint32(10).string(message.displayName);
+    }
+    if (message.logoUrl !== undefined) {
+      writer.uint32(18).string(message.logoUrl);
+    }
+    if (message.email !== undefined) {
+      CardTokenization2faEmailConfig.encode(message.email, writer.uint32(26).fork()).join();
+    }
+    if (message.sms !== undefined) {
+      CardTokenization2faSmsConfig.encode(message.sms, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CardTokenization2faConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCardTokenization2faConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.logoUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.email = CardTokenization2faEmailConfig.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sms = CardTokenization2faSmsConfig.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CardTokenization2faConfig {
+    return {
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : undefined,
+      logoUrl: isSet(object.logoUrl)
+        ? globalThis.String(object.logoUrl)
+        : isSet(object.logo_url)
+        ? globalThis.String(object.logo_url)
+        : undefined,
+      email: isSet(object.email) ? CardTokenization2faEmailConfig.fromJSON(object.email) : undefined,
+      sms: isSet(object.sms) ? CardTokenization2faSmsConfig.fromJSON(object.sms) : undefined,
+    };
+  },
+
+  toJSON(message: CardTokenization2faConfig): unknown {
+    const obj: any = {};
+    if (message.displayName !== undefined) {
+      obj.displayName = message.displayName;
+    }
+    if (message.logoUrl !== undefined) {
+      obj.logoUrl = message.logoUrl;
+    }
+    if (message.email !== undefined) {
+      obj.email = CardTokenization2faEmailConfig.toJSON(message.email);
+    }
+    if (message.sms !== undefined) {
+      obj.sms = CardTokenization2faSmsConfig.toJSON(message.sms);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CardTokenization2faConfig>): CardTokenization2faConfig {
+    return CardTokenization2faConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CardTokenization2faConfig>): CardTokenization2faConfig {
+    const message = createBaseCardTokenization2faConfig();
+    message.displayName = object.displayName ?? undefined;
+    message.logoUrl = object.logoUrl ?? undefined;
+    message.email = (object.email !== undefined && object.email !== null)
+      ? CardTokenization2faEmailConfig.fromPartial(object.email)
+      : undefined;
+    message.sms = (object.sms !== undefined && object.sms !== null)
+      ? CardTokenization2faSmsConfig.fromPartial(object.sms)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFixedFee(): FixedFee {
+  return { amount: 0n, currency: "" };
+}
+
+export const FixedFee: MessageFns<FixedFee> = {
+  encode(message: FixedFee, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.amount !== 0n) {
+      if (BigInt.asIntN(64, message.amount) !== message.amount) {
+        throw new globalThis.Error("value provided for field message.amount of type int64 too large");
+      }
+      writer.uint32(8).int64(message.amount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(18).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FixedFee {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFixedFee();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -76,7 +1882,7 @@ export const PingRequest: MessageFns<PingRequest> = {
               break;
             }
 
-            message.note = reader.string();
+            message.currency = reader.string();
             continue;
           }
         }
@@ -91,48 +1897,57 @@ export const PingRequest: MessageFns<PingRequest> = {
     }
   },
 
-  fromJSON(object: any): PingRequest {
+  fromJSON(object: any): FixedFee {
     return {
       amount: isSet(object.amount) ? BigInt(object.amount) : 0n,
-      note: isSet(object.note) ? globalThis.String(object.note) : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
     };
   },
 
-  toJSON(message: PingRequest): unknown {
+  toJSON(message: FixedFee): unknown {
     const obj: any = {};
     if (message.amount !== 0n) {
       obj.amount = message.amount.toString();
     }
-    if (message.note !== undefined) {
-      obj.note = message.note;
+    if (message.currency !== "") {
+      obj.currency = message.currency;
     }
     return obj;
   },
 
-  create(base?: DeepPartial<PingRequest>): PingRequest {
-    return PingRequest.fromPartial(base ?? {});
+  create(base?: DeepPartial<FixedFee>): FixedFee {
+    return FixedFee.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<PingRequest>): PingRequest {
-    const message = createBasePingRequest();
+  fromPartial(object: DeepPartial<FixedFee>): FixedFee {
+    const message = createBaseFixedFee();
     message.amount = (object.amount !== undefined && object.amount !== null) ? BigInt(object.amount) : 0n;
-    message.note = object.note ?? undefined;
+    message.currency = object.currency ?? "";
     return message;
   },
 };
 
-function createBasePingResponse(): PingResponse {
-  return { id: "" };
+function createBaseFeeConfig(): FeeConfig {
+  return { feeType: "", sourceCurrency: "", variableFeeBps: 0, fixedFee: undefined };
 }
 
-export const PingResponse: MessageFns<PingResponse> = {
-  encode(message: PingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
+export const FeeConfig: MessageFns<FeeConfig> = {
+  encode(message: FeeConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.feeType !== "") {
+      writer.uint32(10).string(message.feeType);
+    }
+    if (message.sourceCurrency !== "") {
+      writer.uint32(18).string(message.sourceCurrency);
+    }
+    if (message.variableFeeBps !== 0) {
+      writer.uint32(24).int32(message.variableFeeBps);
+    }
+    if (message.fixedFee !== undefined) {
+      FixedFee.encode(message.fixedFee, writer.uint32(34).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): PingResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): FeeConfig {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -141,7 +1956,179 @@ export const PingResponse: MessageFns<PingResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePingResponse();
+      const message = createBaseFeeConfig();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.feeType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceCurrency = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.variableFeeBps = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fixedFee = FixedFee.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FeeConfig {
+    return {
+      feeType: isSet(object.feeType)
+        ? globalThis.String(object.feeType)
+        : isSet(object.fee_type)
+        ? globalThis.String(object.fee_type)
+        : "",
+      sourceCurrency: isSet(object.sourceCurrency)
+        ? globalThis.String(object.sourceCurrency)
+        : isSet(object.source_currency)
+        ? globalThis.String(object.source_currency)
+        : "",
+      variableFeeBps: isSet(object.variableFeeBps)
+        ? globalThis.Number(object.variableFeeBps)
+        : isSet(object.variable_fee_bps)
+        ? globalThis.Number(object.variable_fee_bps)
+        : 0,
+      fixedFee: isSet(object.fixedFee)
+        ? FixedFee.fromJSON(object.fixedFee)
+        : isSet(object.fixed_fee)
+        ? FixedFee.fromJSON(object.fixed_fee)
+        : undefined,
+    };
+  },
+
+  toJSON(message: FeeConfig): unknown {
+    const obj: any = {};
+    if (message.feeType !== "") {
+      obj.feeType = message.feeType;
+    }
+    if (message.sourceCurrency !== "") {
+      obj.sourceCurrency = message.sourceCurrency;
+    }
+    if (message.variableFeeBps !== 0) {
+      obj.variableFeeBps = Math.round(message.variableFeeBps);
+    }
+    if (message.fixedFee !== undefined) {
+      obj.fixedFee = FixedFee.toJSON(message.fixedFee);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FeeConfig>): FeeConfig {
+    return FeeConfig.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FeeConfig>): FeeConfig {
+    const message = createBaseFeeConfig();
+    message.feeType = object.feeType ?? "";
+    message.sourceCurrency = object.sourceCurrency ?? "";
+    message.variableFeeBps = object.variableFeeBps ?? 0;
+    message.fixedFee = (object.fixedFee !== undefined && object.fixedFee !== null)
+      ? FixedFee.fromPartial(object.fixedFee)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePlatformConfig(): PlatformConfig {
+  return {
+    id: "",
+    umaDomain: undefined,
+    proxyUmaSubdomain: undefined,
+    webhookEndpoint: undefined,
+    supportedCurrencies: [],
+    isRegulatedFinancialInstitution: false,
+    skipVerificationPaperwork: false,
+    embeddedWalletConfig: undefined,
+    cardTokenization2faConfig: undefined,
+    feeConfigs: [],
+    createdAt: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const PlatformConfig: MessageFns<PlatformConfig> = {
+  encode(message: PlatformConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.umaDomain !== undefined) {
+      writer.uint32(18).string(message.umaDomain);
+    }
+    if (message.proxyUmaSubdomain !== undefined) {
+      writer.uint32(26).string(message.proxyUmaSubdomain);
+    }
+    if (message.webhookEndpoint !== undefined) {
+      writer.uint32(34).string(message.webhookEndpoint);
+    }
+    for (const v of message.supportedCurrencies) {
+      CurrencyConfig.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.isRegulatedFinancialInstitution !== false) {
+      writer.uint32(48).bool(message.isRegulatedFinancialInstitution);
+    }
+    if (message.skipVerificationPaperwork !== false) {
+      writer.uint32(56).bool(message.skipVerificationPaperwork);
+    }
+    if (message.embeddedWalletConfig !== undefined) {
+      EmbeddedWalletConfig.encode(message.embeddedWalletConfig, writer.uint32(66).fork()).join();
+    }
+    if (message.cardTokenization2faConfig !== undefined) {
+      CardTokenization2faConfig.encode(message.cardTokenization2faConfig, writer.uint32(74).fork()).join();
+    }
+    for (const v of message.feeConfigs) {
+      FeeConfig.encode(v!, writer.uint32(82).fork()).join();
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(90).fork()).join();
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(98).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlatformConfig {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlatformConfig();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -153,6 +2140,94 @@ export const PingResponse: MessageFns<PingResponse> = {
             message.id = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.umaDomain = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.proxyUmaSubdomain = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.webhookEndpoint = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.supportedCurrencies.push(CurrencyConfig.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isRegulatedFinancialInstitution = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.skipVerificationPaperwork = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.embeddedWalletConfig = EmbeddedWalletConfig.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.cardTokenization2faConfig = CardTokenization2faConfig.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.feeConfigs.push(FeeConfig.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -165,57 +2240,1654 @@ export const PingResponse: MessageFns<PingResponse> = {
     }
   },
 
-  fromJSON(object: any): PingResponse {
-    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  fromJSON(object: any): PlatformConfig {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      umaDomain: isSet(object.umaDomain)
+        ? globalThis.String(object.umaDomain)
+        : isSet(object.uma_domain)
+        ? globalThis.String(object.uma_domain)
+        : undefined,
+      proxyUmaSubdomain: isSet(object.proxyUmaSubdomain)
+        ? globalThis.String(object.proxyUmaSubdomain)
+        : isSet(object.proxy_uma_subdomain)
+        ? globalThis.String(object.proxy_uma_subdomain)
+        : undefined,
+      webhookEndpoint: isSet(object.webhookEndpoint)
+        ? globalThis.String(object.webhookEndpoint)
+        : isSet(object.webhook_endpoint)
+        ? globalThis.String(object.webhook_endpoint)
+        : undefined,
+      supportedCurrencies: globalThis.Array.isArray(object?.supportedCurrencies)
+        ? object.supportedCurrencies.map((e: any) => CurrencyConfig.fromJSON(e))
+        : globalThis.Array.isArray(object?.supported_currencies)
+        ? object.supported_currencies.map((e: any) => CurrencyConfig.fromJSON(e))
+        : [],
+      isRegulatedFinancialInstitution: isSet(object.isRegulatedFinancialInstitution)
+        ? globalThis.Boolean(object.isRegulatedFinancialInstitution)
+        : isSet(object.is_regulated_financial_institution)
+        ? globalThis.Boolean(object.is_regulated_financial_institution)
+        : false,
+      skipVerificationPaperwork: isSet(object.skipVerificationPaperwork)
+        ? globalThis.Boolean(object.skipVerificationPaperwork)
+        : isSet(object.skip_verification_paperwork)
+        ? globalThis.Boolean(object.skip_verification_paperwork)
+        : false,
+      embeddedWalletConfig: isSet(object.embeddedWalletConfig)
+        ? EmbeddedWalletConfig.fromJSON(object.embeddedWalletConfig)
+        : isSet(object.embedded_wallet_config)
+        ? EmbeddedWalletConfig.fromJSON(object.embedded_wallet_config)
+        : undefined,
+      cardTokenization2faConfig: isSet(object.cardTokenization2faConfig)
+        ? CardTokenization2faConfig.fromJSON(object.cardTokenization2faConfig)
+        : isSet(object.card_tokenization_2fa_config)
+        ? CardTokenization2faConfig.fromJSON(object.card_tokenization_2fa_config)
+        : undefined,
+      feeConfigs: globalThis.Array.isArray(object?.feeConfigs)
+        ? object.feeConfigs.map((e: any) => FeeConfig.fromJSON(e))
+        : globalThis.Array.isArray(object?.fee_configs)
+        ? object.fee_configs.map((e: any) => FeeConfig.fromJSON(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
   },
 
-  toJSON(message: PingResponse): unknown {
+  toJSON(message: PlatformConfig): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
     }
+    if (message.umaDomain !== undefined) {
+      obj.umaDomain = message.umaDomain;
+    }
+    if (message.proxyUmaSubdomain !== undefined) {
+      obj.proxyUmaSubdomain = message.proxyUmaSubdomain;
+    }
+    if (message.webhookEndpoint !== undefined) {
+      obj.webhookEndpoint = message.webhookEndpoint;
+    }
+    if (message.supportedCurrencies?.length) {
+      obj.supportedCurrencies = message.supportedCurrencies.map((e) => CurrencyConfig.toJSON(e));
+    }
+    if (message.isRegulatedFinancialInstitution !== false) {
+      obj.isRegulatedFinancialInstitution = message.isRegulatedFinancialInstitution;
+    }
+    if (message.skipVerificationPaperwork !== false) {
+      obj.skipVerificationPaperwork = message.skipVerificationPaperwork;
+    }
+    if (message.embeddedWalletConfig !== undefined) {
+      obj.embeddedWalletConfig = EmbeddedWalletConfig.toJSON(message.embeddedWalletConfig);
+    }
+    if (message.cardTokenization2faConfig !== undefined) {
+      obj.cardTokenization2faConfig = CardTokenization2faConfig.toJSON(message.cardTokenization2faConfig);
+    }
+    if (message.feeConfigs?.length) {
+      obj.feeConfigs = message.feeConfigs.map((e) => FeeConfig.toJSON(e));
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
     return obj;
   },
 
-  create(base?: DeepPartial<PingResponse>): PingResponse {
-    return PingResponse.fromPartial(base ?? {});
+  create(base?: DeepPartial<PlatformConfig>): PlatformConfig {
+    return PlatformConfig.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<PingResponse>): PingResponse {
-    const message = createBasePingResponse();
+  fromPartial(object: DeepPartial<PlatformConfig>): PlatformConfig {
+    const message = createBasePlatformConfig();
     message.id = object.id ?? "";
+    message.umaDomain = object.umaDomain ?? undefined;
+    message.proxyUmaSubdomain = object.proxyUmaSubdomain ?? undefined;
+    message.webhookEndpoint = object.webhookEndpoint ?? undefined;
+    message.supportedCurrencies = object.supportedCurrencies?.map((e) => CurrencyConfig.fromPartial(e)) || [];
+    message.isRegulatedFinancialInstitution = object.isRegulatedFinancialInstitution ?? false;
+    message.skipVerificationPaperwork = object.skipVerificationPaperwork ?? false;
+    message.embeddedWalletConfig = (object.embeddedWalletConfig !== undefined && object.embeddedWalletConfig !== null)
+      ? EmbeddedWalletConfig.fromPartial(object.embeddedWalletConfig)
+      : undefined;
+    message.cardTokenization2faConfig =
+      (object.cardTokenization2faConfig !== undefined && object.cardTokenization2faConfig !== null)
+        ? CardTokenization2faConfig.fromPartial(object.cardTokenization2faConfig)
+        : undefined;
+    message.feeConfigs = object.feeConfigs?.map((e) => FeeConfig.fromPartial(e)) || [];
+    message.createdAt = object.createdAt ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
     return message;
   },
 };
 
+function createBaseGetPlatformConfigRequest(): GetPlatformConfigRequest {
+  return {};
+}
+
+export const GetPlatformConfigRequest: MessageFns<GetPlatformConfigRequest> = {
+  encode(_: GetPlatformConfigRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformConfigRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformConfigRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetPlatformConfigRequest {
+    return {};
+  },
+
+  toJSON(_: GetPlatformConfigRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformConfigRequest>): GetPlatformConfigRequest {
+    return GetPlatformConfigRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetPlatformConfigRequest>): GetPlatformConfigRequest {
+    const message = createBaseGetPlatformConfigRequest();
+    return message;
+  },
+};
+
+function createBaseGetPlatformConfigResponse(): GetPlatformConfigResponse {
+  return { config: undefined };
+}
+
+export const GetPlatformConfigResponse: MessageFns<GetPlatformConfigResponse> = {
+  encode(message: GetPlatformConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.config !== undefined) {
+      PlatformConfig.encode(message.config, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformConfigResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformConfigResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.config = PlatformConfig.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPlatformConfigResponse {
+    return { config: isSet(object.config) ? PlatformConfig.fromJSON(object.config) : undefined };
+  },
+
+  toJSON(message: GetPlatformConfigResponse): unknown {
+    const obj: any = {};
+    if (message.config !== undefined) {
+      obj.config = PlatformConfig.toJSON(message.config);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformConfigResponse>): GetPlatformConfigResponse {
+    return GetPlatformConfigResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPlatformConfigResponse>): GetPlatformConfigResponse {
+    const message = createBaseGetPlatformConfigResponse();
+    message.config = (object.config !== undefined && object.config !== null)
+      ? PlatformConfig.fromPartial(object.config)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCurrencyConfigList(): CurrencyConfigList {
+  return { items: [] };
+}
+
+export const CurrencyConfigList: MessageFns<CurrencyConfigList> = {
+  encode(message: CurrencyConfigList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      CurrencyConfig.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CurrencyConfigList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCurrencyConfigList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(CurrencyConfig.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CurrencyConfigList {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => CurrencyConfig.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: CurrencyConfigList): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => CurrencyConfig.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CurrencyConfigList>): CurrencyConfigList {
+    return CurrencyConfigList.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CurrencyConfigList>): CurrencyConfigList {
+    const message = createBaseCurrencyConfigList();
+    message.items = object.items?.map((e) => CurrencyConfig.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFeeConfigList(): FeeConfigList {
+  return { items: [] };
+}
+
+export const FeeConfigList: MessageFns<FeeConfigList> = {
+  encode(message: FeeConfigList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      FeeConfig.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FeeConfigList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFeeConfigList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(FeeConfig.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FeeConfigList {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => FeeConfig.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FeeConfigList): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => FeeConfig.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FeeConfigList>): FeeConfigList {
+    return FeeConfigList.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FeeConfigList>): FeeConfigList {
+    const message = createBaseFeeConfigList();
+    message.items = object.items?.map((e) => FeeConfig.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUpdatePlatformConfigRequest(): UpdatePlatformConfigRequest {
+  return {
+    umaDomain: undefined,
+    webhookEndpoint: undefined,
+    supportedCurrencies: undefined,
+    embeddedWalletConfig: undefined,
+    cardTokenization2faConfig: undefined,
+    feeConfigs: undefined,
+    skipVerificationPaperwork: undefined,
+  };
+}
+
+export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest> = {
+  encode(message: UpdatePlatformConfigRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.umaDomain !== undefined) {
+      writer.uint32(10).string(message.umaDomain);
+    }
+    if (message.webhookEndpoint !== undefined) {
+      writer.uint32(18).string(message.webhookEndpoint);
+    }
+    if (message.supportedCurrencies !== undefined) {
+      CurrencyConfigList.encode(message.supportedCurrencies, writer.uint32(26).fork()).join();
+    }
+    if (message.embeddedWalletConfig !== undefined) {
+      EmbeddedWalletConfig.encode(message.embeddedWalletConfig, writer.uint32(34).fork()).join();
+    }
+    if (message.cardTokenization2faConfig !== undefined) {
+      CardTokenization2faConfig.encode(message.cardTokenization2faConfig, writer.uint32(42).fork()).join();
+    }
+    if (message.feeConfigs !== undefined) {
+      FeeConfigList.encode(message.feeConfigs, writer.uint32(50).fork()).join();
+    }
+    if (message.skipVerificationPaperwork !== undefined) {
+      writer.uint32(56).bool(message.skipVerificationPaperwork);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdatePlatformConfigRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdatePlatformConfigRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.umaDomain = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.webhookEndpoint = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.supportedCurrencies = CurrencyConfigList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.embeddedWalletConfig = EmbeddedWalletConfig.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.cardTokenization2faConfig = CardTokenization2faConfig.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.feeConfigs = FeeConfigList.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.skipVerificationPaperwork = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdatePlatformConfigRequest {
+    return {
+      umaDomain: isSet(object.umaDomain)
+        ? globalThis.String(object.umaDomain)
+        : isSet(object.uma_domain)
+        ? globalThis.String(object.uma_domain)
+        : undefined,
+      webhookEndpoint: isSet(object.webhookEndpoint)
+        ? globalThis.String(object.webhookEndpoint)
+        : isSet(object.webhook_endpoint)
+        ? globalThis.String(object.webhook_endpoint)
+        : undefined,
+      supportedCurrencies: isSet(object.supportedCurrencies)
+        ? CurrencyConfigList.fromJSON(object.supportedCurrencies)
+        : isSet(object.supported_currencies)
+        ? CurrencyConfigList.fromJSON(object.supported_currencies)
+        : undefined,
+      embeddedWalletConfig: isSet(object.embeddedWalletConfig)
+        ? EmbeddedWalletConfig.fromJSON(object.embeddedWalletConfig)
+        : isSet(object.embedded_wallet_config)
+        ? EmbeddedWalletConfig.fromJSON(object.embedded_wallet_config)
+        : undefined,
+      cardTokenization2faConfig: isSet(object.cardTokenization2faConfig)
+        ? CardTokenization2faConfig.fromJSON(object.cardTokenization2faConfig)
+        : isSet(object.card_tokenization_2fa_config)
+        ? CardTokenization2faConfig.fromJSON(object.card_tokenization_2fa_config)
+        : undefined,
+      feeConfigs: isSet(object.feeConfigs)
+        ? FeeConfigList.fromJSON(object.feeConfigs)
+        : isSet(object.fee_configs)
+        ? FeeConfigList.fromJSON(object.fee_configs)
+        : undefined,
+      skipVerificationPaperwork: isSet(object.skipVerificationPaperwork)
+        ? globalThis.Boolean(object.skipVerificationPaperwork)
+        : isSet(object.skip_verification_paperwork)
+        ? globalThis.Boolean(object.skip_verification_paperwork)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdatePlatformConfigRequest): unknown {
+    const obj: any = {};
+    if (message.umaDomain !== undefined) {
+      obj.umaDomain = message.umaDomain;
+    }
+    if (message.webhookEndpoint !== undefined) {
+      obj.webhookEndpoint = message.webhookEndpoint;
+    }
+    if (message.supportedCurrencies !== undefined) {
+      obj.supportedCurrencies = CurrencyConfigList.toJSON(message.supportedCurrencies);
+    }
+    if (message.embeddedWalletConfig !== undefined) {
+      obj.embeddedWalletConfig = EmbeddedWalletConfig.toJSON(message.embeddedWalletConfig);
+    }
+    if (message.cardTokenization2faConfig !== undefined) {
+      obj.cardTokenization2faConfig = CardTokenization2faConfig.toJSON(message.cardTokenization2faConfig);
+    }
+    if (message.feeConfigs !== undefined) {
+      obj.feeConfigs = FeeConfigList.toJSON(message.feeConfigs);
+    }
+    if (message.skipVerificationPaperwork !== undefined) {
+      obj.skipVerificationPaperwork = message.skipVerificationPaperwork;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdatePlatformConfigRequest>): UpdatePlatformConfigRequest {
+    return UpdatePlatformConfigRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdatePlatformConfigRequest>): UpdatePlatformConfigRequest {
+    const message = createBaseUpdatePlatformConfigRequest();
+    message.umaDomain = object.umaDomain ?? undefined;
+    message.webhookEndpoint = object.webhookEndpoint ?? undefined;
+    message.supportedCurrencies = (object.supportedCurrencies !== undefined && object.supportedCurrencies !== null)
+      ? CurrencyConfigList.fromPartial(object.supportedCurrencies)
+      : undefined;
+    message.embeddedWalletConfig = (object.embeddedWalletConfig !== undefined && object.embeddedWalletConfig !== null)
+      ? EmbeddedWalletConfig.fromPartial(object.embeddedWalletConfig)
+      : undefined;
+    message.cardTokenization2faConfig =
+      (object.cardTokenization2faConfig !== undefined && object.cardTokenization2faConfig !== null)
+        ? CardTokenization2faConfig.fromPartial(object.cardTokenization2faConfig)
+        : undefined;
+    message.feeConfigs = (object.feeConfigs !== undefined && object.feeConfigs !== null)
+      ? FeeConfigList.fromPartial(object.feeConfigs)
+      : undefined;
+    message.skipVerificationPaperwork = object.skipVerificationPaperwork ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdatePlatformConfigResponse(): UpdatePlatformConfigResponse {
+  return { config: undefined };
+}
+
+export const UpdatePlatformConfigResponse: MessageFns<UpdatePlatformConfigResponse> = {
+  encode(message: UpdatePlatformConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.config !== undefined) {
+      PlatformConfig.encode(message.config, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdatePlatformConfigResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdatePlatformConfigResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.config = PlatformConfig.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdatePlatformConfigResponse {
+    return { config: isSet(object.config) ? PlatformConfig.fromJSON(object.config) : undefined };
+  },
+
+  toJSON(message: UpdatePlatformConfigResponse): unknown {
+    const obj: any = {};
+    if (message.config !== undefined) {
+      obj.config = PlatformConfig.toJSON(message.config);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdatePlatformConfigResponse>): UpdatePlatformConfigResponse {
+    return UpdatePlatformConfigResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdatePlatformConfigResponse>): UpdatePlatformConfigResponse {
+    const message = createBaseUpdatePlatformConfigResponse();
+    message.config = (object.config !== undefined && object.config !== null)
+      ? PlatformConfig.fromPartial(object.config)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateTokenRequest(): CreateTokenRequest {
+  return { name: "", permissions: [] };
+}
+
+export const CreateTokenRequest: MessageFns<CreateTokenRequest> = {
+  encode(message: CreateTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.permissions.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.permissions) {
+        writer.int32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.permissions.push(reader.int32() as any);
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.permissions.push(reader.int32() as any);
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTokenRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => permissionFromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateTokenRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions.map((e) => permissionToJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTokenRequest>): CreateTokenRequest {
+    return CreateTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTokenRequest>): CreateTokenRequest {
+    const message = createBaseCreateTokenRequest();
+    message.name = object.name ?? "";
+    message.permissions = object.permissions?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCreateTokenResponse(): CreateTokenResponse {
+  return { token: undefined };
+}
+
+export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
+  encode(message: CreateTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== undefined) {
+      ApiToken.encode(message.token, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = ApiToken.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTokenResponse {
+    return { token: isSet(object.token) ? ApiToken.fromJSON(object.token) : undefined };
+  },
+
+  toJSON(message: CreateTokenResponse): unknown {
+    const obj: any = {};
+    if (message.token !== undefined) {
+      obj.token = ApiToken.toJSON(message.token);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateTokenResponse>): CreateTokenResponse {
+    return CreateTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateTokenResponse>): CreateTokenResponse {
+    const message = createBaseCreateTokenResponse();
+    message.token = (object.token !== undefined && object.token !== null)
+      ? ApiToken.fromPartial(object.token)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListTokensRequest(): ListTokensRequest {
+  return {
+    name: undefined,
+    createdAfter: undefined,
+    createdBefore: undefined,
+    updatedAfter: undefined,
+    updatedBefore: undefined,
+    limit: 0,
+    cursor: undefined,
+  };
+}
+
+export const ListTokensRequest: MessageFns<ListTokensRequest> = {
+  encode(message: ListTokensRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined) {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.createdAfter !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAfter), writer.uint32(18).fork()).join();
+    }
+    if (message.createdBefore !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdBefore), writer.uint32(26).fork()).join();
+    }
+    if (message.updatedAfter !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAfter), writer.uint32(34).fork()).join();
+    }
+    if (message.updatedBefore !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedBefore), writer.uint32(42).fork()).join();
+    }
+    if (message.limit !== 0) {
+      writer.uint32(48).int32(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(58).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTokensRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTokensRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.createdAfter = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdBefore = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.updatedAfter = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.updatedBefore = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTokensRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
+      createdAfter: isSet(object.createdAfter)
+        ? fromJsonTimestamp(object.createdAfter)
+        : isSet(object.created_after)
+        ? fromJsonTimestamp(object.created_after)
+        : undefined,
+      createdBefore: isSet(object.createdBefore)
+        ? fromJsonTimestamp(object.createdBefore)
+        : isSet(object.created_before)
+        ? fromJsonTimestamp(object.created_before)
+        : undefined,
+      updatedAfter: isSet(object.updatedAfter)
+        ? fromJsonTimestamp(object.updatedAfter)
+        : isSet(object.updated_after)
+        ? fromJsonTimestamp(object.updated_after)
+        : undefined,
+      updatedBefore: isSet(object.updatedBefore)
+        ? fromJsonTimestamp(object.updatedBefore)
+        : isSet(object.updated_before)
+        ? fromJsonTimestamp(object.updated_before)
+        : undefined,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListTokensRequest): unknown {
+    const obj: any = {};
+    if (message.name !== undefined) {
+      obj.name = message.name;
+    }
+    if (message.createdAfter !== undefined) {
+      obj.createdAfter = message.createdAfter.toISOString();
+    }
+    if (message.createdBefore !== undefined) {
+      obj.createdBefore = message.createdBefore.toISOString();
+    }
+    if (message.updatedAfter !== undefined) {
+      obj.updatedAfter = message.updatedAfter.toISOString();
+    }
+    if (message.updatedBefore !== undefined) {
+      obj.updatedBefore = message.updatedBefore.toISOString();
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTokensRequest>): ListTokensRequest {
+    return ListTokensRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTokensRequest>): ListTokensRequest {
+    const message = createBaseListTokensRequest();
+    message.name = object.name ?? undefined;
+    message.createdAfter = object.createdAfter ?? undefined;
+    message.createdBefore = object.createdBefore ?? undefined;
+    message.updatedAfter = object.updatedAfter ?? undefined;
+    message.updatedBefore = object.updatedBefore ?? undefined;
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListTokensResponse(): ListTokensResponse {
+  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+}
+
+export const ListTokensResponse: MessageFns<ListTokensResponse> = {
+  encode(message: ListTokensResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.data) {
+      ApiToken.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(26).string(message.nextCursor);
+    }
+    if (message.totalCount !== 0) {
+      writer.uint32(32).int32(message.totalCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTokensResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTokensResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data.push(ApiToken.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTokensResponse {
+    return {
+      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => ApiToken.fromJSON(e)) : [],
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+      totalCount: isSet(object.totalCount)
+        ? globalThis.Number(object.totalCount)
+        : isSet(object.total_count)
+        ? globalThis.Number(object.total_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListTokensResponse): unknown {
+    const obj: any = {};
+    if (message.data?.length) {
+      obj.data = message.data.map((e) => ApiToken.toJSON(e));
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.totalCount !== 0) {
+      obj.totalCount = Math.round(message.totalCount);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListTokensResponse>): ListTokensResponse {
+    return ListTokensResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListTokensResponse>): ListTokensResponse {
+    const message = createBaseListTokensResponse();
+    message.data = object.data?.map((e) => ApiToken.fromPartial(e)) || [];
+    message.hasMore = object.hasMore ?? false;
+    message.nextCursor = object.nextCursor ?? undefined;
+    message.totalCount = object.totalCount ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetTokenRequest(): GetTokenRequest {
+  return { tokenId: "" };
+}
+
+export const GetTokenRequest: MessageFns<GetTokenRequest> = {
+  encode(message: GetTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokenId !== "") {
+      writer.uint32(10).string(message.tokenId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTokenRequest {
+    return {
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetTokenRequest): unknown {
+    const obj: any = {};
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTokenRequest>): GetTokenRequest {
+    return GetTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTokenRequest>): GetTokenRequest {
+    const message = createBaseGetTokenRequest();
+    message.tokenId = object.tokenId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetTokenResponse(): GetTokenResponse {
+  return { token: undefined };
+}
+
+export const GetTokenResponse: MessageFns<GetTokenResponse> = {
+  encode(message: GetTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== undefined) {
+      ApiToken.encode(message.token, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = ApiToken.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTokenResponse {
+    return { token: isSet(object.token) ? ApiToken.fromJSON(object.token) : undefined };
+  },
+
+  toJSON(message: GetTokenResponse): unknown {
+    const obj: any = {};
+    if (message.token !== undefined) {
+      obj.token = ApiToken.toJSON(message.token);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTokenResponse>): GetTokenResponse {
+    return GetTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTokenResponse>): GetTokenResponse {
+    const message = createBaseGetTokenResponse();
+    message.token = (object.token !== undefined && object.token !== null)
+      ? ApiToken.fromPartial(object.token)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteTokenRequest(): DeleteTokenRequest {
+  return { tokenId: "" };
+}
+
+export const DeleteTokenRequest: MessageFns<DeleteTokenRequest> = {
+  encode(message: DeleteTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokenId !== "") {
+      writer.uint32(10).string(message.tokenId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteTokenRequest {
+    return {
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteTokenRequest): unknown {
+    const obj: any = {};
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteTokenRequest>): DeleteTokenRequest {
+    return DeleteTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteTokenRequest>): DeleteTokenRequest {
+    const message = createBaseDeleteTokenRequest();
+    message.tokenId = object.tokenId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteTokenResponse(): DeleteTokenResponse {
+  return {};
+}
+
+export const DeleteTokenResponse: MessageFns<DeleteTokenResponse> = {
+  encode(_: DeleteTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteTokenResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteTokenResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteTokenResponse>): DeleteTokenResponse {
+    return DeleteTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteTokenResponse>): DeleteTokenResponse {
+    const message = createBaseDeleteTokenResponse();
+    return message;
+  },
+};
+
+/**
+ * Platforms, their API tokens and their per-environment configuration. Every call except
+ * AuthenticateCredentials and EnsurePlatform acts on the tenant (platform and environment) carried
+ * in the call metadata.
+ */
 export type PlatformServiceService = typeof PlatformServiceService;
 export const PlatformServiceService = {
-  ping: {
-    path: "/platform.v1.PlatformService/Ping" as const,
+  /** Checks HTTP Basic credentials (client id and secret) and names the tenant they select. */
+  authenticateCredentials: {
+    path: "/platform.v1.PlatformService/AuthenticateCredentials" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: PingRequest): Buffer => Buffer.from(PingRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): PingRequest => PingRequest.decode(value),
-    responseSerialize: (value: PingResponse): Buffer => Buffer.from(PingResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): PingResponse => PingResponse.decode(value),
+    requestSerialize: (value: AuthenticateCredentialsRequest): Buffer =>
+      Buffer.from(AuthenticateCredentialsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AuthenticateCredentialsRequest => AuthenticateCredentialsRequest.decode(value),
+    responseSerialize: (value: AuthenticateCredentialsResponse): Buffer =>
+      Buffer.from(AuthenticateCredentialsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthenticateCredentialsResponse =>
+      AuthenticateCredentialsResponse.decode(value),
+  },
+  /** Internal/admin: creates the platform if none has this name, then issues a fresh token pair. */
+  ensurePlatform: {
+    path: "/platform.v1.PlatformService/EnsurePlatform" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EnsurePlatformRequest): Buffer =>
+      Buffer.from(EnsurePlatformRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EnsurePlatformRequest => EnsurePlatformRequest.decode(value),
+    responseSerialize: (value: EnsurePlatformResponse): Buffer =>
+      Buffer.from(EnsurePlatformResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EnsurePlatformResponse => EnsurePlatformResponse.decode(value),
+  },
+  getPlatformConfig: {
+    path: "/platform.v1.PlatformService/GetPlatformConfig" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPlatformConfigRequest): Buffer =>
+      Buffer.from(GetPlatformConfigRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPlatformConfigRequest => GetPlatformConfigRequest.decode(value),
+    responseSerialize: (value: GetPlatformConfigResponse): Buffer =>
+      Buffer.from(GetPlatformConfigResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPlatformConfigResponse => GetPlatformConfigResponse.decode(value),
+  },
+  updatePlatformConfig: {
+    path: "/platform.v1.PlatformService/UpdatePlatformConfig" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdatePlatformConfigRequest): Buffer =>
+      Buffer.from(UpdatePlatformConfigRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdatePlatformConfigRequest => UpdatePlatformConfigRequest.decode(value),
+    responseSerialize: (value: UpdatePlatformConfigResponse): Buffer =>
+      Buffer.from(UpdatePlatformConfigResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdatePlatformConfigResponse => UpdatePlatformConfigResponse.decode(value),
+  },
+  createToken: {
+    path: "/platform.v1.PlatformService/CreateToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateTokenRequest): Buffer => Buffer.from(CreateTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateTokenRequest => CreateTokenRequest.decode(value),
+    responseSerialize: (value: CreateTokenResponse): Buffer => Buffer.from(CreateTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateTokenResponse => CreateTokenResponse.decode(value),
+  },
+  listTokens: {
+    path: "/platform.v1.PlatformService/ListTokens" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTokensRequest): Buffer => Buffer.from(ListTokensRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTokensRequest => ListTokensRequest.decode(value),
+    responseSerialize: (value: ListTokensResponse): Buffer => Buffer.from(ListTokensResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTokensResponse => ListTokensResponse.decode(value),
+  },
+  getToken: {
+    path: "/platform.v1.PlatformService/GetToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetTokenRequest): Buffer => Buffer.from(GetTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetTokenRequest => GetTokenRequest.decode(value),
+    responseSerialize: (value: GetTokenResponse): Buffer => Buffer.from(GetTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetTokenResponse => GetTokenResponse.decode(value),
+  },
+  deleteToken: {
+    path: "/platform.v1.PlatformService/DeleteToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteTokenRequest): Buffer => Buffer.from(DeleteTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteTokenRequest => DeleteTokenRequest.decode(value),
+    responseSerialize: (value: DeleteTokenResponse): Buffer => Buffer.from(DeleteTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteTokenResponse => DeleteTokenResponse.decode(value),
   },
 } as const;
 
 export interface PlatformServiceServer extends UntypedServiceImplementation {
-  ping: handleUnaryCall<PingRequest, PingResponse>;
+  /** Checks HTTP Basic credentials (client id and secret) and names the tenant they select. */
+  authenticateCredentials: handleUnaryCall<AuthenticateCredentialsRequest, AuthenticateCredentialsResponse>;
+  /** Internal/admin: creates the platform if none has this name, then issues a fresh token pair. */
+  ensurePlatform: handleUnaryCall<EnsurePlatformRequest, EnsurePlatformResponse>;
+  getPlatformConfig: handleUnaryCall<GetPlatformConfigRequest, GetPlatformConfigResponse>;
+  updatePlatformConfig: handleUnaryCall<UpdatePlatformConfigRequest, UpdatePlatformConfigResponse>;
+  createToken: handleUnaryCall<CreateTokenRequest, CreateTokenResponse>;
+  listTokens: handleUnaryCall<ListTokensRequest, ListTokensResponse>;
+  getToken: handleUnaryCall<GetTokenRequest, GetTokenResponse>;
+  deleteToken: handleUnaryCall<DeleteTokenRequest, DeleteTokenResponse>;
 }
 
 export interface PlatformServiceClient extends Client {
-  ping(request: PingRequest, callback: (error: ServiceError | null, response: PingResponse) => void): ClientUnaryCall;
-  ping(
-    request: PingRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: PingResponse) => void,
+  /** Checks HTTP Basic credentials (client id and secret) and names the tenant they select. */
+  authenticateCredentials(
+    request: AuthenticateCredentialsRequest,
+    callback: (error: ServiceError | null, response: AuthenticateCredentialsResponse) => void,
   ): ClientUnaryCall;
-  ping(
-    request: PingRequest,
+  authenticateCredentials(
+    request: AuthenticateCredentialsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuthenticateCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  authenticateCredentials(
+    request: AuthenticateCredentialsRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: PingResponse) => void,
+    callback: (error: ServiceError | null, response: AuthenticateCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  /** Internal/admin: creates the platform if none has this name, then issues a fresh token pair. */
+  ensurePlatform(
+    request: EnsurePlatformRequest,
+    callback: (error: ServiceError | null, response: EnsurePlatformResponse) => void,
+  ): ClientUnaryCall;
+  ensurePlatform(
+    request: EnsurePlatformRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EnsurePlatformResponse) => void,
+  ): ClientUnaryCall;
+  ensurePlatform(
+    request: EnsurePlatformRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EnsurePlatformResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformConfig(
+    request: GetPlatformConfigRequest,
+    callback: (error: ServiceError | null, response: GetPlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformConfig(
+    request: GetPlatformConfigRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformConfig(
+    request: GetPlatformConfigRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  updatePlatformConfig(
+    request: UpdatePlatformConfigRequest,
+    callback: (error: ServiceError | null, response: UpdatePlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  updatePlatformConfig(
+    request: UpdatePlatformConfigRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdatePlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  updatePlatformConfig(
+    request: UpdatePlatformConfigRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdatePlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  createToken(
+    request: CreateTokenRequest,
+    callback: (error: ServiceError | null, response: CreateTokenResponse) => void,
+  ): ClientUnaryCall;
+  createToken(
+    request: CreateTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateTokenResponse) => void,
+  ): ClientUnaryCall;
+  createToken(
+    request: CreateTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateTokenResponse) => void,
+  ): ClientUnaryCall;
+  listTokens(
+    request: ListTokensRequest,
+    callback: (error: ServiceError | null, response: ListTokensResponse) => void,
+  ): ClientUnaryCall;
+  listTokens(
+    request: ListTokensRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTokensResponse) => void,
+  ): ClientUnaryCall;
+  listTokens(
+    request: ListTokensRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTokensResponse) => void,
+  ): ClientUnaryCall;
+  getToken(
+    request: GetTokenRequest,
+    callback: (error: ServiceError | null, response: GetTokenResponse) => void,
+  ): ClientUnaryCall;
+  getToken(
+    request: GetTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetTokenResponse) => void,
+  ): ClientUnaryCall;
+  getToken(
+    request: GetTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetTokenResponse) => void,
+  ): ClientUnaryCall;
+  deleteToken(
+    request: DeleteTokenRequest,
+    callback: (error: ServiceError | null, response: DeleteTokenResponse) => void,
+  ): ClientUnaryCall;
+  deleteToken(
+    request: DeleteTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteTokenResponse) => void,
+  ): ClientUnaryCall;
+  deleteToken(
+    request: DeleteTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteTokenResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -235,6 +3907,28 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

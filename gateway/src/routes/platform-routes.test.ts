@@ -1,0 +1,206 @@
+import type { Metadata, ServiceError } from '@grpc/grpc-js'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { ApiError, apiErrorToGrpcStatus } from '@pp/errors'
+import { contextFromMetadata } from '@pp/grpc'
+import { createLogger } from '@pp/logging'
+import { Permission, type PlatformConfig, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createGatewayApp } from '../gateway-app.js'
+import { registerConfigRoutes } from './config.js'
+import { registerTokenRoutes } from './tokens.js'
+
+type Handler = (request: any, metadata: Metadata) => Promise<unknown>
+
+/** A platform client whose methods answer from `handlers`, as the real service would over gRPC. */
+function fakePlatform(handlers: Record<string, Handler>): PlatformServiceClient {
+  const method = (name: string) => (request: unknown, metadata: Metadata, _options: unknown, callback: (err: ServiceError | null, res?: unknown) => void) => {
+    const handler = handlers[name] ?? (() => Promise.reject(new Error(`unexpected call ${name}`)))
+    handler(request, metadata).then(
+      (res) => callback(null, res),
+      (err: ApiError) => callback(apiErrorToGrpcStatus(err) as ServiceError),
+    )
+  }
+  return new Proxy({}, { get: (_, name) => method(String(name)) }) as PlatformServiceClient
+}
+
+const principal = { platformId: 'Platform:1', environment: 'PRODUCTION' as const, tokenId: 'Token:1' }
+const at = new Date('2025-10-13T10:00:00.000Z')
+const storedConfig: PlatformConfig = {
+  id: 'PlatformConfig:1',
+  webhookEndpoint: 'https://hooks.example/x',
+  supportedCurrencies: [
+    { currencyCode: 'USD', minAmount: 100n, maxAmount: 9_007_199_254_740_991n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['OUTGOING'] },
+    { currencyCode: 'EUR', minAmount: 1n, maxAmount: 2n, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], providerRequiredCustomerFields: ['NATIONALITY'], enabledTransactionTypes: [] },
+  ],
+  isRegulatedFinancialInstitution: false,
+  skipVerificationPaperwork: false,
+  embeddedWalletConfig: { appName: 'Acme' },
+  feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100n, currency: 'USD' } }],
+  createdAt: at,
+  updatedAt: at,
+}
+const token = { id: 'Token:2', name: 'ops', permissions: [Permission.PERMISSION_VIEW, Permission.PERMISSION_MANAGE], clientId: 'c1', createdAt: at, updatedAt: at }
+
+let handlers: Record<string, ReturnType<typeof vi.fn<Handler>>>
+let deleted: string[]
+
+function app() {
+  return createGatewayApp({
+    logger: createLogger('gateway-test', 'silent'),
+    authenticate: async () => principal,
+    registerRoutes(api) {
+      const platform = fakePlatform(handlers)
+      registerConfigRoutes(api, platform)
+      registerTokenRoutes(api, platform, (tokenId) => deleted.push(tokenId))
+    },
+  })
+}
+
+const request = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  app().request(`/2025-10-13${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Authorization: 'Basic eDp5', 'Content-Type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+
+const fieldsOf = async (res: Response) => ((await res.json()) as { details: { errors: { field: string }[] } }).details.errors.map((e) => e.field)
+
+beforeEach(() => {
+  deleted = []
+  handlers = {
+    getPlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
+    updatePlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
+    createToken: vi.fn<Handler>(async () => ({ token: { ...token, clientSecret: 's3cret' } })),
+    listTokens: vi.fn<Handler>(async () => ({ data: [token], hasMore: true, nextCursor: 'abc', totalCount: 5 })),
+    getToken: vi.fn<Handler>(async () => ({ token })),
+    deleteToken: vi.fn<Handler>(async () => ({})),
+  }
+})
+
+describe('GET /config', () => {
+  it("answers the calling tenant's configuration in the reference shape", async () => {
+    const res = await request('/config')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      id: 'PlatformConfig:1',
+      webhookEndpoint: 'https://hooks.example/x',
+      supportedCurrencies: [
+        { currencyCode: 'USD', minAmount: 100, maxAmount: Number.MAX_SAFE_INTEGER, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] },
+        { currencyCode: 'EUR', minAmount: 1, maxAmount: 2, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], providerRequiredCustomerFields: ['NATIONALITY'], enabledTransactionTypes: [] },
+      ],
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: false,
+      embeddedWalletConfig: { appName: 'Acme' },
+      feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100, currency: 'USD' } }],
+      createdAt: '2025-10-13T10:00:00.000Z',
+      updatedAt: '2025-10-13T10:00:00.000Z',
+    })
+    const metadata = handlers.getPlatformConfig!.mock.calls[0]![1]
+    expect(contextFromMetadata(metadata)).toMatchObject({ platformId: 'Platform:1', environment: 'PRODUCTION' })
+  })
+})
+
+describe('PATCH /config', () => {
+  it('sends only the fields given, amounts as int64, lists wrapped so that omitted differs from empty', async () => {
+    const body = {
+      webhookEndpoint: 'http://localhost:8080/hooks',
+      supportedCurrencies: [{ currencyCode: 'USD', minAmount: 1, maxAmount: 5, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING'], providerRequiredCustomerFields: ['EMAIL'] }],
+      feeConfigs: [],
+      cardTokenization2faConfig: { email: { subject: 'Code' } },
+    }
+    const res = await request('/config', { method: 'PATCH', body })
+    expect(res.status).toBe(200)
+    expect(handlers.updatePlatformConfig!.mock.calls[0]![0]).toEqual({
+      umaDomain: undefined,
+      webhookEndpoint: 'http://localhost:8080/hooks',
+      supportedCurrencies: { items: [{ currencyCode: 'USD', minAmount: 1n, maxAmount: 5n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['INCOMING'] }] },
+      embeddedWalletConfig: undefined,
+      cardTokenization2faConfig: { email: { subject: 'Code' } },
+      feeConfigs: { items: [] },
+      skipVerificationPaperwork: undefined,
+    })
+  })
+
+  it.each([
+    ['a non-http webhook', { webhookEndpoint: 'ftp://hooks.example' }, ['webhookEndpoint']],
+    ['a negative amount', { supportedCurrencies: [{ currencyCode: 'USD', minAmount: -1, maxAmount: 5, requiredCounterpartyFields: [], enabledTransactionTypes: [] }] }, ['supportedCurrencies.0.minAmount']],
+    ['a fractional amount', { feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 1, fixedFee: { amount: 1.5, currency: 'USD' } }] }, ['feeConfigs.0.fixedFee.amount']],
+    ['a short OTP', { embeddedWalletConfig: { otpLength: 3 } }, ['embeddedWalletConfig.otpLength']],
+    ['a plain-http card logo', { cardTokenization2faConfig: { logoUrl: 'http://acme.example/logo.png' } }, ['cardTokenization2faConfig.logoUrl']],
+  ])('refuses %s with 400 before calling the service', async (_, body, fields) => {
+    const res = await request('/config', { method: 'PATCH', body })
+    expect(res.status).toBe(400)
+    expect(await fieldsOf(res)).toEqual(fields)
+    expect(handlers.updatePlatformConfig).not.toHaveBeenCalled()
+  })
+
+  it("passes the service's own refusals through", async () => {
+    handlers.updatePlatformConfig!.mockRejectedValueOnce(new ApiError('NOT_IMPLEMENTED', 'Fees in EUR are not supported yet'))
+    const res = await request('/config', { method: 'PATCH', body: { umaDomain: 'x.example' } })
+    expect(res.status).toBe(501)
+    expect(await res.json()).toMatchObject({ code: 'NOT_IMPLEMENTED' })
+  })
+})
+
+describe('/tokens', () => {
+  it('creates a token and shows its secret once', async () => {
+    const res = await request('/tokens', { method: 'POST', body: { name: 'ops', permissions: ['VIEW', 'MANAGE'] } })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      id: 'Token:2', name: 'ops', permissions: ['VIEW', 'MANAGE'], clientId: 'c1', clientSecret: 's3cret',
+      createdAt: '2025-10-13T10:00:00.000Z', updatedAt: '2025-10-13T10:00:00.000Z',
+    })
+    expect(handlers.createToken!.mock.calls[0]![0]).toEqual({ name: 'ops', permissions: [Permission.PERMISSION_VIEW, Permission.PERMISSION_MANAGE] })
+  })
+
+  it('refuses an unknown permission and an empty name', async () => {
+    const res = await request('/tokens', { method: 'POST', body: { name: ' ', permissions: ['ROOT'] } })
+    expect(res.status).toBe(400)
+    expect(await fieldsOf(res)).toEqual(['name', 'permissions.0'])
+    expect(handlers.createToken).not.toHaveBeenCalled()
+  })
+
+  it('lists with filters and the list envelope, never a secret', async () => {
+    const res = await request('/tokens?name=ops&createdAfter=2025-10-13T00:00:00Z&cursor=xyz')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { data: object[] }
+    expect(body).toMatchObject({ hasMore: true, nextCursor: 'abc', totalCount: 5 })
+    expect(body.data[0]).not.toHaveProperty('clientSecret')
+    expect(handlers.listTokens!.mock.calls[0]![0]).toEqual({
+      name: 'ops', createdAfter: new Date('2025-10-13T00:00:00Z'), createdBefore: undefined,
+      updatedAfter: undefined, updatedBefore: undefined, limit: 20, cursor: 'xyz',
+    })
+  })
+
+  it('refuses a malformed date filter and a limit above 100', async () => {
+    expect(await fieldsOf(await request('/tokens?updatedBefore=yesterday'))).toEqual(['updatedBefore'])
+    expect((await request('/tokens?limit=101')).status).toBe(400)
+  })
+
+  it('gets one token and passes TOKEN_NOT_FOUND through', async () => {
+    expect((await request('/tokens/Token:2')).status).toBe(200)
+    expect(handlers.getToken!.mock.calls[0]![0]).toEqual({ tokenId: 'Token:2' })
+    handlers.getToken!.mockRejectedValueOnce(new ApiError('TOKEN_NOT_FOUND'))
+    const res = await request('/tokens/Token:3')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ code: 'TOKEN_NOT_FOUND' })
+  })
+
+  it('deletes with 204 and drops the cached authentication only after success', async () => {
+    const res = await request('/tokens/Token:2', { method: 'DELETE' })
+    expect(res.status).toBe(204)
+    expect(deleted).toEqual(['Token:2'])
+    handlers.deleteToken!.mockRejectedValueOnce(new ApiError('TOKEN_NOT_FOUND'))
+    expect((await request('/tokens/Token:9', { method: 'DELETE' })).status).toBe(404)
+    expect(deleted).toEqual(['Token:2'])
+  })
+})
+
+it('documents the routes in a valid OpenAPI 3.1 document', async () => {
+  const document = (await (await app().request('/2025-10-13/openapi.json')).json()) as Record<string, any>
+  const validation = await new Validator().validate(document)
+  expect(validation.errors).toBeUndefined()
+  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/config', '/tokens', '/tokens/{tokenId}']))
+  expect(Object.keys(document.paths['/tokens/{tokenId}'].delete.responses)).toEqual(expect.arrayContaining(['204', '404']))
+  expect(document.components.schemas.PlatformCurrencyConfig.properties.minAmount).toMatchObject({ type: 'integer', format: 'int64' })
+})

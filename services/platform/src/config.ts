@@ -1,0 +1,14 @@
+import { baseConfigSchema, grpcAddress, loadConfig, z } from '@pp/config'
+
+const schema = baseConfigSchema.extend({
+  DATABASE_URL: z.string().url(),
+  GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** scrypt cost (log2 of N) for new API token secrets; verification reads the cost stored with each hash. */
+  TOKEN_SECRET_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+})
+
+export type PlatformServiceConfig = z.infer<typeof schema>
+
+export const loadPlatformServiceConfig = (env: NodeJS.ProcessEnv = process.env): PlatformServiceConfig =>
+  loadConfig(schema, env)

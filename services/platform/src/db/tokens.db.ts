@@ -1,0 +1,75 @@
+import type { ApiToken as TokenRow, Environment, Permission, Prisma } from './generated/client.js'
+import type { PlatformDb, Tx } from './client.js'
+
+export type { TokenRow }
+
+interface TenantKey {
+  platformId: string
+  environment: Environment
+}
+
+export interface NewTokenRow extends TenantKey {
+  id: string
+  name: string
+  permissions: Permission[]
+  clientId: string
+  secretHash: string
+  createdAt: Date
+}
+
+export interface TokenFilter {
+  name?: string
+  createdAfter?: Date
+  createdBefore?: Date
+  updatedAfter?: Date
+  updatedBefore?: Date
+}
+
+/** The sort key of the newest-first token list; a page starts strictly after it. */
+export interface TokenKey {
+  createdAt: Date
+  id: string
+}
+
+export const insertToken = (tx: Tx, row: NewTokenRow): Promise<TokenRow> =>
+  tx.apiToken.create({ data: { ...row, updatedAt: row.createdAt } })
+
+/** Deleted tokens included: authentication tells a deleted token from an unknown one. */
+export const findTokenByClientId = (db: PlatformDb, clientId: string): Promise<TokenRow | null> =>
+  db.apiToken.findUnique({ where: { clientId } })
+
+export const findActiveToken = (db: PlatformDb, tenant: TenantKey, id: string): Promise<TokenRow | null> =>
+  db.apiToken.findFirst({ where: { id, ...tenant, deletedAt: null } })
+
+export async function listActiveTokens(
+  db: PlatformDb,
+  tenant: TenantKey,
+  filter: TokenFilter,
+  after: TokenKey | undefined,
+  take: number,
+): Promise<{ rows: TokenRow[]; totalCount: number }> {
+  const where: Prisma.ApiTokenWhereInput = {
+    ...tenant,
+    deletedAt: null,
+    name: filter.name,
+    createdAt: { gte: filter.createdAfter, lte: filter.createdBefore },
+    updatedAt: { gte: filter.updatedAfter, lte: filter.updatedBefore },
+  }
+  const page: Prisma.ApiTokenWhereInput = after
+    ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+    : {}
+  const [rows, totalCount] = await db.$transaction([
+    db.apiToken.findMany({ where: { AND: [where, page] }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    db.apiToken.count({ where }),
+  ])
+  return { rows, totalCount }
+}
+
+/** Marks the token deleted and returns it; undefined when this tenant has no such live token. */
+export async function softDeleteToken(tx: Tx, tenant: TenantKey, id: string, now: Date): Promise<TokenRow | undefined> {
+  const { count } = await tx.apiToken.updateMany({
+    where: { id, ...tenant, deletedAt: null },
+    data: { deletedAt: now, updatedAt: now },
+  })
+  return count === 0 ? undefined : ((await tx.apiToken.findUnique({ where: { id } })) ?? undefined)
+}

@@ -1,0 +1,51 @@
+import {
+  Environment as ProtoEnvironment,
+  Permission as ProtoPermission,
+  permissionToJSON,
+  type ApiToken as ProtoApiToken,
+  type ListTokensRequest,
+} from '@pp/proto/platform/v1/platform'
+import type { ListTokensQuery } from '../domain/tokens/list-tokens.js'
+import type { ApiToken, Environment, IssuedToken, Permission } from '../domain/types.js'
+
+const ENVIRONMENT_TO_PROTO: Record<Environment, ProtoEnvironment> = {
+  SANDBOX: ProtoEnvironment.ENVIRONMENT_SANDBOX,
+  PRODUCTION: ProtoEnvironment.ENVIRONMENT_PRODUCTION,
+}
+
+const PERMISSION_TO_PROTO: Record<Permission, ProtoPermission> = {
+  VIEW: ProtoPermission.PERMISSION_VIEW,
+  TRANSACT: ProtoPermission.PERMISSION_TRANSACT,
+  MANAGE: ProtoPermission.PERMISSION_MANAGE,
+}
+
+export const environmentToProto = (environment: Environment): ProtoEnvironment => ENVIRONMENT_TO_PROTO[environment]
+
+export const permissionsToProto = (permissions: Permission[]): ProtoPermission[] =>
+  permissions.map((p) => PERMISSION_TO_PROTO[p])
+
+/** Enum values as names (`VIEW`); UNSPECIFIED and unknown values reach the domain, which refuses them. */
+export const permissionsFromProto = (permissions: ProtoPermission[]): string[] =>
+  permissions.map((p) => permissionToJSON(p).replace(/^PERMISSION_/, ''))
+
+export function tokenToProto(token: ApiToken | IssuedToken): ProtoApiToken {
+  return {
+    id: token.id,
+    name: token.name,
+    permissions: permissionsToProto(token.permissions),
+    clientId: token.clientId,
+    clientSecret: 'clientSecret' in token ? token.clientSecret : undefined,
+    createdAt: token.createdAt,
+    updatedAt: token.updatedAt,
+  }
+}
+
+export const listQueryFromProto = (req: ListTokensRequest): ListTokensQuery => ({
+  name: req.name,
+  createdAfter: req.createdAfter,
+  createdBefore: req.createdBefore,
+  updatedAfter: req.updatedAfter,
+  updatedBefore: req.updatedBefore,
+  limit: req.limit,
+  cursor: req.cursor,
+})

@@ -1,0 +1,140 @@
+import { callUnary } from '@pp/grpc'
+import type { UpdatePlatformConfigRequest } from '@pp/proto/platform/v1/platform'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectApiError, outboxEvents, production, sandbox, startHarness, type Harness } from './harness.js'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness('platform_config')
+})
+afterAll(() => h?.stop())
+
+const get = (platformId: string, ctx = sandbox(platformId)) =>
+  callUnary(h.client, h.client.getPlatformConfig, {}, ctx).then((r) => r.config!)
+
+const patch = (platformId: string, update: UpdatePlatformConfigRequest, ctx = sandbox(platformId)) =>
+  callUnary(h.client, h.client.updatePlatformConfig, update, ctx).then((r) => r.config!)
+
+const usd = { currencyCode: 'USD', minAmount: 100n, maxAmount: 500_000n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['OUTGOING'] }
+
+describe('GetPlatformConfig', () => {
+  it('gives a new platform its defaults, per environment', async () => {
+    const { platformId } = await h.ensure('Defaults Co', { regulated: true, skip: true })
+    const config = await get(platformId)
+    expect(config.id).toMatch(/^PlatformConfig:/)
+    expect(config.supportedCurrencies.map((c) => c.currencyCode)).toEqual(['USD', 'EUR', 'MXN', 'BTC', 'USDB'])
+    expect(config.supportedCurrencies[0]).toMatchObject({ minAmount: 100n, maxAmount: 100_000_000n, providerRequiredCustomerFields: [] })
+    expect(config.supportedCurrencies[1]?.providerRequiredCustomerFields).toEqual(['NATIONALITY', 'BIRTH_DATE'])
+    expect(config).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: true, proxyUmaSubdomain: 'defaults-co', feeConfigs: [] })
+    expect(config.webhookEndpoint).toBeUndefined()
+    expect(config.embeddedWalletConfig).toBeUndefined()
+
+    const prod = await get(platformId, production(platformId))
+    expect(prod.id).not.toBe(config.id)
+    expect(prod).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false })
+  })
+
+  it('answers PLATFORM_NOT_FOUND for an unknown platform', async () => {
+    await expectApiError(get('Platform:nope'), 'PLATFORM_NOT_FOUND')
+    await expectApiError(patch('Platform:nope', { umaDomain: 'x.com' }), 'PLATFORM_NOT_FOUND')
+  })
+})
+
+describe('UpdatePlatformConfig', () => {
+  it('changes only what is sent, in the calling environment only', async () => {
+    const { platformId } = await h.ensure('Merge Co')
+    const before = await get(platformId)
+    await patch(platformId, { webhookEndpoint: 'https://merge.example/hooks' })
+    const after = await patch(platformId, { umaDomain: 'merge.example', skipVerificationPaperwork: true })
+    expect(after).toMatchObject({ webhookEndpoint: 'https://merge.example/hooks', umaDomain: 'merge.example', skipVerificationPaperwork: true })
+    expect(after.supportedCurrencies).toEqual(before.supportedCurrencies)
+    expect(after.updatedAt!.getTime()).toBeGreaterThan(before.updatedAt!.getTime())
+    expect(after.createdAt).toEqual(before.createdAt)
+    expect((await get(platformId, production(platformId))).webhookEndpoint).toBeUndefined()
+  })
+
+  it('merges nested objects field by field', async () => {
+    const { platformId } = await h.ensure('Nested Co')
+    await patch(platformId, {
+      embeddedWalletConfig: { appName: 'Acme Wallet' },
+      cardTokenization2faConfig: { displayName: 'Acme', email: { fromAddress: 'cards@acme.test' } },
+    })
+    const config = await patch(platformId, {
+      embeddedWalletConfig: { otpLength: 8 },
+      cardTokenization2faConfig: { email: { subject: 'Your code' }, sms: { bodyText: 'Code:' } },
+    })
+    expect(config.embeddedWalletConfig).toEqual({ appName: 'Acme Wallet', otpLength: 8 })
+    expect(config.cardTokenization2faConfig).toEqual({
+      displayName: 'Acme',
+      email: { fromAddress: 'cards@acme.test', subject: 'Your code' },
+      sms: { bodyText: 'Code:' },
+    })
+  })
+
+  it('replaces the currency list and upserts fees by key, a zero fee removing one', async () => {
+    const { platformId } = await h.ensure('Lists Co')
+    const fee = (bps: number, amount: bigint) => ({
+      feeType: 'CROSS_CURRENCY_TRANSACTION',
+      sourceCurrency: 'USD',
+      variableFeeBps: bps,
+      fixedFee: { amount, currency: 'USD' },
+    })
+    const gbp = { ...usd, currencyCode: 'GBP', requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: false }] }
+    let config = await patch(platformId, { supportedCurrencies: { items: [gbp, usd] }, feeConfigs: { items: [fee(30, 100n)] } })
+    expect(config.supportedCurrencies).toEqual([{ ...gbp, providerRequiredCustomerFields: ['NATIONALITY', 'BIRTH_DATE'] }, usd])
+    expect(config.feeConfigs).toEqual([fee(30, 100n)])
+    config = await patch(platformId, { feeConfigs: { items: [fee(50, 0n)] } })
+    expect(config.feeConfigs).toEqual([fee(50, 0n)])
+    config = await patch(platformId, { feeConfigs: { items: [fee(0, 0n)] } })
+    expect(config.feeConfigs).toEqual([])
+    expect(config.supportedCurrencies.map((c) => c.currencyCode)).toEqual(['GBP', 'USD'])
+  })
+
+  it('records PLATFORM.CONFIG_UPDATED with the new configuration', async () => {
+    const { platformId } = await h.ensure('Event Co')
+    const config = await patch(platformId, { webhookEndpoint: 'http://localhost:9000/hooks' })
+    const events = (await outboxEvents(h.db, 'PLATFORM.CONFIG_UPDATED')).filter((e) => e.platformId === platformId)
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ environment: 'SANDBOX', data: { id: config.id, webhookEndpoint: 'http://localhost:9000/hooks' } })
+    expect(events[0]!.data.supportedCurrencies[0]).toMatchObject({ currencyCode: 'USD', minAmount: 100, maxAmount: 100000000 })
+  })
+
+  it('serialises concurrent updates so neither loses the other', async () => {
+    const { platformId } = await h.ensure('Concurrent Co')
+    await Promise.all([
+      patch(platformId, { embeddedWalletConfig: { appName: 'A' } }),
+      patch(platformId, { embeddedWalletConfig: { otpLength: 6 } }),
+      patch(platformId, { embeddedWalletConfig: { alphanumeric: true } }),
+    ])
+    expect((await get(platformId)).embeddedWalletConfig).toEqual({ appName: 'A', otpLength: 6, alphanumeric: true })
+  })
+
+  describe('refuses, changing nothing and recording nothing', () => {
+    const cases: [string, UpdatePlatformConfigRequest, string, string[]][] = [
+      ['an unknown currency', { supportedCurrencies: { items: [usd, { ...usd, currencyCode: 'XYZ' }] } }, 'INVALID_INPUT', ['supportedCurrencies.1.currencyCode']],
+      ['min above max', { supportedCurrencies: { items: [{ ...usd, minAmount: 10n, maxAmount: 9n }] } }, 'INVALID_INPUT', ['supportedCurrencies.0.minAmount']],
+      ['a repeated currency', { supportedCurrencies: { items: [usd, usd] } }, 'INVALID_INPUT', ['supportedCurrencies.1.currencyCode']],
+      ['an unsafe amount', { supportedCurrencies: { items: [{ ...usd, maxAmount: 2n ** 60n }] } }, 'INVALID_INPUT', ['supportedCurrencies.0.maxAmount']],
+      ['an unknown transaction type', { supportedCurrencies: { items: [{ ...usd, enabledTransactionTypes: ['SIDEWAYS'] }] } }, 'INVALID_INPUT', ['supportedCurrencies.0.enabledTransactionTypes.0']],
+      ['a non-http webhook', { webhookEndpoint: 'ftp://x.example', umaDomain: 'ok.example' }, 'INVALID_INPUT', ['webhookEndpoint']],
+      ['a fee above 100%', { feeConfigs: { items: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 10_001, fixedFee: { amount: 0n, currency: 'USD' } }] } }, 'INVALID_INPUT', ['feeConfigs.0.variableFeeBps']],
+      ['a fee in EUR', { webhookEndpoint: 'https://ok.example', feeConfigs: { items: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'EUR', variableFeeBps: 1, fixedFee: { amount: 0n, currency: 'EUR' } }] } }, 'NOT_IMPLEMENTED', []],
+    ]
+    it.each(cases)('%s', async (_name, update, code, fields) => {
+      const { platformId } = await h.ensure(`Refused ${_name}`)
+      const before = await get(platformId)
+      const err = await expectApiError(patch(platformId, update), code)
+      if (fields.length > 0) expect((err.details.errors as { field: string }[]).map((e) => e.field)).toEqual(fields)
+      expect(await get(platformId)).toEqual(before)
+      expect((await outboxEvents(h.db, 'PLATFORM.CONFIG_UPDATED')).filter((e) => e.platformId === platformId)).toEqual([])
+    })
+
+    it('the skip-paperwork option outside sandbox', async () => {
+      const { platformId } = await h.ensure('Prod Skip Co')
+      const err = await expectApiError(patch(platformId, { skipVerificationPaperwork: true }, production(platformId)), 'INVALID_INPUT')
+      expect(err.details.errors).toMatchObject([{ field: 'skipVerificationPaperwork' }])
+      await expect(patch(platformId, { skipVerificationPaperwork: false }, production(platformId))).resolves.toBeDefined()
+    })
+  })
+})
