@@ -1,0 +1,113 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import { callContext, type GatewayApp } from '../context.js'
+import { errorResponses, listEnvelope } from '../schemas/common.js'
+import {
+  CustomerCreateRequestSchema,
+  CustomerIdParamsSchema,
+  CustomerSchema,
+  CustomerUpdateRequestSchema,
+  EndUserTermsSchema,
+  IdempotencyHeadersSchema,
+  ListCustomersQuerySchema,
+} from '../schemas/customers.js'
+import {
+  createRequestToProto,
+  customerToJson,
+  endUserTermsToJson,
+  listQueryToProto,
+  updateRequestToProto,
+} from './customers-mapping.js'
+
+const tags = ['Customers']
+const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+
+const createCustomer = createRoute({
+  method: 'post',
+  path: '/customers',
+  tags,
+  summary: 'Create a customer',
+  request: {
+    headers: IdempotencyHeadersSchema,
+    body: { required: true, content: { 'application/json': { schema: CustomerCreateRequestSchema } } },
+  },
+  responses: { 201: json(CustomerSchema, 'The customer'), ...errorResponses(400, 409) },
+})
+
+const listCustomers = createRoute({
+  method: 'get',
+  path: '/customers',
+  tags,
+  summary: 'List customers, newest first',
+  request: { query: ListCustomersQuerySchema },
+  responses: { 200: json(listEnvelope(CustomerSchema, 'CustomerListResponse'), 'A page of customers'), ...errorResponses(400) },
+})
+
+const getEndUserTerms = createRoute({
+  method: 'get',
+  path: '/customers/end-user-terms',
+  tags,
+  summary: 'The agreements customers accept, at their current versions',
+  responses: { 200: json(EndUserTermsSchema, 'The published agreements') },
+})
+
+const getCustomer = createRoute({
+  method: 'get',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Get a customer',
+  request: { params: CustomerIdParamsSchema },
+  responses: { 200: json(CustomerSchema, 'The customer'), ...errorResponses(404) },
+})
+
+const updateCustomer = createRoute({
+  method: 'patch',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Update a customer and record the agreements it accepts now',
+  request: {
+    params: CustomerIdParamsSchema,
+    body: { required: true, content: { 'application/json': { schema: CustomerUpdateRequestSchema } } },
+  },
+  responses: { 200: json(CustomerSchema, 'The updated customer'), ...errorResponses(400, 404, 410) },
+})
+
+const deleteCustomer = createRoute({
+  method: 'delete',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Delete a customer',
+  request: { params: CustomerIdParamsSchema },
+  responses: { 200: json(CustomerSchema, 'The deleted customer'), ...errorResponses(404, 410) },
+})
+
+export function registerCustomerRoutes(app: GatewayApp, customers: CustomersServiceClient): void {
+  app.openapi(createCustomer, async (c) => {
+    const request = createRequestToProto(c.req.valid('json'))
+    const { customer } = await callUnary(customers, customers.createCustomer, request, callContext(c))
+    return c.json(customerToJson(customer!), 201)
+  })
+  app.openapi(listCustomers, async (c) => {
+    const page = await callUnary(customers, customers.listCustomers, listQueryToProto(c.req.valid('query')), callContext(c))
+    return c.json({ ...page, data: page.data.map(customerToJson) }, 200)
+  })
+  // registered before /customers/{customerId}, which would otherwise take "end-user-terms" for an id
+  app.openapi(getEndUserTerms, async (c) => {
+    const { agreements } = await callUnary(customers, customers.listEndUserTerms, {}, callContext(c))
+    return c.json(endUserTermsToJson(agreements), 200)
+  })
+  app.openapi(getCustomer, async (c) => {
+    const { customer } = await callUnary(customers, customers.getCustomer, c.req.valid('param'), callContext(c))
+    return c.json(customerToJson(customer!), 200)
+  })
+  app.openapi(updateCustomer, async (c) => {
+    const request = updateRequestToProto(c.req.valid('param').customerId, c.req.valid('json'))
+    const { customer } = await callUnary(customers, customers.updateCustomer, request, callContext(c))
+    return c.json(customerToJson(customer!), 200)
+  })
+  app.openapi(deleteCustomer, async (c) => {
+    const { customer } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))
+    return c.json(customerToJson(customer!), 200)
+  })
+}

@@ -1,0 +1,85 @@
+import type { CustomerType, Tenant } from '../domain/types.js'
+import type { Db, Tx } from './client.js'
+import { recordToColumns, rowToRecord, type CustomerRecord } from './customer-row.js'
+import type { Prisma } from './generated/client.js'
+
+export type { CustomerRecord } from './customer-row.js'
+
+export async function insertCustomer(tx: Tx, record: CustomerRecord): Promise<void> {
+  await tx.customer.create({ data: recordToColumns(record) })
+}
+
+/** Writes every column of `record` over the stored row (the caller holds its lock). */
+export async function saveCustomer(tx: Tx, record: CustomerRecord): Promise<void> {
+  const { id, ...columns } = recordToColumns(record)
+  await tx.customer.update({ where: { id }, data: columns })
+}
+
+export async function findCustomer(db: Db | Tx, tenant: Tenant, id: string): Promise<CustomerRecord | undefined> {
+  const row = await db.customer.findFirst({ where: { id, ...tenant } })
+  return row ? rowToRecord(row) : undefined
+}
+
+/** Reads the tenant's customer under a row lock, so a read-modify-write cannot lose an update. */
+export async function lockCustomer(tx: Tx, tenant: Tenant, id: string): Promise<CustomerRecord | undefined> {
+  const locked = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM customers
+     WHERE id = ${id} AND platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
+       FOR UPDATE`
+  return locked.length === 0 ? undefined : findCustomer(tx, tenant, id)
+}
+
+export interface CustomerFilters {
+  platformCustomerId?: string
+  customerType?: CustomerType
+  createdAfter?: Date
+  createdBefore?: Date
+  updatedAfter?: Date
+  updatedBefore?: Date
+  region?: string
+  currency?: string
+  umaAddress?: string
+  isIncludingDeleted: boolean
+}
+
+/** The sort key of the last customer on a page: lists run newest first, ties broken by id. */
+export interface PagePosition {
+  createdAt: Date
+  id: string
+}
+
+export async function findCustomerPage(
+  db: Db,
+  tenant: Tenant,
+  filters: CustomerFilters,
+  after: PagePosition | undefined,
+  take: number,
+): Promise<CustomerRecord[]> {
+  const where = filtersToWhere(tenant, filters)
+  const afterPosition = after && {
+    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+  }
+  const rows = await db.customer.findMany({
+    where: afterPosition ? { AND: [where, afterPosition] } : where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  return rows.map(rowToRecord)
+}
+
+export const countCustomers = (db: Db, tenant: Tenant, filters: CustomerFilters): Promise<number> =>
+  db.customer.count({ where: filtersToWhere(tenant, filters) })
+
+function filtersToWhere(tenant: Tenant, filters: CustomerFilters): Prisma.CustomerWhereInput {
+  return {
+    ...tenant,
+    platformCustomerId: filters.platformCustomerId,
+    customerType: filters.customerType,
+    region: filters.region,
+    umaAddress: filters.umaAddress,
+    currencies: filters.currency === undefined ? undefined : { has: filters.currency },
+    createdAt: { gte: filters.createdAfter, lte: filters.createdBefore },
+    updatedAt: { gte: filters.updatedAfter, lte: filters.updatedBefore },
+    deletedAt: filters.isIncludingDeleted ? undefined : null,
+  }
+}

@@ -1,0 +1,43 @@
+import { invalidInput } from '@pp/errors'
+import { insertConsents } from '../../db/consents.db.js'
+import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
+import { recordCustomerEvent } from '../../events/outbox.js'
+import { CUSTOMER_UPDATED } from '../../events/types.js'
+import { consentsToRecord, hasConsentFields } from '../consents/consent-rules.js'
+import type { CustomersDeps } from '../deps.js'
+import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerView } from '../types.js'
+import { mergeProfile } from './merge-profile.js'
+import { assertCustomerType, assertValidProfile } from './profile-rules.js'
+import { loadCustomerView, mustBeActive, mustExist } from './view.js'
+
+export interface UpdateCustomerInput extends ConsentFields {
+  customerId: string
+  customerType: string
+  profile: CustomerProfile
+}
+
+/**
+ * Changes the fields sent and records the acceptances sent; acceptances of other agreement types
+ * stay on file untouched. This is also how consent is recorded for a customer created without it.
+ */
+export async function updateCustomer(deps: CustomersDeps, caller: Caller, input: UpdateCustomerInput): Promise<CustomerView> {
+  const customerType = assertCustomerType(input.customerType)
+  assertValidProfile(customerType, input.profile, 'update')
+  const platform = hasConsentFields(input) ? await deps.platformConfig.getConfig(caller) : undefined
+  const consents = consentsToRecord(input, platform, deps.agreements)
+  const tenant = tenantOf(caller)
+  return deps.db.$transaction(async (tx) => {
+    const current = mustBeActive(mustExist(await lockCustomer(tx, tenant, input.customerId), input.customerId))
+    if (current.customerType !== customerType) {
+      const mismatch = { field: 'customerType', message: `the customer is ${current.customerType}`, constraint: { enum: [current.customerType] } }
+      throw invalidInput([mismatch])
+    }
+    const now = deps.now()
+    const updated = { ...current, profile: mergeProfile(current.profile, input.profile), updatedAt: now }
+    await saveCustomer(tx, updated)
+    await insertConsents(tx, tenant, updated.id, consents, now)
+    const view = await loadCustomerView(tx, updated)
+    await recordCustomerEvent(tx, CUSTOMER_UPDATED, tenant, view)
+    return view
+  })
+}

@@ -1,0 +1,52 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  CreateCustomerRequest,
+  CreateCustomerResponse,
+  CustomersServiceServer,
+  DeleteCustomerRequest,
+  DeleteCustomerResponse,
+  GetCustomerRequest,
+  GetCustomerResponse,
+  ListCustomersRequest,
+  ListCustomersResponse,
+  ListEndUserTermsRequest,
+  ListEndUserTermsResponse,
+  UpdateCustomerRequest,
+  UpdateCustomerResponse,
+} from '@pp/proto/customers/v1/customers'
+import { createCustomer } from '../domain/customers/create-customer.js'
+import { deleteCustomer } from '../domain/customers/delete-customer.js'
+import { getCustomer } from '../domain/customers/get-customer.js'
+import { listCustomers } from '../domain/customers/list-customers.js'
+import { updateCustomer } from '../domain/customers/update-customer.js'
+import type { CustomersDeps } from '../domain/deps.js'
+import { callerOf } from './caller.js'
+import { createInput, customerToProto, listInput, updateInput } from './mapping.js'
+
+/** customers.v1.CustomersService: each method maps its message, runs one use case, maps the answer. */
+export function customersService(deps: CustomersDeps, logger: Logger): CustomersServiceServer {
+  return unaryService(logger, {
+    async createCustomer(request: CreateCustomerRequest, ctx): Promise<CreateCustomerResponse> {
+      const customer = await createCustomer(deps, callerOf(ctx), createInput(request), ctx.idempotencyKey)
+      return { customer: customerToProto(customer) }
+    },
+    async getCustomer(request: GetCustomerRequest, ctx): Promise<GetCustomerResponse> {
+      return { customer: customerToProto(await getCustomer(deps, callerOf(ctx), request.customerId)) }
+    },
+    async updateCustomer(request: UpdateCustomerRequest, ctx): Promise<UpdateCustomerResponse> {
+      return { customer: customerToProto(await updateCustomer(deps, callerOf(ctx), updateInput(request))) }
+    },
+    async listCustomers(request: ListCustomersRequest, ctx): Promise<ListCustomersResponse> {
+      const page = await listCustomers(deps, callerOf(ctx), listInput(request))
+      return { ...page, data: page.data.map(customerToProto) }
+    },
+    async deleteCustomer(request: DeleteCustomerRequest, ctx): Promise<DeleteCustomerResponse> {
+      return { customer: customerToProto(await deleteCustomer(deps, callerOf(ctx), request.customerId)) }
+    },
+    // The published agreements are the same for every platform.
+    async listEndUserTerms(_request: ListEndUserTermsRequest): Promise<ListEndUserTermsResponse> {
+      return { agreements: deps.agreements.current() }
+    },
+  })
+}

@@ -1,0 +1,120 @@
+import { join } from 'node:path'
+import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { createLogger } from '@pp/logging'
+import {
+  AgreementConsent,
+  CreateCustomerRequest,
+  CustomersServiceClient,
+  type Customer,
+  type DeepPartial,
+} from '@pp/proto/customers/v1/customers'
+import { createTestDatabase, type TestDatabase } from '@pp/testing'
+import { openDb, type Db } from '../src/db/client.js'
+import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
+import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
+import type { Caller } from '../src/domain/types.js'
+import { verificationProviders } from '../src/domain/verification/provider.js'
+import { buildCustomersServer } from '../src/rpc/server.js'
+
+export const MIGRATIONS_DIR = join(import.meta.dirname, '../prisma/migrations')
+export const SCHEMA_PATH = join(import.meta.dirname, '../prisma/schema.prisma')
+
+/** A second agreement type, so tests can show that acceptances of one type leave the other alone. */
+export const PRIVACY_NOTICE: Agreement = { type: 'TEST_PRIVACY_NOTICE', version: 'P2', url: 'https://legal.test/privacy/P2' }
+export const TERMS_VERSION = PUBLISHED_AGREEMENTS[0]!.version
+
+/** The platform service's configuration, per tenant, held in memory; unregulated by default. */
+export class InMemoryPlatformConfig implements PlatformConfigSource {
+  private readonly settings = new Map<string, PlatformSettings>()
+
+  set(tenant: Pick<Caller, 'platformId' | 'environment'>, settings: Partial<PlatformSettings>): void {
+    this.settings.set(`${tenant.platformId}/${tenant.environment}`, {
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: false,
+      ...settings,
+    })
+  }
+
+  async getConfig(caller: Caller): Promise<PlatformSettings> {
+    return (
+      this.settings.get(`${caller.platformId}/${caller.environment}`) ?? {
+        isRegulatedFinancialInstitution: false,
+        skipVerificationPaperwork: false,
+      }
+    )
+  }
+}
+
+export interface Harness {
+  db: Db
+  client: CustomersServiceClient
+  platforms: InMemoryPlatformConfig
+  stop(): Promise<void>
+}
+
+/** A fresh migrated database and the real gRPC server on a free port, called through the generated client. */
+export async function startHarness(name: string): Promise<Harness & { database: TestDatabase }> {
+  const database = await createTestDatabase(`customers_${name}`, MIGRATIONS_DIR)
+  const db = openDb(database.url)
+  const platforms = new InMemoryPlatformConfig()
+  const agreements = agreementCatalogue([...PUBLISHED_AGREEMENTS, { ...PRIVACY_NOTICE, version: 'P1' }, PRIVACY_NOTICE])
+  const deps = { db, platformConfig: platforms, verification: verificationProviders, agreements, now: () => new Date() }
+  const logger = createLogger('customers-test', 'silent')
+  const server: RunningGrpcServer = await buildCustomersServer(deps, '127.0.0.1:0', logger)
+  const client = createGrpcClient(CustomersServiceClient, `127.0.0.1:${server.port}`)
+  return {
+    database,
+    db,
+    client,
+    platforms,
+    async stop() {
+      client.close()
+      await server.shutdown()
+      await db.$disconnect()
+      await database.drop()
+    },
+  }
+}
+
+let platformCounter = 0
+
+/** A tenant of its own for each test, so tests never see each other's customers. */
+export function newTenant(environment: CallContext['environment'] = 'SANDBOX'): CallContext {
+  platformCounter += 1
+  return { platformId: `Platform:test-${process.pid}-${platformCounter}`, environment, requestId: `req-${platformCounter}` }
+}
+
+export const consent = (overrides: DeepPartial<AgreementConsent> = {}): AgreementConsent =>
+  AgreementConsent.fromPartial({
+    type: 'SERVICE_END_USER_TERMS',
+    acceptedAt: new Date('2025-10-14T10:00:00.000Z'),
+    ipAddress: '198.51.100.24',
+    termsVersion: TERMS_VERSION,
+    acceptanceMethod: 'CHECKBOX',
+    ...overrides,
+  })
+
+export const individual = (profile: DeepPartial<CreateCustomerRequest['profile']> = {}, extra: DeepPartial<CreateCustomerRequest> = {}) =>
+  CreateCustomerRequest.fromPartial({ customerType: 'INDIVIDUAL', profile: { fullName: 'Jane Doe', ...profile }, ...extra })
+
+export const business = (extra: DeepPartial<CreateCustomerRequest> = {}) =>
+  CreateCustomerRequest.fromPartial({
+    customerType: 'BUSINESS',
+    profile: { businessInfo: { legalName: 'Acme Corporation', country: 'US', taxId: '47-1234567', incorporatedOn: '2018-03-14' } },
+    ...extra,
+  })
+
+export async function create(h: Harness, ctx: CallContext, request: CreateCustomerRequest): Promise<Customer> {
+  const { customer } = await callUnary(h.client, h.client.createCustomer, request, ctx)
+  return customer!
+}
+
+/** The ApiError a call rejected with, for asserting code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; details: Record<string, unknown> }> {
+  try {
+    await promise
+  } catch (err) {
+    return err as { code: string; details: Record<string, unknown> }
+  }
+  throw new Error('expected the call to fail')
+}

@@ -1,0 +1,61 @@
+import { connectNats } from '@pp/events'
+import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService, type HandlerContext } from '@pp/grpc'
+import { createLogger } from '@pp/logging'
+import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import { PlatformConfig, PlatformServiceService } from '@pp/proto/platform/v1/platform'
+import { createTestDatabase, freePort, startProcess, testConnections, waitUntil } from '@pp/testing'
+import { expect, it } from 'vitest'
+import { individual, newTenant } from './harness.js'
+
+const logger = createLogger('customers-main-test', 'silent')
+
+/** Stands in for the platform service: one skip-paperwork sandbox platform, the rest default. */
+async function startPlatformStub(skippingPlatformId: string) {
+  const implementation = unaryService(logger, {
+    async getPlatformConfig(_request: object, ctx: HandlerContext) {
+      const isSkipping = ctx.platformId === skippingPlatformId && ctx.environment === 'SANDBOX'
+      return { config: PlatformConfig.fromPartial({ id: 'PlatformConfig:1', skipVerificationPaperwork: isSkipping }) }
+    },
+  })
+  return startGrpcServer('127.0.0.1:0', [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation }], logger)
+}
+
+it('runs as its own process: migrates, reads platform settings over gRPC, relays events to NATS, stops cleanly', async () => {
+  const { natsUrl } = await testConnections()
+  const database = await createTestDatabase('customers_main')
+  const ctx = newTenant()
+  const platform = await startPlatformStub(ctx.platformId)
+  const address = `127.0.0.1:${await freePort()}`
+  const service = startProcess('customers', 'services/customers/src/main.ts', {
+    DATABASE_URL: database.url,
+    GRPC_ADDRESS: address,
+    NATS_URL: natsUrl,
+    PLATFORM_GRPC_ADDRESS: `127.0.0.1:${platform.port}`,
+  })
+  const nats = await connectNats(natsUrl, 'customers-main-test')
+  const client = createGrpcClient(CustomersServiceClient, address)
+  try {
+    await waitUntil(() => checkHealth(address), `customers service at ${address}\n${service.output()}`)
+    const received: string[] = []
+    const subscription = nats.subscribe('events.customers.CUSTOMER.KYC_APPROVED', {
+      callback: (_err, message) => {
+        received.push(message.string())
+      },
+    })
+    await nats.flush()
+
+    const { customer } = await callUnary(client, client.createCustomer, individual(), ctx)
+    expect(customer?.kycStatus).toBe('APPROVED')
+    await waitUntil(async () => received.some((m) => m.includes(customer!.id)), 'the KYC_APPROVED event on NATS')
+    subscription.unsubscribe()
+
+    await service.stop('SIGTERM')
+    expect(service.child.exitCode).toBe(0)
+  } finally {
+    client.close()
+    await nats.close()
+    await service.stop()
+    await platform.shutdown()
+    await database.drop()
+  }
+})
