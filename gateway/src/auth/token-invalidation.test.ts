@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { connectNats } from '@pp/events'
+import { createLogger } from '@pp/logging'
+import { testConnections, waitUntil } from '@pp/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { subscribeToTokenDeletions, TOKEN_DELETED_SUBJECT, type TokenInvalidation } from './token-invalidation.js'
+
+const envelope = (data: unknown) =>
+  JSON.stringify({ id: randomUUID(), type: 'TOKEN.DELETED', source: 'platform', platformId: 'Platform:1', environment: 'SANDBOX', occurredAt: new Date().toISOString(), data })
+
+describe('token deletion events', () => {
+  let nats: NatsConnection
+  let invalidation: TokenInvalidation
+  const evicted: string[] = []
+
+  beforeAll(async () => {
+    nats = await connectNats((await testConnections()).natsUrl, 'gateway-test')
+    invalidation = subscribeToTokenDeletions(nats, (tokenId) => evicted.push(tokenId), createLogger('gateway-test', 'silent'))
+    await nats.flush() // the subscription is registered with the server before anything is published
+  })
+
+  afterAll(async () => {
+    await invalidation.stop()
+    await nats.close()
+  })
+
+  it('evicts the token named in a TOKEN.DELETED event, skipping events it cannot read', async () => {
+    const tokenId = `Token:${randomUUID()}`
+    nats.publish(TOKEN_DELETED_SUBJECT, 'not json')
+    nats.publish(TOKEN_DELETED_SUBJECT, envelope({ clientId: 'no-token-id' }))
+    nats.publish(TOKEN_DELETED_SUBJECT, envelope({ tokenId, clientId: 'client1' }))
+    await waitUntil(async () => evicted.includes(tokenId), 'the deleted token to be evicted', 5_000, 10)
+    expect(evicted.filter((id) => id === tokenId)).toHaveLength(1)
+    expect(TOKEN_DELETED_SUBJECT).toBe('events.platform.TOKEN.DELETED')
+  })
+})

@@ -1,0 +1,16 @@
+import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  AUTH_CACHE_TTL_MS: durationMs.default(30_000),
+  AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+})
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>
+
+/** The gateway's settings; the only reader of process.env. */
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(gatewayConfigSchema, env)

@@ -1,0 +1,54 @@
+import { serve } from '@hono/node-server'
+import { connectNats } from '@pp/events'
+import { createLogger, type Logger } from '@pp/logging'
+import { buildApp } from './app.js'
+import { AuthCache } from './auth/auth-cache.js'
+import { subscribeToTokenDeletions } from './auth/token-invalidation.js'
+import { loadGatewayConfig, type GatewayConfig } from './config.js'
+import { closeGrpcClients, createGrpcClients } from './grpc/clients.js'
+import { platformAuthenticator } from './grpc/platform-authenticator.js'
+import { BASE_PATH } from './openapi.js'
+
+async function main(config: GatewayConfig, logger: Logger): Promise<void> {
+  const clients = createGrpcClients(config)
+  const authCache = new AuthCache(platformAuthenticator(clients.platform), {
+    ttlMs: config.AUTH_CACHE_TTL_MS,
+    maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
+  })
+  const nats = await connectNats(config.NATS_URL, 'gateway')
+  const tokenInvalidation = subscribeToTokenDeletions(nats, (tokenId) => authCache.evictToken(tokenId), logger)
+
+  const app = buildApp({ ...clients, authCache, logger })
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
+  })
+
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'gateway stopping')
+    // stop taking requests and let those in flight finish before their backends go away
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await tokenInvalidation.stop()
+    await nats.drain()
+    closeGrpcClients(clients)
+    logger.info('gateway stopped')
+    process.exit(0)
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop(signal).catch((err: unknown) => {
+      logger.error({ err }, 'gateway did not stop cleanly')
+      process.exit(1)
+    })
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+}
+
+const config = loadGatewayConfig()
+const logger = createLogger('gateway', config.LOG_LEVEL)
+main(config, logger).catch((err: unknown) => {
+  logger.fatal({ err }, 'gateway failed to start')
+  process.exit(1)
+})

@@ -1,0 +1,34 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { GatewayApp, GatewayEnv } from './context.js'
+import { validationHook } from './errors/validation-hook.js'
+
+export const API_VERSION = '2025-10-13'
+export const BASE_PATH = `/${API_VERSION}`
+export const OPENAPI_DOCUMENT_PATH = '/openapi.json'
+
+/** The sub-app every route is registered on; mounted under the base path by the app builder. */
+export const createApi = (): GatewayApp => new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook })
+
+/**
+ * Serves the OpenAPI 3.1 document generated from the registered routes' zod schemas. Paths are
+ * relative to the server URL, which carries the version segment, as in the published reference.
+ * Register it before the authentication middleware: the document is public.
+ */
+export function serveOpenApiDocument(api: GatewayApp): void {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'API token authentication: `<api token id>:<api client secret>`',
+  })
+  let document: ReturnType<GatewayApp['getOpenAPI31Document']> | undefined
+  api.get(OPENAPI_DOCUMENT_PATH, (c) => {
+    // generated on first use, when every route has been registered; routes never change after
+    document ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Payments Platform API', version: API_VERSION },
+      servers: [{ url: BASE_PATH, description: 'This server' }],
+      security: [{ BasicAuth: [] }],
+    })
+    return c.json(document)
+  })
+}
