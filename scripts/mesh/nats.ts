@@ -1,0 +1,54 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from '@nats-io/transport-node'
+
+export interface RunningNats {
+  url: string
+  stop(): Promise<void>
+}
+
+const LOCAL_URL = 'nats://127.0.0.1:4222'
+
+const answers = (url: string): Promise<boolean> =>
+  connect({ servers: url, reconnect: false, timeout: 1_000 }).then(
+    (nc) => nc.close().then(() => true),
+    () => false,
+  )
+
+/** NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream. */
+export async function startNats(natsUrl: string | undefined): Promise<RunningNats> {
+  if (natsUrl) {
+    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${natsUrl} does not answer`)
+    return { url: natsUrl, stop: async () => undefined }
+  }
+  if (await answers(LOCAL_URL)) return { url: LOCAL_URL, stop: async () => undefined }
+  if (spawnSync('nats-server', ['--version']).status !== 0) {
+    throw new Error(
+      'No NATS server found. Set NATS_URL, run one on 127.0.0.1:4222 (nats-server -js), ' +
+        'or install it (Debian: apt-get install nats-server) so pnpm start can launch it.',
+    )
+  }
+  const storeDir = join(tmpdir(), 'payments-platform-nats')
+  mkdirSync(storeDir, { recursive: true })
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' })
+  await waitForNats(child)
+  return { url: LOCAL_URL, stop: () => stopChild(child) }
+}
+
+async function waitForNats(child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if (child.exitCode !== null) throw new Error('nats-server exited at start-up')
+    if (await answers(LOCAL_URL)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('nats-server did not answer within 5 seconds')
+}
+
+const stopChild = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse, parseAllDocuments } from 'yaml'
+import { grpcAddressVariable, meshServices } from '../../scripts/mesh/services.js'
+
+/**
+ * There is no Docker engine or cluster here to run the containers, so these tests hold the
+ * compose file and the Kubernetes manifests to the mesh: every service folder has an entry, and
+ * every address and database points where `pnpm start` would point it.
+ */
+const root = join(import.meta.dirname, '../..')
+const serviceFolders = readdirSync(join(root, 'services'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+interface ComposeService {
+  build?: { args?: Record<string, string> }
+  environment?: Record<string, string>
+}
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>
+}
+const expectedAddresses = Object.fromEntries(meshServices.map((s) => [grpcAddressVariable(s), `${s.name}:${s.grpcPort}`]))
+
+describe('the mesh registry', () => {
+  it('lists every folder of services/', () => {
+    expect(meshServices.map((s) => s.name).sort()).toEqual(serviceFolders.sort())
+  })
+})
+
+describe('docker-compose.yml', () => {
+  it.each(meshServices)('runs $name on its own database and gRPC port', (service) => {
+    const entry = compose.services[service.name]
+    expect(entry, `compose has no service ${service.name}`).toBeDefined()
+    expect(entry!.build?.args?.PACKAGE).toBe(`services/${service.name}`)
+    expect(entry!.environment?.GRPC_ADDRESS).toBe(`0.0.0.0:${service.grpcPort}`)
+    const database = new URL(entry!.environment?.DATABASE_URL ?? 'missing://')
+    expect(database.hostname).toBe('postgres')
+    expect(database.pathname).toBe(`/${service.name}`)
+    expect(entry!.environment?.NATS_URL).toBe('nats://nats:4222')
+  })
+
+  it.each([...meshServices.map((s) => s.name), 'gateway'])('tells %s where every service listens', (name) => {
+    const environment = compose.services[name]?.environment ?? {}
+    for (const [variable, address] of Object.entries(expectedAddresses)) expect(environment[variable]).toBe(address)
+  })
+})
+
+describe('deploy/k8s', () => {
+  const kustomization = parse(readFileSync(join(root, 'deploy/k8s/kustomization.yaml'), 'utf8')) as {
+    resources: string[]
+    configMapGenerator: { literals: string[] }[]
+  }
+
+  it('tells every pod where every service listens', () => {
+    const literals = kustomization.configMapGenerator.flatMap((g) => g.literals)
+    for (const [variable, address] of Object.entries(expectedAddresses)) expect(literals).toContain(`${variable}=${address}`)
+  })
+
+  it.each(meshServices)('deploys $name with a Deployment and a Service on its port', (service) => {
+    expect(kustomization.resources).toContain(`${service.name}.yaml`)
+    const documents = parseAllDocuments(readFileSync(join(root, 'deploy/k8s', `${service.name}.yaml`), 'utf8')).map((d) => d.toJS())
+    const deployment = documents.find((d) => d.kind === 'Deployment')
+    const container = deployment.spec.template.spec.containers[0]
+    expect(container.env).toContainEqual({ name: 'GRPC_ADDRESS', value: `0.0.0.0:${service.grpcPort}` })
+    const k8sService = documents.find((d) => d.kind === 'Service')
+    expect(k8sService.spec.ports[0].port).toBe(service.grpcPort)
+  })
+})

@@ -1,0 +1,90 @@
+import { checkHealth, createGrpcClient } from '@pp/grpc'
+import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
+import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
+import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry } from '../../scripts/mesh/services.js'
+
+export type { Credentials }
+
+export interface Mesh {
+  baseUrl: string
+  natsUrl: string
+  processes: ServiceProcess[]
+  /** A new platform with a fresh sandbox token. */
+  createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
+  stop(): Promise<void>
+}
+
+/**
+ * The real mesh for an end-to-end test file: every service and the gateway as their own processes
+ * (as `pnpm start` runs them) on fresh databases and free ports, sharing the test NATS server.
+ */
+export async function startMesh(): Promise<Mesh> {
+  const { natsUrl } = await testConnections()
+  const ports = await Promise.all(meshServices.map(() => freePort()))
+  const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const databases: TestDatabase[] = []
+  const processes: ServiceProcess[] = []
+  const common = { NATS_URL: natsUrl, ...addresses }
+
+  await Promise.all(
+    meshServices.map(async (service) => {
+      const database = await createTestDatabase(`e2e_${service.name}`)
+      databases.push(database)
+      const address = addresses[grpcAddressVariable(service)]!
+      const child = startProcess(service.name, serviceEntry(service), { ...common, DATABASE_URL: database.url, GRPC_ADDRESS: address })
+      processes.push(child)
+      await waitUntil(() => checkHealth(address), `${service.name} to serve`, 60_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n${child.output()}`)
+      })
+    }),
+  )
+  const httpPort = await freePort()
+  const gateway = startProcess('gateway', 'gateway/src/main.ts', { ...common, PORT: String(httpPort), HOST: '127.0.0.1' })
+  processes.push(gateway)
+  await waitUntil(
+    async () => (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).ok,
+    'the gateway to answer',
+    60_000,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n${gateway.output()}`)
+  })
+
+  const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
+  return {
+    baseUrl: `http://127.0.0.1:${httpPort}/${API_VERSION}`,
+    natsUrl,
+    processes,
+    createPlatform: (name, options = {}) =>
+      ensurePlatform(platform, {
+        name,
+        isRegulatedFinancialInstitution: options.regulated ?? false,
+        skipVerificationPaperwork: options.skipVerificationPaperwork ?? false,
+      }),
+    async stop() {
+      platform.close()
+      await Promise.all(processes.map((p) => p.stop()))
+      await Promise.all(databases.map((d) => d.drop()))
+    },
+  }
+}
+
+/** A tiny client for the API with one platform's credentials. */
+export function apiClient(mesh: Mesh, credentials?: { clientId: string; clientSecret: string }) {
+  const authorization = credentials
+    ? `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`
+    : undefined
+  return async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${mesh.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(authorization ? { authorization } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined }
+  }
+}
