@@ -24,6 +24,19 @@ describe('buildApp', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/config', '/tokens', '/tokens/{tokenId}', '/customers', '/customers/{customerId}']))
   })
 
+  it('declares a permission on every operation: VIEW for reads, MANAGE for writes', async () => {
+    const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { 'x-required-permission'?: string }>>
+    }
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ method, path, permission: operation['x-required-permission'] })),
+    )
+    expect(operations).not.toHaveLength(0)
+    for (const operation of operations) {
+      expect(operation).toEqual({ ...operation, permission: operation.method === 'get' ? 'VIEW' : 'MANAGE' })
+    }
+  })
+
   it('puts every route behind authentication', async () => {
     for (const path of ['/config', '/tokens', '/customers']) {
       expect((await app.request(`/2025-10-13${path}`)).status).toBe(401)

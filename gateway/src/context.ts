@@ -1,11 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { CallContext } from '@pp/grpc'
+import type { Permission } from './auth/permissions.js'
 
 /** Who is calling, as the credentials selected it. */
 export interface Principal {
   platformId: string
   environment: 'SANDBOX' | 'PRODUCTION'
   tokenId: string
+  /** What the token may do; routes check it with `requirePermission`. */
+  permissions: Permission[]
 }
 
 /** Variables every handler can read with `c.get(...)`. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { basicAuth, testApp, testLogger } from '../test/support/framework-app.js'
 import type { Authenticator } from './auth/authenticator.js'
 
-const principal = { platformId: 'Platform:1', environment: 'SANDBOX' as const, tokenId: 'Token:1' }
+const principal = { platformId: 'Platform:1', environment: 'SANDBOX' as const, tokenId: 'Token:1', permissions: ['VIEW' as const] }
 const acceptAll: Authenticator = async () => principal
 const auth = { Authorization: basicAuth('client1', 'secret') }
 

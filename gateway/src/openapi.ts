@@ -5,6 +5,8 @@ import { validationHook } from './errors/validation-hook.js'
 export const API_VERSION = '2025-10-13'
 export const BASE_PATH = `/${API_VERSION}`
 export const OPENAPI_DOCUMENT_PATH = '/openapi.json'
+/** The security scheme of every route; operations list the permissions they accept under it. */
+export const BASIC_AUTH_SCHEME = 'BasicAuth'
 
 /** The sub-app every route is registered on; mounted under the base path by the app builder. */
 export const createApi = (): GatewayApp => new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook })
@@ -15,10 +17,10 @@ export const createApi = (): GatewayApp => new OpenAPIHono<GatewayEnv>({ default
  * Register it before the authentication middleware: the document is public.
  */
 export function serveOpenApiDocument(api: GatewayApp): void {
-  api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
+  api.openAPIRegistry.registerComponent('securitySchemes', BASIC_AUTH_SCHEME, {
     type: 'http',
     scheme: 'basic',
-    description: 'API token authentication: `<api token id>:<api client secret>`',
+    description: 'API token authentication: `<api token id>:<api client secret>`; the token\'s `clientId` is accepted as the username too.',
   })
   let document: ReturnType<GatewayApp['getOpenAPI31Document']> | undefined
   api.get(OPENAPI_DOCUMENT_PATH, (c) => {
@@ -27,7 +29,7 @@ export function serveOpenApiDocument(api: GatewayApp): void {
       openapi: '3.1.0',
       info: { title: 'Payments Platform API', version: API_VERSION },
       servers: [{ url: BASE_PATH, description: 'This server' }],
-      security: [{ BasicAuth: [] }],
+      security: [{ [BASIC_AUTH_SCHEME]: [] }],
     })
     return c.json(document)
   })

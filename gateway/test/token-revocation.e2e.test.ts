@@ -50,11 +50,14 @@ describe('token deletion across gateway replicas', () => {
     const [a, b] = gateways as [string, string]
     const created = await call(a, '/tokens', seeded, 'POST', { name: 'ops', permissions: ['VIEW', 'MANAGE'] })
     expect(created.status).toBe(201)
-    const other = (await created.json()) as { clientId: string; clientSecret: string }
+    const other = (await created.json()) as { id: string; clientId: string; clientSecret: string }
     for (const gateway of [a, b]) {
       expect((await call(gateway, '/config', seeded)).status).toBe(200)
       expect((await call(gateway, '/config', other)).status).toBe(200)
     }
+    // the spec's username form, the token id, works as well as the client id
+    const byTokenId = { clientId: other.id, clientSecret: other.clientSecret }
+    expect((await call(a, '/config', byTokenId)).status).toBe(200)
 
     expect((await call(a, `/tokens/${seeded.tokenId}`, other, 'DELETE')).status).toBe(204)
 

@@ -3,7 +3,7 @@ import type { Principal } from '../context.js'
 import { AuthCache } from './auth-cache.js'
 import type { Authenticator } from './authenticator.js'
 
-const principalOf = (tokenId: string): Principal => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId })
+const principalOf = (tokenId: string): Principal => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId, permissions: ['VIEW', 'MANAGE'] })
 const credentials = (tokenId: string, secret = 'secret') => ({ clientId: tokenId, clientSecret: secret })
 
 function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {

@@ -1,7 +1,8 @@
 import type { Principal } from '../context.js'
 
-/** What an HTTP Basic header carries: the API token id and its client secret. */
+/** What an HTTP Basic header carries: a username and the token's client secret. */
 export interface BasicCredentials {
+  /** The API token id (`Token:<uuid>`) or the token's client id; the platform service accepts both. */
   clientId: string
   clientSecret: string
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { basicAuth, testApp } from '../../test/support/framework-app.js'
 
-const app = testApp(async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1' }))
+const app = testApp(async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['VIEW'] }))
 const headers = { Authorization: basicAuth('client1', 'secret'), 'Content-Type': 'application/json' }
 const validThing = { name: 'abc', email: 'a@example.com', kind: 'SMALL', address: { country: 'US' } }
 

@@ -1,5 +1,5 @@
 import type { Metadata } from '@grpc/grpc-js'
-import { Environment, type AuthenticateCredentialsResponse, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { Environment, Permission, type AuthenticateCredentialsResponse, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { describe, expect, it } from 'vitest'
 import { platformAuthenticator } from './platform-authenticator.js'
 
@@ -18,9 +18,10 @@ function fakePlatform(response: Partial<AuthenticateCredentialsResponse>) {
 
 describe('platformAuthenticator', () => {
   it('maps the platform service answer to a principal and forwards the request id', async () => {
-    const { client, seen } = fakePlatform({ environment: Environment.ENVIRONMENT_PRODUCTION })
+    const permissions = [Permission.PERMISSION_VIEW, Permission.PERMISSION_MANAGE]
+    const { client, seen } = fakePlatform({ environment: Environment.ENVIRONMENT_PRODUCTION, permissions })
     const principal = await platformAuthenticator(client)({ clientId: 'client1', clientSecret: 's3cret' }, 'req-1')
-    expect(principal).toEqual({ platformId: 'Platform:1', environment: 'PRODUCTION', tokenId: 'Token:1' })
+    expect(principal).toEqual({ platformId: 'Platform:1', environment: 'PRODUCTION', tokenId: 'Token:1', permissions: ['VIEW', 'MANAGE'] })
     expect(seen).toEqual({ request: { clientId: 'client1', clientSecret: 's3cret' }, requestId: 'req-1' })
   })
 
@@ -29,5 +30,11 @@ describe('platformAuthenticator', () => {
     expect((await platformAuthenticator(sandbox)({ clientId: 'c', clientSecret: 's' }, 'req')).environment).toBe('SANDBOX')
     const unspecified = fakePlatform({ environment: Environment.ENVIRONMENT_UNSPECIFIED }).client
     await expect(platformAuthenticator(unspecified)({ clientId: 'c', clientSecret: 's' }, 'req')).rejects.toThrow(/environment/)
+  })
+
+  it('drops a permission it does not know, so it grants nothing', async () => {
+    const permissions = [Permission.PERMISSION_UNSPECIFIED, Permission.PERMISSION_TRANSACT, Permission.UNRECOGNIZED]
+    const { client } = fakePlatform({ environment: Environment.ENVIRONMENT_SANDBOX, permissions })
+    expect((await platformAuthenticator(client)({ clientId: 'c', clientSecret: 's' }, 'req')).permissions).toEqual(['TRANSACT'])
   })
 })

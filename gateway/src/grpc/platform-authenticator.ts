@@ -2,6 +2,7 @@ import { callUnary } from '@pp/grpc'
 import { Environment, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import type { Authenticator } from '../auth/authenticator.js'
 import type { Principal } from '../context.js'
+import { permissionsFromProto } from './permissions.js'
 
 /** Checks credentials with the platform service, which answers UNAUTHORIZED naming the failing check. */
 export const platformAuthenticator = (platform: PlatformServiceClient): Authenticator =>
@@ -12,7 +13,12 @@ export const platformAuthenticator = (platform: PlatformServiceClient): Authenti
       { clientId: credentials.clientId, clientSecret: credentials.clientSecret },
       { requestId },
     )
-    return { platformId: response.platformId, environment: environmentOf(response.environment), tokenId: response.tokenId }
+    return {
+      platformId: response.platformId,
+      environment: environmentOf(response.environment),
+      tokenId: response.tokenId,
+      permissions: permissionsFromProto(response.permissions),
+    }
   }
 
 function environmentOf(environment: Environment): Principal['environment'] {

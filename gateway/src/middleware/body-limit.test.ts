@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { basicAuth, testApp } from '../../test/support/framework-app.js'
 import { MAX_BODY_BYTES } from './body-limit.js'
 
-const app = testApp(async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1' }))
+const app = testApp(async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['VIEW'] }))
 const headers = { Authorization: basicAuth('client1', 'secret'), 'Content-Type': 'application/json' }
 const path = '/2025-10-13/things/Thing:1'
 

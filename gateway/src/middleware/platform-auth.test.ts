@@ -4,7 +4,7 @@ import { basicAuth, testApp } from '../../test/support/framework-app.js'
 import { AuthCache } from '../auth/auth-cache.js'
 import type { Authenticator } from '../auth/authenticator.js'
 
-const principal = { platformId: 'Platform:1', environment: 'PRODUCTION' as const, tokenId: 'Token:1' }
+const principal = { platformId: 'Platform:1', environment: 'PRODUCTION' as const, tokenId: 'Token:1', permissions: ['VIEW' as const] }
 const goodAuth = basicAuth('client1', 'right-secret')
 
 /** Accepts only Token:1 with its secret; rejects like the platform service does. */
@@ -24,6 +24,13 @@ describe('platform authentication', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ platformId: 'Platform:1' })
     expect(authenticate).toHaveBeenCalledWith({ clientId: 'client1', clientSecret: 'right-secret' }, expect.any(String))
+  })
+
+  it('passes a token id username whole, colon included', async () => {
+    const authenticate = vi.fn<Authenticator>(async () => principal)
+    const tokenId = 'Token:019542f5-b3e7-7d02-8000-000000000001'
+    expect((await whoami(testApp(authenticate), basicAuth(tokenId, 'right-secret'))).status).toBe(200)
+    expect(authenticate).toHaveBeenCalledWith({ clientId: tokenId, clientSecret: 'right-secret' }, expect.any(String))
   })
 
   it.each([

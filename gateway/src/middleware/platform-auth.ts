@@ -5,8 +5,9 @@ import { parseBasicCredentials } from '../auth/basic-credentials.js'
 import type { GatewayEnv } from '../context.js'
 
 /**
- * HTTP Basic authentication of a platform: `<api token id>:<api client secret>`. Sets the
- * principal the credentials select; any failure is 401 UNAUTHORIZED naming the failing check.
+ * HTTP Basic authentication of a platform: `<api token id>:<api client secret>`, or the token's
+ * client id as the username. Sets the principal the credentials select; any failure is 401
+ * UNAUTHORIZED naming the failing check.
  */
 export const platformAuth = (authenticate: Authenticator): MiddlewareHandler<GatewayEnv> =>
   async function platformAuth(c, next) {

@@ -8,6 +8,7 @@ import type {
   UpdatePlatformConfigRequest,
 } from '@pp/proto/platform/v1/platform'
 import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
 import { errorResponses, isoTimestamp } from '../schemas/common.js'
 
 const CUSTOMER_INFO_FIELD_NAMES = [
@@ -135,6 +136,7 @@ const configResponse = (description: string) => ({
 const getConfig = createRoute({
   method: 'get',
   path: '/config',
+  ...requires('VIEW'),
   tags: ['Platform Configuration'],
   summary: 'Get the platform configuration of the calling environment',
   responses: { 200: configResponse('The configuration'), ...errorResponses() },
@@ -143,6 +145,7 @@ const getConfig = createRoute({
 const patchConfig = createRoute({
   method: 'patch',
   path: '/config',
+  ...requires('MANAGE'),
   tags: ['Platform Configuration'],
   summary: 'Update the platform configuration; omitted fields stay unchanged',
   request: { body: { required: true, content: { 'application/json': { schema: PlatformConfigUpdateRequest } } } },

@@ -11,6 +11,7 @@ import {
   type UpdateCustomerRequest,
 } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Permission } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCustomerRoutes } from './customers.js'
 
@@ -35,6 +36,8 @@ const storedCustomer = Customer.fromPartial({
 /** What the stub customers service received. */
 const received: { request?: unknown; ctx?: HandlerContext } = {}
 let failWith: ApiError | undefined
+/** The permissions of the calling token; tests narrow them. */
+let held: Permission[]
 
 function stubCustomersService() {
   const answer = async <T>(request: unknown, ctx: HandlerContext, response: T): Promise<T> => {
@@ -62,7 +65,7 @@ beforeAll(async () => {
   const stub = { name: 'customers', definition: CustomersServiceService, implementation: stubCustomersService() }
   server = await startGrpcServer('127.0.0.1:0', [stub], logger)
   client = createGrpcClient(CustomersServiceClient, `127.0.0.1:${server.port}`)
-  app = createGatewayApp({ logger, authenticate: async () => principal, registerRoutes: (api) => registerCustomerRoutes(api, client) })
+  app = createGatewayApp({ logger, authenticate: async () => ({ ...principal, permissions: held }), registerRoutes: (api) => registerCustomerRoutes(api, client) })
 })
 afterAll(async () => {
   client?.close()
@@ -70,6 +73,7 @@ afterAll(async () => {
 })
 beforeEach(() => {
   failWith = undefined
+  held = ['VIEW', 'MANAGE']
   delete received.request
 })
 
@@ -193,6 +197,35 @@ describe('customer routes', () => {
       version: '2025-10-13',
       url: 'https://legal.example/terms',
       agreements: [{ type: 'SERVICE_END_USER_TERMS', version: '2025-10-13', url: 'https://legal.example/terms' }],
+    })
+  })
+
+  describe('permissions', () => {
+    const customerPath = `/customers/${storedCustomer.id}`
+    const reads = ['/customers', '/customers/end-user-terms', customerPath]
+    const writes = [
+      ['POST', '/customers', { customerType: 'INDIVIDUAL' }],
+      ['PATCH', customerPath, { customerType: 'INDIVIDUAL' }],
+      ['DELETE', customerPath, undefined],
+    ] as const
+
+    it.each(reads)('lets a VIEW token read %s', async (path) => {
+      held = ['VIEW']
+      expect((await call('GET', path)).status).toBe(200)
+    })
+
+    it.each(writes)('refuses %s %s to a VIEW token with 403 naming MANAGE, without calling the service', async (method, path, body) => {
+      held = ['VIEW']
+      const res = await call(method, path, body)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', reason: 'This API token lacks the MANAGE permission' })
+      expect(received.request).toBeUndefined()
+    })
+
+    it('lets a MANAGE token read and write', async () => {
+      held = ['MANAGE']
+      for (const path of reads) expect((await call('GET', path)).status).toBe(200)
+      for (const [method, path, body] of writes) expect((await call(method, path, body)).status).toBeLessThan(300)
     })
   })
 

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
 import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
 import { errorResponses, listEnvelope } from '../schemas/common.js'
 import {
   CustomerCreateRequestSchema,
@@ -26,6 +27,7 @@ const json = <T>(schema: T, description: string) => ({ description, content: { '
 const createCustomer = createRoute({
   method: 'post',
   path: '/customers',
+  ...requires('MANAGE'),
   tags,
   summary: 'Create a customer',
   request: {
@@ -38,6 +40,7 @@ const createCustomer = createRoute({
 const listCustomers = createRoute({
   method: 'get',
   path: '/customers',
+  ...requires('VIEW'),
   tags,
   summary: 'List customers, newest first',
   request: { query: ListCustomersQuerySchema },
@@ -47,14 +50,16 @@ const listCustomers = createRoute({
 const getEndUserTerms = createRoute({
   method: 'get',
   path: '/customers/end-user-terms',
+  ...requires('VIEW'),
   tags,
   summary: 'The agreements customers accept, at their current versions',
-  responses: { 200: json(EndUserTermsSchema, 'The published agreements') },
+  responses: { 200: json(EndUserTermsSchema, 'The published agreements'), ...errorResponses() },
 })
 
 const getCustomer = createRoute({
   method: 'get',
   path: '/customers/{customerId}',
+  ...requires('VIEW'),
   tags,
   summary: 'Get a customer',
   request: { params: CustomerIdParamsSchema },
@@ -64,6 +69,7 @@ const getCustomer = createRoute({
 const updateCustomer = createRoute({
   method: 'patch',
   path: '/customers/{customerId}',
+  ...requires('MANAGE'),
   tags,
   summary: 'Update a customer and record the agreements it accepts now',
   request: {
@@ -76,6 +82,7 @@ const updateCustomer = createRoute({
 const deleteCustomer = createRoute({
   method: 'delete',
   path: '/customers/{customerId}',
+  ...requires('MANAGE'),
   tags,
   summary: 'Delete a customer',
   request: { params: CustomerIdParamsSchema },

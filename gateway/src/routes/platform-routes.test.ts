@@ -5,6 +5,7 @@ import { contextFromMetadata } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
 import { Permission, type PlatformConfig, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Permission as PermissionName } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerConfigRoutes } from './config.js'
 import { registerTokenRoutes } from './tokens.js'
@@ -43,11 +44,13 @@ const token = { id: 'Token:2', name: 'ops', permissions: [Permission.PERMISSION_
 
 let handlers: Record<string, ReturnType<typeof vi.fn<Handler>>>
 let deleted: string[]
+/** The permissions of the calling token; tests narrow them. */
+let held: PermissionName[]
 
 function app() {
   return createGatewayApp({
     logger: createLogger('gateway-test', 'silent'),
-    authenticate: async () => principal,
+    authenticate: async () => ({ ...principal, permissions: held }),
     registerRoutes(api) {
       const platform = fakePlatform(handlers)
       registerConfigRoutes(api, platform)
@@ -67,6 +70,7 @@ const fieldsOf = async (res: Response) => ((await res.json()) as { details: { er
 
 beforeEach(() => {
   deleted = []
+  held = ['VIEW', 'MANAGE']
   handlers = {
     getPlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
     updatePlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
@@ -196,6 +200,42 @@ describe('/tokens', () => {
   })
 })
 
+describe('permissions', () => {
+  const reads = ['/config', '/tokens', '/tokens/Token:2']
+  const writes = [
+    ['PATCH', '/config', { umaDomain: 'x.example' }, 'updatePlatformConfig'],
+    ['POST', '/tokens', { name: 'ops', permissions: ['VIEW'] }, 'createToken'],
+    ['DELETE', '/tokens/Token:2', undefined, 'deleteToken'],
+  ] as const
+
+  it.each(reads)('lets a VIEW token read %s', async (path) => {
+    held = ['VIEW']
+    expect((await request(path)).status).toBe(200)
+  })
+
+  it.each(writes)('refuses %s %s to a VIEW token with 403 naming MANAGE, before anything changes', async (method, path, body, rpc) => {
+    held = ['VIEW']
+    const res = await request(path, { method, body })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({
+      code: 'FORBIDDEN',
+      reason: 'This API token lacks the MANAGE permission',
+      details: { requiredPermission: 'MANAGE' },
+    })
+    expect(handlers[rpc]).not.toHaveBeenCalled()
+    expect(deleted).toEqual([])
+  })
+
+  it('lets a MANAGE token read and write', async () => {
+    held = ['MANAGE']
+    for (const path of reads) expect((await request(path)).status).toBe(200)
+    for (const [method, path, body, rpc] of writes) {
+      expect((await request(path, { method, body })).status).toBeLessThan(300)
+      expect(handlers[rpc]).toHaveBeenCalledOnce()
+    }
+  })
+})
+
 it('documents the routes in a valid OpenAPI 3.1 document', async () => {
   const document = (await (await app().request('/2025-10-13/openapi.json')).json()) as Record<string, any>
   const validation = await new Validator().validate(document)
@@ -203,4 +243,10 @@ it('documents the routes in a valid OpenAPI 3.1 document', async () => {
   expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/config', '/tokens', '/tokens/{tokenId}']))
   expect(Object.keys(document.paths['/tokens/{tokenId}'].delete.responses)).toEqual(expect.arrayContaining(['204', '404']))
   expect(document.components.schemas.PlatformCurrencyConfig.properties.minAmount).toMatchObject({ type: 'integer', format: 'int64' })
+  expect(document.paths['/config'].patch).toMatchObject({ 'x-required-permission': 'MANAGE', security: [{ BasicAuth: ['MANAGE'] }] })
+  expect(document.paths['/config'].get).toMatchObject({
+    'x-required-permission': 'VIEW',
+    security: [{ BasicAuth: ['VIEW'] }, { BasicAuth: ['MANAGE'] }],
+  })
+  expect(Object.keys(document.paths['/config'].patch.responses)).toContain('403')
 })

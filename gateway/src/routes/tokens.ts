@@ -1,19 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
-import {
-  Permission as ProtoPermission,
-  permissionToJSON,
-  type ApiToken,
-  type PlatformServiceClient,
-} from '@pp/proto/platform/v1/platform'
+import type { ApiToken, PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { PERMISSIONS } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
+import { permissionsFromProto, permissionToProto } from '../grpc/permissions.js'
+import { requires } from '../middleware/require-permission.js'
 import { errorResponses, isoTimestamp, listEnvelope, PaginationQuerySchema } from '../schemas/common.js'
 
-const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const
-type PermissionName = (typeof PERMISSIONS)[number]
-
 const Permission = z.enum(PERMISSIONS).openapi('Permission', {
-  description: 'VIEW reads everything; TRANSACT sends payments; MANAGE manages configuration, tokens and customers.',
+  description:
+    'VIEW reads everything; TRANSACT sends payments; MANAGE manages configuration, tokens and customers, and may read them too.',
 })
 
 const ApiTokenSchema = z
@@ -58,6 +54,7 @@ const tokenResponse = (description: string) => ({
 const createToken = createRoute({
   method: 'post',
   path: '/tokens',
+  ...requires('MANAGE'),
   tags: ['API Tokens'],
   summary: 'Create an API token for the calling environment',
   request: { body: { required: true, content: { 'application/json': { schema: ApiTokenCreateRequest } } } },
@@ -67,6 +64,7 @@ const createToken = createRoute({
 const listTokens = createRoute({
   method: 'get',
   path: '/tokens',
+  ...requires('VIEW'),
   tags: ['API Tokens'],
   summary: 'List API tokens, newest first',
   request: { query: ListTokensQuery },
@@ -79,6 +77,7 @@ const listTokens = createRoute({
 const getToken = createRoute({
   method: 'get',
   path: '/tokens/{tokenId}',
+  ...requires('VIEW'),
   tags: ['API Tokens'],
   summary: 'Get an API token',
   request: { params: TokenIdParams },
@@ -88,6 +87,7 @@ const getToken = createRoute({
 const deleteToken = createRoute({
   method: 'delete',
   path: '/tokens/{tokenId}',
+  ...requires('MANAGE'),
   tags: ['API Tokens'],
   summary: 'Delete an API token; it stops authenticating at once',
   request: { params: TokenIdParams },
@@ -101,7 +101,7 @@ export function registerTokenRoutes(
 ): void {
   app.openapi(createToken, async (c) => {
     const body = c.req.valid('json')
-    const request = { name: body.name, permissions: body.permissions.map((p) => ProtoPermission[`PERMISSION_${p}`]) }
+    const request = { name: body.name, permissions: body.permissions.map(permissionToProto) }
     const { token } = await callUnary(platform, platform.createToken, request, callContext(c))
     return c.json(tokenToJson(token!), 201)
   })
@@ -136,7 +136,7 @@ function tokenToJson(token: ApiToken): z.infer<typeof ApiTokenSchema> {
   return {
     id: token.id,
     name: token.name,
-    permissions: token.permissions.map((p) => permissionToJSON(p).replace(/^PERMISSION_/, '') as PermissionName),
+    permissions: permissionsFromProto(token.permissions),
     clientId: token.clientId,
     clientSecret: token.clientSecret,
     createdAt: isoTimestamp(token.createdAt)!,

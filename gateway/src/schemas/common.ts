@@ -26,7 +26,8 @@ export function errorResponses(...statuses: number[]): Record<number, ReturnType
     413: 'Body too large',
     500: 'Internal error',
   }
-  return Object.fromEntries([401, 500, ...statuses].map((s) => [s, errorResponse(described[s] ?? 'Error')]))
+  // every route is behind authentication and a permission check
+  return Object.fromEntries([401, 403, 500, ...statuses].map((s) => [s, errorResponse(described[s] ?? 'Error')]))
 }
 
 /** `limit` (1–100, default 20) and the opaque `cursor` of a keyset-paginated list. */

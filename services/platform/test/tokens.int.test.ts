@@ -1,4 +1,5 @@
 import { callUnary } from '@pp/grpc'
+import { newId } from '@pp/ids'
 import { Environment, Permission } from '@pp/proto/platform/v1/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectApiError, outboxEvents, production, sandbox, startHarness, type Harness } from './harness.js'
@@ -32,8 +33,10 @@ describe('EnsurePlatform', () => {
       permissions: [Permission.PERMISSION_VIEW, Permission.PERMISSION_TRANSACT, Permission.PERMISSION_MANAGE],
     })
     const asProduction = await authenticate(productionToken.clientId, productionToken.clientSecret!)
-    expect(asProduction.environment).toBe(Environment.ENVIRONMENT_PRODUCTION)
-    expect(asProduction.tokenId).toBe(productionToken.id)
+    expect(asProduction).toEqual({ ...asSandbox, environment: Environment.ENVIRONMENT_PRODUCTION, tokenId: productionToken.id })
+    // seeding and tests rely on these tokens being allowed everything
+    expect(productionToken.permissions).toEqual(asSandbox.permissions)
+    expect(sandboxToken.permissions).toEqual(asSandbox.permissions)
   })
 
   it('reuses a platform of the same name and issues a fresh pair, the old one still valid', async () => {
@@ -68,6 +71,27 @@ describe('AuthenticateCredentials', () => {
     await expectApiError(authenticate(token.clientId, token.clientSecret!), 'UNAUTHORIZED', 'API token deleted')
     // without the secret a deleted token is indistinguishable from any wrong secret
     await expectApiError(authenticate(token.clientId, 'f'.repeat(64)), 'UNAUTHORIZED', 'Invalid client secret')
+  })
+
+  it('accepts the token id as the username as well as the client id, with the same checks', async () => {
+    const { platformId } = await h.ensure('Token Id Co')
+    const token = await create(platformId, 'by id')
+    const byClientId = await authenticate(token.clientId, token.clientSecret!)
+    expect(await authenticate(token.id, token.clientSecret!)).toEqual(byClientId)
+    expect(byClientId).toMatchObject({ platformId, tokenId: token.id })
+
+    await expectApiError(authenticate(token.id, 'f'.repeat(64)), 'UNAUTHORIZED', 'Invalid client secret')
+    await expectApiError(authenticate(newId('Token'), token.clientSecret!), 'UNAUTHORIZED', 'Unknown API token')
+    // a token id of another shape is looked up as a client id, which it never is
+    await expectApiError(authenticate('Token:nope', token.clientSecret!), 'UNAUTHORIZED', 'Unknown API token')
+    await callUnary(h.client, h.client.deleteToken, { tokenId: token.id }, sandbox(platformId))
+    await expectApiError(authenticate(token.id, token.clientSecret!), 'UNAUTHORIZED', 'API token deleted')
+  })
+
+  it('answers exactly the permissions the token was created with', async () => {
+    const { platformId } = await h.ensure('View Only Co')
+    const token = await create(platformId, 'reader', sandbox(platformId), [Permission.PERMISSION_VIEW])
+    expect((await authenticate(token.id, token.clientSecret!)).permissions).toEqual([Permission.PERMISSION_VIEW])
   })
 
   it('stores only a salted scrypt hash of the secret', async () => {

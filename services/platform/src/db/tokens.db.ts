@@ -34,9 +34,12 @@ export interface TokenKey {
 export const insertToken = (tx: Tx, row: NewTokenRow): Promise<TokenRow> =>
   tx.apiToken.create({ data: { ...row, updatedAt: row.createdAt } })
 
+/** How HTTP Basic credentials name a token: by its id or by its client id. */
+export type TokenLookup = { id: string } | { clientId: string }
+
 /** Deleted tokens included: authentication tells a deleted token from an unknown one. */
-export const findTokenByClientId = (db: PlatformDb, clientId: string): Promise<TokenRow | null> =>
-  db.apiToken.findUnique({ where: { clientId } })
+export const findTokenForAuthentication = (db: PlatformDb, lookup: TokenLookup): Promise<TokenRow | null> =>
+  db.apiToken.findUnique({ where: lookup })
 
 export const findActiveToken = (db: PlatformDb, tenant: TenantKey, id: string): Promise<TokenRow | null> =>
   db.apiToken.findFirst({ where: { id, ...tenant, deletedAt: null } })

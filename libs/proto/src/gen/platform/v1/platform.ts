@@ -120,6 +120,7 @@ export interface ApiToken {
 }
 
 export interface AuthenticateCredentialsRequest {
+  /** The HTTP Basic username: the token's client id, or its id (`Token:<uuid>`) as the spec names it. */
   clientId: string;
   clientSecret: string;
 }
