@@ -6,6 +6,7 @@
 import { withDatabase } from '@pp/db'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { waitUntil } from '@pp/testing'
 import { startNats } from './mesh/nats.js'
 import { startPostgres } from './mesh/postgres.js'
 import { ensurePlatform, SEED_PLATFORM_NAME } from './mesh/seed.js'
@@ -14,28 +15,32 @@ import { Supervisor } from './mesh/supervisor.js'
 
 const READY_TIMEOUT_MS = 60_000
 
+const cleanups: (() => Promise<void>)[] = []
+const supervisor = new Supervisor((name, code) => {
+  console.error(`${name} exited unexpectedly (code ${code}); stopping the mesh`)
+  void shutdown(1)
+})
+let stopping = false
+
+/** Stops the processes first, then NATS and Postgres if this script started them. */
+async function shutdown(exitCode: number): Promise<void> {
+  if (stopping) return
+  stopping = true
+  await supervisor.stopAll()
+  for (const cleanup of cleanups.reverse()) await cleanup()
+  process.exit(exitCode)
+}
+
 async function main(): Promise<void> {
+  process.on('SIGINT', () => void shutdown(0))
+  process.on('SIGTERM', () => void shutdown(0))
   const postgres = await startPostgres(process.env.DATABASE_URL)
+  cleanups.push(() => postgres.stop())
   const nats = await startNats(process.env.NATS_URL)
+  cleanups.push(() => nats.stop())
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = grpcAddressEnv(() => '127.0.0.1')
   const common = { NATS_URL: nats.url, ...addresses }
-
-  const supervisor = new Supervisor((name, code) => {
-    console.error(`${name} exited unexpectedly (code ${code}); stopping the mesh`)
-    void shutdown(1)
-  })
-  let stopped = false
-  async function shutdown(exitCode: number): Promise<void> {
-    if (stopped) return
-    stopped = true
-    await supervisor.stopAll()
-    await nats.stop()
-    await postgres.stop()
-    process.exit(exitCode)
-  }
-  process.on('SIGINT', () => void shutdown(0))
-  process.on('SIGTERM', () => void shutdown(0))
 
   for (const service of meshServices) {
     const address = `127.0.0.1:${service.grpcPort}`
@@ -44,10 +49,10 @@ async function main(): Promise<void> {
       DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: address,
     })
-    await waitFor(() => checkHealth(address), `${service.name} on ${address}`)
+    await waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS)
   }
   supervisor.start('gateway', 'gateway/src/main.ts', { ...common, PORT: String(gatewayPort) })
-  await waitFor(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`)
+  await waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS)
 
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
   const credentials = await ensurePlatform(platform, {
@@ -75,16 +80,8 @@ async function gatewayAnswers(port: number): Promise<boolean> {
   return response?.ok ?? false
 }
 
-async function waitFor(probe: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (await probe()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${what} did not become ready within ${READY_TIMEOUT_MS / 1000} seconds`)
-}
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err)
-  process.exit(1)
+  void shutdown(1)
 })

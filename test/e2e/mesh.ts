@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
@@ -87,4 +88,27 @@ export function apiClient(mesh: Mesh, credentials?: { clientId: string; clientSe
     const text = await response.text()
     return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : undefined }
   }
+}
+
+/**
+ * POSTs a body the gateway refuses before reading it: the gateway answers 413 and closes, and
+ * fetch reports the closed socket instead of the answer, so this waits for the answer itself.
+ */
+export function postUnread(mesh: Mesh, credentials: Credentials, path: string, body: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${mesh.baseUrl}${path}`, {
+      method: 'POST',
+      auth: `${credentials.clientId}:${credentials.clientSecret}`,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    })
+    request.on('response', (response) => {
+      let text = ''
+      response.on('data', (chunk) => (text += String(chunk)))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }))
+    })
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') reject(err)
+    })
+    request.end(body)
+  })
 }
