@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
 import { parsePrismaSchema, type SchemaColumn } from './prisma-schema.js'
 
@@ -36,12 +37,22 @@ const NATIVE_TO_PG: Record<string, string> = {
   Json: 'json',
 }
 
+/** The schema text of a `schema.prisma` file or of a folder of `.prisma` files (multi-file schema). */
+function readSchema(schemaPath: string): string {
+  if (!statSync(schemaPath).isDirectory()) return readFileSync(schemaPath, 'utf8')
+  return readdirSync(schemaPath)
+    .filter((name) => name.endsWith('.prisma'))
+    .sort()
+    .map((name) => readFileSync(join(schemaPath, name), 'utf8'))
+    .join('\n')
+}
+
 /**
  * Differences between a migrated database and its Prisma schema: missing or extra tables and
  * columns, other types, other nullability, other enum values. An empty list means no drift.
  */
 export async function findSchemaDrift(url: string, schemaPath: string): Promise<string[]> {
-  const schema = parsePrismaSchema(readFileSync(schemaPath, 'utf8'))
+  const schema = parsePrismaSchema(readSchema(schemaPath))
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

@@ -47,6 +47,11 @@ describe('findSchemaDrift', () => {
     expect(await findSchemaDrift(db.url, schema)).toEqual([])
   })
 
+  it('reads a schema split into a folder of files', async () => {
+    db = await createTestDatabase('drift_split', migrations)
+    expect(await findSchemaDrift(db.url, join(import.meta.dirname, 'fixtures/split'))).toEqual([])
+  })
+
   it('names missing columns, extra columns, type, nullability and enum changes', async () => {
     db = await createTestDatabase('drift_bad', migrations)
     await query(
