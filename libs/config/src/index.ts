@@ -22,4 +22,7 @@ export const grpcAddress = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:
 
 export const durationMs = z.coerce.number().int().nonnegative()
 
+/** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
+export const consumerStartTime = z.iso.datetime().transform((value) => new Date(value)).optional()
+
 export { z }

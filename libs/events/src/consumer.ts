@@ -13,6 +13,11 @@ export interface ConsumerOptions {
   /** Redelivery delay after a failed handling. */
   retryDelayMs?: number
   ackWaitMs?: number
+  /**
+   * Where a NEW durable consumer starts; the whole stream when unset (what production wants: a
+   * service deployed later still sees every event). Test meshes sharing one NATS start at their own start.
+   */
+  startTime?: Date
 }
 
 export interface RunningConsumer {
@@ -30,7 +35,9 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
   await jsm.consumers.add(EVENTS_STREAM, {
     durable_name: durableName,
     ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
+    ...(options.startTime
+      ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: options.startTime.toISOString() }
+      : { deliver_policy: DeliverPolicy.All }),
     filter_subject: options.filterSubject,
     ack_wait: ackWaitMs * 1_000_000,
   })

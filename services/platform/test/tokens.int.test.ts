@@ -54,6 +54,16 @@ describe('EnsurePlatform', () => {
     expect(a.platformId).toBe(b.platformId)
   })
 
+  it('announces a new platform once per environment with PLATFORM.CREATED', async () => {
+    const { platformId } = await h.ensure('Announced Co')
+    await h.ensure('Announced Co')
+    const created = (await outboxEvents(h.db, 'PLATFORM.CREATED')).filter((e) => e.platformId === platformId)
+    expect(created.map((e) => [e.environment, e.data]).sort()).toEqual([
+      ['PRODUCTION', { platformId }],
+      ['SANDBOX', { platformId }],
+    ])
+  })
+
   it('refuses an empty name', async () => {
     await expectApiError(h.ensure('  '), 'INVALID_INPUT')
   })

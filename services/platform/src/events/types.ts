@@ -2,6 +2,8 @@
 export const EVENT_SOURCE = 'platform'
 
 export const PlatformEventType = {
+  /** A new platform with its configuration per environment: services that keep per-platform state set it up. */
+  created: 'PLATFORM.CREATED',
   configUpdated: 'PLATFORM.CONFIG_UPDATED',
   tokenCreated: 'TOKEN.CREATED',
   tokenDeleted: 'TOKEN.DELETED',

@@ -2,6 +2,8 @@ import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { isUniqueViolation } from '../../db/client.js'
 import { findPlatformByName, insertPlatform } from '../../db/platforms.db.js'
+import { recordEvent } from '../../events/outbox.js'
+import { PlatformEventType } from '../../events/types.js'
 import { defaultCurrencies, proxyUmaSubdomain } from '../config/defaults.js'
 import type { PlatformDeps } from '../deps.js'
 import { issueToken, prepareCredentials } from '../tokens/create-token.js'
@@ -28,18 +30,26 @@ export async function ensurePlatform(deps: PlatformDeps, input: EnsurePlatformIn
   const name = input.name.trim()
   if (name === '') throw invalidInput([{ field: 'name', message: 'is required' }])
   const [sandbox, production] = await Promise.all([prepareCredentials(deps.secrets), prepareCredentials(deps.secrets)])
-  const platformId = await findOrCreatePlatform(deps, { ...input, name })
+  const { platformId, isCreated } = await findOrCreatePlatform(deps, { ...input, name })
   const seed = (environment: Environment) => ({ name: `${environment.toLowerCase()} token`, permissions: [...PERMISSIONS] })
-  return deps.db.$transaction(async (tx) => ({
-    platformId,
-    sandboxToken: await issueToken(tx, deps.now(), { platformId, environment: 'SANDBOX' }, seed('SANDBOX'), sandbox),
-    productionToken: await issueToken(tx, deps.now(), { platformId, environment: 'PRODUCTION' }, seed('PRODUCTION'), production),
-  }))
+  return deps.db.$transaction(async (tx) => {
+    // announced with the first tokens, so services such as the ledger can open the platform's accounts
+    if (isCreated) {
+      for (const environment of ['SANDBOX', 'PRODUCTION'] as const) {
+        await recordEvent(tx, { platformId, environment }, PlatformEventType.created, { platformId })
+      }
+    }
+    return {
+      platformId,
+      sandboxToken: await issueToken(tx, deps.now(), { platformId, environment: 'SANDBOX' }, seed('SANDBOX'), sandbox),
+      productionToken: await issueToken(tx, deps.now(), { platformId, environment: 'PRODUCTION' }, seed('PRODUCTION'), production),
+    }
+  })
 }
 
-async function findOrCreatePlatform(deps: PlatformDeps, input: EnsurePlatformInput): Promise<string> {
+async function findOrCreatePlatform(deps: PlatformDeps, input: EnsurePlatformInput): Promise<{ platformId: string; isCreated: boolean }> {
   const existing = await findPlatformByName(deps.db, input.name)
-  if (existing) return existing.id
+  if (existing) return { platformId: existing.id, isCreated: false }
   const id = newId('Platform')
   const config = (environment: Environment) => ({
     id: newId('PlatformConfig'),
@@ -57,11 +67,11 @@ async function findOrCreatePlatform(deps: PlatformDeps, input: EnsurePlatformInp
       createdAt: deps.now(),
       configs: [config('SANDBOX'), config('PRODUCTION')],
     })
-    return id
+    return { platformId: id, isCreated: true }
   } catch (err) {
     // a concurrent call created it first: use theirs
     const raced = isUniqueViolation(err) ? await findPlatformByName(deps.db, input.name) : null
     if (!raced) throw err
-    return raced.id
+    return { platformId: raced.id, isCreated: false }
   }
 }

@@ -1,0 +1,23 @@
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import type { PlatformConfigSource, PlatformSettings } from '../domain/platform-settings.js'
+import type { Tenant } from '../domain/types.js'
+
+export interface PlatformConfigClient extends PlatformConfigSource {
+  close(): void
+}
+
+/** Reads a tenant's platform configuration from the platform service, which owns it. */
+export function platformConfigClient(address: string): PlatformConfigClient {
+  const client = createGrpcClient(PlatformServiceClient, address)
+  return {
+    async getSettings(tenant: Tenant): Promise<PlatformSettings> {
+      const { config } = await callUnary(client, client.getPlatformConfig, {}, { ...tenant, requestId: 'ledger-provisioning' })
+      return {
+        isRegulatedFinancialInstitution: config?.isRegulatedFinancialInstitution ?? false,
+        supportedCurrencies: (config?.supportedCurrencies ?? []).map((c) => c.currencyCode),
+      }
+    },
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,21 @@
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+
+const schema = baseConfigSchema.extend({
+  DATABASE_URL: z.url(),
+  GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+  /** How long a new US bank account stays in ACH validation before it can be used. */
+  ACH_VALIDATION_WINDOW_MS: durationMs.default(3_000),
+  ACH_VALIDATION_INTERVAL_MS: durationMs.min(1).default(1_000),
+  EVENTS_CONSUMER_START_TIME: consumerStartTime,
+  /** Durable consumer names start with this; every replica of the service shares them. */
+  EVENTS_CONSUMER_PREFIX: z.string().min(1).default('ledger'),
+  CUSTOMER_EVENTS_SUBJECT: z.string().min(1).default('events.customers.>'),
+  PLATFORM_EVENTS_SUBJECT: z.string().min(1).default('events.platform.>'),
+})
+
+export type LedgerConfig = z.infer<typeof schema>
+
+export const loadLedgerConfig = (env: NodeJS.ProcessEnv = process.env): LedgerConfig => loadConfig(schema, env)

@@ -1,0 +1,143 @@
+import type { AchValidationStatus, BeneficiaryVerificationStatus, ExternalAccountStatus } from '../domain/external-accounts/types.js'
+import type { AccountInfoInput, OwnershipType } from '../domain/external-accounts/types.js'
+import type { Tenant } from '../domain/types.js'
+import { Prisma } from './generated/client.js'
+import type { Db, Tx } from './client.js'
+import type { ExternalAccount } from './generated/client.js'
+
+/** An external account row as the domain reads it. */
+export interface ExternalAccountRecord extends Tenant {
+  id: string
+  customerId: string | null
+  accountType: string
+  currency: string
+  accountInfo: AccountInfoInput
+  identityKey: string
+  platformAccountId: string | null
+  ownershipType: OwnershipType | null
+  defaultUmaDepositAccount: boolean
+  status: ExternalAccountStatus
+  beneficiaryVerificationStatus: BeneficiaryVerificationStatus | null
+  beneficiaryVerifiedName: string | null
+  achValidationStatus: AchValidationStatus | null
+  achValidatesAt: Date | null
+  achValidationOutcome: AchValidationStatus | null
+  isTrusted: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** The partial unique index that keeps one live account per owner, currency and identity. */
+export const LIVE_IDENTITY_INDEX = 'external_accounts_live_identity_key'
+
+const toRecord = ({ deletedAt: _deletedAt, ...row }: ExternalAccount): ExternalAccountRecord => ({
+  ...row,
+  environment: row.environment as Tenant['environment'],
+  // written only by this service, from validated input
+  accountInfo: row.accountInfo as unknown as AccountInfoInput,
+  ownershipType: row.ownershipType as OwnershipType | null,
+})
+
+export type NewExternalAccount = Omit<ExternalAccountRecord, 'updatedAt' | 'isTrusted'>
+
+export async function insertExternalAccount(tx: Tx, account: NewExternalAccount): Promise<void> {
+  const { accountInfo, createdAt, ...columns } = account
+  await tx.externalAccount.create({
+    data: { ...columns, accountInfo: accountInfo as unknown as Prisma.InputJsonObject, createdAt, updatedAt: createdAt },
+  })
+}
+
+/** The owner a route may see: a customer's accounts on /customers, the platform's own on /platform. */
+export type OwnerScope = 'CUSTOMER' | 'PLATFORM' | 'ANY'
+
+const ownerWhere = (scope: OwnerScope): Prisma.ExternalAccountWhereInput =>
+  scope === 'ANY' ? {} : { customerId: scope === 'PLATFORM' ? null : { not: null } }
+
+/** A live (not deleted) account of the tenant; `forUpdate` locks its row for the transaction. */
+export async function findExternalAccount(
+  db: Db | Tx,
+  tenant: Tenant,
+  id: string,
+  scope: OwnerScope,
+): Promise<ExternalAccountRecord | undefined> {
+  const row = await db.externalAccount.findFirst({ where: { id, ...tenant, deletedAt: null, ...ownerWhere(scope) } })
+  return row ? toRecord(row) : undefined
+}
+
+/** Locks the account's row until the transaction ends, so concurrent changes of it serialize. */
+export async function lockExternalAccount(tx: Tx, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "external_accounts" WHERE "id" = ${id} FOR UPDATE`
+}
+
+export interface ExternalAccountFilters {
+  scope: 'CUSTOMER' | 'PLATFORM'
+  customerId?: string
+  currency?: string
+}
+
+/** The sort key of the last account on a page: newest first, ties broken by id. */
+export interface PagePosition {
+  createdAt: Date
+  id: string
+}
+
+function filtersToWhere(tenant: Tenant, filters: ExternalAccountFilters): Prisma.ExternalAccountWhereInput {
+  const owner = filters.scope === 'CUSTOMER' && filters.customerId ? { customerId: filters.customerId } : ownerWhere(filters.scope)
+  return { ...tenant, deletedAt: null, currency: filters.currency, ...owner }
+}
+
+export async function findExternalAccountPage(
+  db: Db,
+  tenant: Tenant,
+  filters: ExternalAccountFilters,
+  after: PagePosition | undefined,
+  take: number,
+): Promise<ExternalAccountRecord[]> {
+  const where = filtersToWhere(tenant, filters)
+  const afterPosition = after && {
+    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+  }
+  const rows = await db.externalAccount.findMany({
+    where: afterPosition ? { AND: [where, afterPosition] } : where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  return rows.map(toRecord)
+}
+
+export const countExternalAccounts = (db: Db, tenant: Tenant, filters: ExternalAccountFilters): Promise<number> =>
+  db.externalAccount.count({ where: filtersToWhere(tenant, filters) })
+
+type AccountChanges = Partial<Pick<ExternalAccountRecord, 'status' | 'isTrusted' | 'achValidationStatus'>>
+
+/** Applies `changes` to a live account; the caller holds its row lock. */
+export async function updateExternalAccount(tx: Tx, id: string, changes: AccountChanges, at: Date): Promise<ExternalAccountRecord> {
+  return toRecord(await tx.externalAccount.update({ where: { id }, data: { ...changes, updatedAt: at } }))
+}
+
+/** A trusted account is never deleted (a CHECK of the migration backs this up). */
+export async function markExternalAccountDeleted(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.externalAccount.update({ where: { id }, data: { deletedAt: at, updatedAt: at } })
+}
+
+/**
+ * Claims up to `limit` US accounts whose ACH validation window has passed, locking them so that
+ * concurrent finishing jobs (several replicas) take different rows.
+ */
+export async function claimDueAchValidations(tx: Tx, now: Date, limit: number): Promise<ExternalAccountRecord[]> {
+  const ids = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "external_accounts"
+     WHERE "ach_validation_status" = 'VALIDATING' AND "ach_validates_at" <= ${now}
+       AND "ach_validation_outcome" IS NOT NULL AND "deleted_at" IS NULL
+     ORDER BY "ach_validates_at" LIMIT ${limit} FOR UPDATE SKIP LOCKED`
+  if (ids.length === 0) return []
+  const rows = await tx.externalAccount.findMany({ where: { id: { in: ids.map((r) => r.id) } } })
+  return rows.map(toRecord)
+}
+
+/** The index a unique violation hit, or undefined when `err` is not one. */
+export function violatedUniqueIndex(err: unknown): string | undefined {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return undefined
+  const meta = err.meta as { driverAdapterError?: { cause?: { constraint?: { index?: string } } } } | undefined
+  return meta?.driverAdapterError?.cause?.constraint?.index ?? 'unknown'
+}

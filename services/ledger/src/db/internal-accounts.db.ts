@@ -1,0 +1,132 @@
+import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
+import type { InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
+import type { Tenant } from '../domain/types.js'
+import type { Db, Tx } from './client.js'
+import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
+
+type Row = InternalAccount & { ledgerAccount: LedgerAccount }
+
+const withLedger = { ledgerAccount: true } as const
+
+function toRecord(row: Row): InternalAccountRecord {
+  const ledger = row.ledgerAccount
+  return {
+    id: row.id,
+    platformId: row.platformId,
+    environment: row.environment as InternalAccountRecord['environment'],
+    customerId: row.customerId,
+    type: row.type,
+    currency: row.currency,
+    status: row.status,
+    label: row.label,
+    // written only by this service, from validated input
+    sweepRule: row.sweepRule as unknown as SweepRule | null,
+    privateEnabled: row.privateEnabled,
+    fundingInstructions: row.fundingInstructions as unknown as PaymentInstructions[],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    balance: {
+      accountId: ledger.id,
+      currency: ledger.currency,
+      debitsPending: ledger.debitsPending,
+      debitsPosted: ledger.debitsPosted,
+      creditsPending: ledger.creditsPending,
+      creditsPosted: ledger.creditsPosted,
+    },
+  }
+}
+
+export type NewInternalAccount = Omit<InternalAccountRecord, 'balance' | 'updatedAt'>
+
+/** The internal account row; its ledger account must exist already (same transaction). */
+export async function insertInternalAccount(tx: Tx, account: NewInternalAccount): Promise<void> {
+  const { createdAt, sweepRule, fundingInstructions, ...columns } = account
+  await tx.internalAccount.create({
+    data: {
+      ...columns,
+      sweepRule: (sweepRule ?? undefined) as Prisma.InputJsonObject | undefined,
+      fundingInstructions: fundingInstructions as unknown as Prisma.InputJsonArray,
+      createdAt,
+      updatedAt: createdAt,
+    },
+  })
+}
+
+export async function findInternalAccount(db: Db | Tx, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {
+  const row = await db.internalAccount.findFirst({ where: { id, ...tenant }, include: withLedger })
+  return row ? toRecord(row) : undefined
+}
+
+/** The accounts an owner (a customer, or the platform when null) holds, oldest first. */
+export async function findOwnedAccounts(db: Db | Tx, tenant: Tenant, customerId: string | null): Promise<InternalAccountRecord[]> {
+  const rows = await db.internalAccount.findMany({
+    where: { ...tenant, customerId },
+    include: withLedger,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  })
+  return rows.map(toRecord)
+}
+
+export async function updateAccountStatus(tx: Tx, id: string, status: AccountStatus, at: Date): Promise<void> {
+  await tx.internalAccount.update({ where: { id }, data: { status, updatedAt: at } })
+}
+
+/** Touches updated_at: the account's balance changed. */
+export async function touchAccount(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.internalAccount.update({ where: { id }, data: { updatedAt: at } })
+}
+
+/**
+ * Serializes provisioning of one owner (a customer, or the platform) for the rest of the
+ * transaction, so a redelivered event racing the original cannot provision twice; the unique
+ * index of provisioned accounts backs this up.
+ */
+export async function lockOwner(tx: Tx, tenant: Tenant, customerId: string | null): Promise<void> {
+  const key = `${tenant.platformId}/${tenant.environment}/${customerId ?? 'PLATFORM'}`
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+}
+
+export interface AccountFilters {
+  owner: 'CUSTOMER' | 'PLATFORM'
+  customerId?: string
+  currency?: string
+  type?: InternalAccountType
+}
+
+/** The sort key of the last account on a page: newest first, ties broken by id. */
+export interface PagePosition {
+  createdAt: Date
+  id: string
+}
+
+function filtersToWhere(tenant: Tenant, filters: AccountFilters): Prisma.InternalAccountWhereInput {
+  return {
+    ...tenant,
+    customerId: filters.owner === 'PLATFORM' ? null : (filters.customerId ?? { not: null }),
+    currency: filters.currency,
+    type: filters.type,
+  }
+}
+
+export async function findAccountPage(
+  db: Db,
+  tenant: Tenant,
+  filters: AccountFilters,
+  after: PagePosition | undefined,
+  take: number,
+): Promise<InternalAccountRecord[]> {
+  const where = filtersToWhere(tenant, filters)
+  const afterPosition = after && {
+    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+  }
+  const rows = await db.internalAccount.findMany({
+    where: afterPosition ? { AND: [where, afterPosition] } : where,
+    include: withLedger,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
+  return rows.map(toRecord)
+}
+
+export const countAccounts = (db: Db, tenant: Tenant, filters: AccountFilters): Promise<number> =>
+  db.internalAccount.count({ where: filtersToWhere(tenant, filters) })

@@ -1,0 +1,11 @@
+import type { Db } from '../db/client.js'
+import type { ExternalAccountsDeps } from './external-accounts/deps.js'
+import type { PlatformConfigSource } from './platform-settings.js'
+
+/** What the use cases need; main.ts wires the real ones, tests may swap the platform source. */
+export interface LedgerDeps {
+  db: Db
+  platformConfig: PlatformConfigSource
+  now: () => Date
+  externalAccounts: ExternalAccountsDeps
+}

@@ -1,0 +1,85 @@
+import { ApiError } from '@pp/errors'
+import type { Tx } from '../../db/client.js'
+import { newId } from '@pp/ids'
+import { insertIdempotentCall } from '../../db/idempotency.db.js'
+import {
+  insertExternalAccount, LIVE_IDENTITY_INDEX, violatedUniqueIndex, type ExternalAccountRecord, type NewExternalAccount,
+} from '../../db/external-accounts.db.js'
+import { inTransaction } from '../../db/transaction.js'
+import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
+import { tenantOf, type Caller } from '../types.js'
+import { rulesOf } from './account-types.js'
+import { checkCreateInput, type CreateExternalAccountInput, type ValidCreateInput } from './create-input.js'
+import type { ExternalAccountsDeps } from './deps.js'
+import { identityOf } from './identity.js'
+import { assertLiveCustomer } from './owner.js'
+import { statusAtCreation } from './status-at-creation.js'
+import { toExternalAccountDetails, type ExternalAccountDetails } from './view.js'
+
+/**
+ * Creates an external account once its information is valid, its owner exists and the bank side
+ * accepts it. An equivalent live account of the same owner and currency gives 409
+ * DUPLICATE_EXTERNAL_ACCOUNT; with an Idempotency-Key, a retry gets the first answer instead.
+ */
+export async function createExternalAccount(
+  deps: ExternalAccountsDeps,
+  caller: Caller,
+  input: CreateExternalAccountInput,
+  idempotencyKey?: string,
+): Promise<ExternalAccountDetails> {
+  const tenant = tenantOf(caller)
+  const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input) : undefined
+  const replay = call && (await findReplay<ExternalAccountDetails>(deps.db, tenant, call))
+  if (replay) return replay
+  const valid = checkCreateInput(input)
+  if (valid.owner.kind === 'CUSTOMER') await assertLiveCustomer(deps, caller, valid.owner.customerId)
+  const record = prepareAccount(deps, caller, valid)
+  try {
+    return await inTransaction(deps.db, (tx) => create_(tx, record, call))
+  } catch (err) {
+    const index = violatedUniqueIndex(err)
+    if (index === undefined) throw err
+    const raced = call && (await findReplay<ExternalAccountDetails>(deps.db, tenant, call))
+    if (raced) return raced
+    if (index !== LIVE_IDENTITY_INDEX) throw err
+    throw new ApiError('DUPLICATE_EXTERNAL_ACCOUNT', 'An equivalent external account already exists for this owner and currency')
+  }
+}
+
+/** The row to insert: identity, the bank side's verdicts and the status they give. */
+function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: ValidCreateInput): NewExternalAccount {
+  const info = valid.accountInfo
+  const rules = rulesOf(info.accountType)
+  const identity = identityOf(info)
+  const now = deps.now()
+  const beneficiaryName = info.beneficiary?.fullName ?? info.beneficiary?.legalName
+  const checks = deps.rails[caller.environment].checkNewAccount({ rules, primaryIdentifier: identity.primaryIdentifier, beneficiaryName }, now)
+  return {
+    id: newId('ExternalAccount'),
+    ...tenantOf(caller),
+    customerId: valid.owner.kind === 'CUSTOMER' ? valid.owner.customerId : null,
+    accountType: info.accountType,
+    currency: valid.currency,
+    accountInfo: info,
+    identityKey: identity.key,
+    platformAccountId: valid.platformAccountId ?? null,
+    ownershipType: valid.ownershipType ?? null,
+    defaultUmaDepositAccount: valid.defaultUmaDepositAccount,
+    status: statusAtCreation(rules, valid, checks),
+    beneficiaryVerificationStatus: checks.beneficiaryVerification?.status ?? null,
+    beneficiaryVerifiedName: checks.beneficiaryVerification?.verifiedName ?? null,
+    achValidationStatus: checks.achValidation ? 'VALIDATING' : null,
+    achValidatesAt: checks.achValidation?.validatesAt ?? null,
+    achValidationOutcome: checks.achValidation?.outcome ?? null,
+    createdAt: now,
+  }
+}
+
+/** The account and, with a key, its idempotent answer commit together. */
+async function create_(tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountDetails> {
+  await insertExternalAccount(tx, account)
+  const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
+  const details = toExternalAccountDetails(record, account.createdAt)
+  if (call) await insertIdempotentCall(tx, tenantOf(record), call.key, { fingerprint: call.fingerprint, response: details }, account.createdAt)
+  return details
+}

@@ -1,0 +1,23 @@
+import { ApiError } from '@pp/errors'
+import { lockExternalAccount, markExternalAccountDeleted } from '../../db/external-accounts.db.js'
+import { inTransaction } from '../../db/transaction.js'
+import type { Tenant } from '../types.js'
+import type { ExternalAccountsDeps } from './deps.js'
+import { mustFindAccount, scopeOf } from './find-account.js'
+
+/**
+ * Deletes a live account. A trusted beneficiary cannot be deleted (409 BENEFICIARY_TRUSTED):
+ * it is untrusted first. The row lock orders this against a concurrent trust confirmation.
+ */
+export async function deleteExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<void> {
+  const scope = scopeOf(ownerKind)
+  await mustFindAccount(deps.db, tenant, id, scope)
+  await inTransaction(deps.db, async (tx) => {
+    await lockExternalAccount(tx, id)
+    const account = await mustFindAccount(tx, tenant, id, scope)
+    if (account.isTrusted) {
+      throw new ApiError('BENEFICIARY_TRUSTED', 'The external account is a trusted beneficiary; untrust it first, then delete it')
+    }
+    await markExternalAccountDeleted(tx, account.id, deps.now())
+  })
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client.js'
+import type { Environment } from '../types.js'
+import type { CustomerDirectory } from './customer-directory.js'
+import { productionRails, sandboxRails, type ExternalAccountRails } from './rails.js'
+import { productionSca, sandboxSca, type ScaProvider } from './sca.js'
+
+export interface ExternalAccountsSettings {
+  /** How long a new US account's ACH validation takes in sandbox (a few banking days in production). */
+  achValidationWindowMs: number
+  /** How long an SCA challenge of a trust step and a wallet ownership challenge stay answerable. */
+  challengeTtlMs: number
+}
+
+/** What the external-account use cases need; main.ts wires the real ones, tests swap them. */
+export interface ExternalAccountsDeps {
+  db: Db
+  now: () => Date
+  customers: CustomerDirectory
+  rails: Record<Environment, ExternalAccountRails>
+  sca: Record<Environment, ScaProvider>
+  settings: ExternalAccountsSettings
+}
+
+/** The deps with the sandbox providers of the spec and the (unconnected) production ones. */
+export const externalAccountsDeps = (
+  base: Pick<ExternalAccountsDeps, 'db' | 'now' | 'customers'>,
+  settings: ExternalAccountsSettings,
+): ExternalAccountsDeps => ({
+  ...base,
+  settings,
+  rails: { SANDBOX: sandboxRails(settings.achValidationWindowMs), PRODUCTION: productionRails },
+  sca: { SANDBOX: sandboxSca, PRODUCTION: productionSca },
+})

@@ -1,0 +1,17 @@
+import { ApiError, invalidInput } from '@pp/errors'
+import type { Db, Tx } from '../../db/client.js'
+import { findExternalAccount, type ExternalAccountRecord, type OwnerScope } from '../../db/external-accounts.db.js'
+import type { Tenant } from '../types.js'
+
+/** The scope of an owner_kind: the customer routes see customers' accounts, the platform routes the platform's. */
+export function scopeOf(ownerKind: string): Exclude<OwnerScope, 'ANY'> {
+  if (ownerKind === 'CUSTOMER' || ownerKind === 'PLATFORM') return ownerKind
+  throw invalidInput([{ field: 'ownerKind', message: 'must be CUSTOMER or PLATFORM' }])
+}
+
+/** A live account of the tenant within `scope`, else 404 ACCOUNT_NOT_FOUND (another tenant's does not exist). */
+export async function mustFindAccount(db: Db | Tx, tenant: Tenant, id: string, scope: OwnerScope): Promise<ExternalAccountRecord> {
+  const account = id ? await findExternalAccount(db, tenant, id, scope) : undefined
+  if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', `External account ${id} not found`, { externalAccountId: id })
+  return account
+}

@@ -1,0 +1,69 @@
+import { invalidInput } from '@pp/errors'
+import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFilters } from '../../db/external-accounts.db.js'
+import { decodeCursor, encodeCursor } from '../internal-accounts/list-cursor.js'
+import type { Tenant } from '../types.js'
+import type { ExternalAccountsDeps } from './deps.js'
+import { mustFindAccount, scopeOf } from './find-account.js'
+import { assertUsable } from './usability.js'
+import { toExternalAccountDetails, type ExternalAccountDetails } from './view.js'
+
+const PAGE_LIMIT_DEFAULT = 20
+const PAGE_LIMIT_MAX = 100
+
+export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<ExternalAccountDetails> {
+  const account = await mustFindAccount(deps.db, tenant, id, scopeOf(ownerKind))
+  return toExternalAccountDetails(account, deps.now())
+}
+
+/** For payments: the account, once money may move to or from it now (see assertUsable). */
+export async function checkExternalAccountUsable(deps: ExternalAccountsDeps, tenant: Tenant, id: string): Promise<ExternalAccountDetails> {
+  const account = await mustFindAccount(deps.db, tenant, id, 'ANY')
+  const now = deps.now()
+  assertUsable(account, now)
+  return toExternalAccountDetails(account, now)
+}
+
+export interface ListExternalAccountsInput {
+  ownerKind: string
+  customerId?: string
+  currency?: string
+  /** 0 means the default. */
+  limit: number
+  cursor?: string
+}
+
+export interface ExternalAccountPage {
+  data: ExternalAccountDetails[]
+  hasMore: boolean
+  nextCursor?: string
+  totalCount: number
+}
+
+/** The tenant's customer-owned or platform-owned live accounts, newest first, one keyset page at a time. */
+export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: Tenant, input: ListExternalAccountsInput): Promise<ExternalAccountPage> {
+  const scope = scopeOf(input.ownerKind)
+  if (scope === 'PLATFORM' && input.customerId) throw invalidInput([{ field: 'customerId', message: "is not a filter of the platform's own accounts" }])
+  const limit = pageLimit(input.limit)
+  const after = input.cursor ? decodeCursor(input.cursor) : undefined
+  const filters: ExternalAccountFilters = { scope, customerId: input.customerId || undefined, currency: input.currency || undefined }
+  const [records, totalCount] = await Promise.all([
+    findExternalAccountPage(deps.db, tenant, filters, after, limit + 1),
+    countExternalAccounts(deps.db, tenant, filters),
+  ])
+  const page = records.slice(0, limit)
+  const hasMore = records.length > limit
+  const last = page.at(-1)
+  const now = deps.now()
+  return {
+    data: page.map((record) => toExternalAccountDetails(record, now)),
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor(last) : undefined,
+    totalCount,
+  }
+}
+
+function pageLimit(requested: number): number {
+  if (requested === 0) return PAGE_LIMIT_DEFAULT
+  if (Number.isInteger(requested) && requested >= 1 && requested <= PAGE_LIMIT_MAX) return requested
+  throw invalidInput([{ field: 'limit', message: `must be between 1 and ${PAGE_LIMIT_MAX}` }])
+}

@@ -1,0 +1,55 @@
+/** Every field an `accountInfo` of some account type may carry, besides accountType and beneficiary. */
+export const ACCOUNT_FIELDS = [
+  'accountNumber', 'routingNumber', 'bankName', 'bankAccountType', 'accountCategory', 'intermediaryBankName',
+  'intermediaryRoutingNumber', 'fiToFiInformation', 'iban', 'swiftCode', 'branchCode', 'bankCode', 'sortCode',
+  'clabeNumber', 'pixKey', 'pixKeyType', 'taxId', 'phoneNumber', 'provider', 'region', 'country', 'vpa', 'ifsc',
+  'rail', 'address', 'vaspName', 'invoice', 'bolt12', 'lightningAddress',
+] as const
+export type AccountField = (typeof ACCOUNT_FIELDS)[number]
+
+export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const
+export type AddressInput = Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>
+
+/** The text fields of a beneficiary (its address aside). */
+export const BENEFICIARY_FIELDS = [
+  'beneficiaryType', 'fullName', 'legalName', 'birthDate', 'nationality', 'email', 'phoneNumber',
+  'countryOfResidence', 'registrationNumber', 'taxId', 'documentType', 'documentNumber',
+] as const
+export type BeneficiaryField = (typeof BENEFICIARY_FIELDS)[number]
+export type BeneficiaryInput = Partial<Record<BeneficiaryField, string>> & { address?: AddressInput }
+
+/** An `accountInfo` as a caller sends it; the account type's rules say which fields belong. */
+export type AccountInfoInput = Partial<Record<AccountField, string>> & {
+  accountType: string
+  beneficiary?: BeneficiaryInput
+}
+
+export const OWNERSHIP_TYPES = ['FIRST_PARTY', 'THIRD_PARTY'] as const
+export type OwnershipType = (typeof OWNERSHIP_TYPES)[number]
+
+/** The reference's ExternalAccountStatus. */
+export type ExternalAccountStatus =
+  | 'PENDING' | 'ACTIVE' | 'PENDING_OWNERSHIP_VERIFICATION' | 'UNVERIFIED' | 'UNDER_REVIEW' | 'INACTIVE'
+
+export type BeneficiaryVerificationStatus =
+  | 'MATCHED' | 'NOT_MATCHED' | 'PARTIAL_MATCH' | 'PENDING' | 'UNSUPPORTED' | 'CHECKED_BY_RECEIVING_FI'
+
+/** A US bank account's ACH validation (micro-entry and return window); other accounts have none. */
+export type AchValidationStatus = 'VALIDATING' | 'VALIDATED' | 'FAILED'
+
+/** Whose account it is: a customer's, or the platform's own (customerId absent). */
+export type AccountOwner = { kind: 'CUSTOMER'; customerId: string } | { kind: 'PLATFORM' }
+
+/** An external account as the API shows it (and as events carry it). */
+export interface ExternalAccountView {
+  id: string
+  customerId?: string
+  status: ExternalAccountStatus
+  platformAccountId?: string
+  ownershipType?: OwnershipType
+  currency: string
+  defaultUmaDepositAccount: boolean
+  beneficiaryVerificationStatus?: BeneficiaryVerificationStatus
+  beneficiaryVerifiedData?: { fullName: string }
+  accountInfo: AccountInfoInput & { paymentRails?: string[] }
+}

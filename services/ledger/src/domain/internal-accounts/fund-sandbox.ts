@@ -1,0 +1,67 @@
+import { ApiError } from '@pp/errors'
+import { newId } from '@pp/ids'
+import type { Tx } from '../../db/client.js'
+import { findHolder } from '../../db/holders.db.js'
+import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'
+import { inTransaction } from '../../db/transaction.js'
+import { recordAccountEvent, recordIncomingPayment } from '../../events/outbox.js'
+import { ACCOUNT_BALANCE_UPDATED } from '../../events/types.js'
+import type { LedgerDeps } from '../deps.js'
+import { fingerprintOf } from '../fingerprint.js'
+import { recordMovement } from '../transfers/create-transfer.js'
+import { resolveAccountId } from '../transfers/resolve-accounts.js'
+import { assertPositiveAmount } from '../transfers/rules.js'
+import type { Caller, Tenant } from '../types.js'
+import { incomingTransaction } from './incoming-payment.js'
+import type { InternalAccountRecord, InternalAccountView } from './types.js'
+import { isCryptoAccount, mustExist, toAccountView } from './view.js'
+
+/** The reference's ceiling for one sandbox funding, in the smallest unit. */
+const SANDBOX_FUND_AMOUNT_MAX = 100_000_000_000n
+
+export interface FundInput {
+  accountId: string
+  amount: bigint
+}
+
+/**
+ * Sandbox only: credits the account at once from the tenant's funding account, as an incoming
+ * payment would. The transfer, the INCOMING_PAYMENT event and, for a crypto account, the
+ * INTERNAL_ACCOUNT.BALANCE_UPDATED event commit together; the answer is the updated account.
+ */
+export async function fundSandboxAccount(deps: LedgerDeps, caller: Caller, input: FundInput): Promise<InternalAccountView> {
+  if (caller.environment !== 'SANDBOX') {
+    throw new ApiError('FORBIDDEN', 'Sandbox endpoints cannot be used with production credentials')
+  }
+  const amount = assertPositiveAmount(input.amount, 'amount')
+  if (amount > SANDBOX_FUND_AMOUNT_MAX) {
+    throw new ApiError('AMOUNT_OUT_OF_RANGE', `amount must be at most ${SANDBOX_FUND_AMOUNT_MAX}`, { field: 'amount' })
+  }
+  const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
+  const account = mustExist(await findInternalAccount(deps.db, tenant, input.accountId), input.accountId)
+  const fundingId = await resolveAccountId(deps.db, tenant, { system: { kind: 'FUNDING', currency: account.currency } })
+  return inTransaction(deps.db, (tx) => fund_(deps, tx, tenant, account, fundingId, amount))
+}
+
+async function fund_(
+  deps: LedgerDeps,
+  tx: Tx,
+  tenant: Tenant,
+  account: InternalAccountRecord,
+  fundingId: string,
+  amount: bigint,
+): Promise<InternalAccountView> {
+  const at = deps.now()
+  const transactionId = newId('Transaction')
+  const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
+  const fingerprint = fingerprintOf({ kind: 'DIRECT', code: 'FUNDING', legs })
+  await recordMovement(tx, tenant, { id: transactionId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
+  await touchAccount(tx, account.id, at)
+  const funded = (await findInternalAccount(tx, tenant, account.id))!
+  const holder = funded.customerId === null ? undefined : await findHolder(tx, tenant, funded.customerId)
+  const payment = { transactionId, account: funded, amount, platformCustomerId: holder?.platformCustomerId, description: 'Sandbox funding', at }
+  await recordIncomingPayment(tx, tenant, incomingTransaction(payment))
+  const view = toAccountView(funded)
+  if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, tenant, view)
+  return view
+}

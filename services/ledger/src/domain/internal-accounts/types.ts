@@ -1,0 +1,74 @@
+import type { AccountBalance } from '../transfers/types.js'
+import type { Environment } from '../types.js'
+import type { AccountStatus } from './status-rules.js'
+
+export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED'] as const
+export type InternalAccountType = (typeof INTERNAL_ACCOUNT_TYPES)[number]
+
+/** Where a RULE_BASED account's incoming payments are swept, and the payer they are attributed to. */
+export interface SweepRule {
+  destinationAccountId: string
+  payerName?: string
+}
+
+/** The reference's account-or-wallet info of one funding instruction; fields depend on accountType. */
+export interface AccountOrWalletInfo {
+  accountType: string
+  paymentRails?: string[]
+  reference?: string
+  accountNumber?: string
+  routingNumber?: string
+  bankName?: string
+  iban?: string
+  swiftCode?: string
+  clabeNumber?: string
+  sortCode?: string
+  address?: string
+  assetType?: string
+}
+
+export interface PaymentInstructions {
+  instructionsNotes?: string
+  isPlatformAccount: boolean
+  accountOrWalletInfo: AccountOrWalletInfo
+}
+
+export interface InternalAccountRecord {
+  id: string
+  platformId: string
+  environment: Environment
+  /** null: the account belongs to the platform. */
+  customerId: string | null
+  type: InternalAccountType
+  currency: string
+  status: AccountStatus
+  label: string | null
+  sweepRule: SweepRule | null
+  privateEnabled: boolean | null
+  fundingInstructions: PaymentInstructions[]
+  createdAt: Date
+  updatedAt: Date
+  balance: AccountBalance
+}
+
+export interface CurrencyAmountView {
+  amount: number
+  currency: { code: string; name: string; symbol: string; decimals: number }
+}
+
+/** The account as the API shows it (JSON-ready); also the data of the account events. */
+export interface InternalAccountView {
+  id: string
+  customerId?: string
+  type: InternalAccountType
+  status: AccountStatus
+  balance: CurrencyAmountView
+  totalBalance: CurrencyAmountView
+  fundingPaymentInstructions: PaymentInstructions[]
+  createdAt: string
+  updatedAt: string
+  label: string | null
+  sweepRule: SweepRule | null
+  privateEnabled?: boolean
+  cardCapabilities?: { actions: string[] }
+}

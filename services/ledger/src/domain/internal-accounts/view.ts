@@ -1,0 +1,51 @@
+import { ApiError } from '@pp/errors'
+import { amountToJson, findCurrency, isCryptoCurrency } from '@pp/money'
+import { availableOf, totalOf } from '../transfers/rules.js'
+import type { CurrencyAmountView, InternalAccountRecord, InternalAccountView } from './types.js'
+
+/** What a card issued now could do with a customer's active USD holding account as its funding source. */
+const CARD_ACTIONS = ['PURCHASE', 'REFUND', 'BALANCE_INQUIRY']
+
+/** An amount with its currency object (code, name, symbol, decimals). */
+export function amountView(amount: bigint, code: string): CurrencyAmountView {
+  const currency = findCurrency(code)
+  // accounts are only ever opened in currencies @pp/money knows
+  if (!currency) throw new Error(`unknown currency ${code}`)
+  return { amount: amountToJson(amount), currency: { ...currency } }
+}
+
+/** Only an active, customer-owned fiat USD holding account can fund a card issued now. */
+const canFundCard = (record: InternalAccountRecord): boolean =>
+  record.customerId !== null && record.type === 'INTERNAL_FIAT' && record.currency === 'USD' && record.status === 'ACTIVE'
+
+/**
+ * The account as the API shows it: `balance` is what can be spent now (pending and held funds
+ * excluded), `totalBalance` includes them; label and sweep rule are null when absent; privacy
+ * appears only on embedded wallets, card capabilities only when the account can fund a card.
+ */
+export function toAccountView(record: InternalAccountRecord): InternalAccountView {
+  return {
+    id: record.id,
+    ...(record.customerId === null ? {} : { customerId: record.customerId }),
+    type: record.type,
+    status: record.status,
+    balance: amountView(availableOf(record.balance), record.currency),
+    totalBalance: amountView(totalOf(record.balance), record.currency),
+    fundingPaymentInstructions: record.fundingInstructions,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    label: record.label,
+    sweepRule: record.sweepRule,
+    ...(record.type === 'EMBEDDED_WALLET' ? { privateEnabled: record.privateEnabled ?? false } : {}),
+    ...(canFundCard(record) ? { cardCapabilities: { actions: [...CARD_ACTIONS] } } : {}),
+  }
+}
+
+/** Balance changes of crypto accounts are announced (spec, sandbox rule 6). */
+export const isCryptoAccount = (record: InternalAccountRecord): boolean => isCryptoCurrency(record.currency)
+
+/** Another tenant's account is indistinguishable from one that never existed. */
+export function mustExist<T>(record: T | undefined, accountId: string): T {
+  if (!record) throw new ApiError('ACCOUNT_NOT_FOUND', `Internal account ${accountId} not found`, { accountId })
+  return record
+}

@@ -1,0 +1,14 @@
+import type { Tenant } from './types.js'
+
+/** What the ledger needs from a platform's configuration to provision accounts. */
+export interface PlatformSettings {
+  /** A regulated platform relies on its own end-user agreements: no End User Terms consent needed. */
+  isRegulatedFinancialInstitution: boolean
+  /** The codes of the currencies the platform supports in this environment. */
+  supportedCurrencies: string[]
+}
+
+/** The port to the platform service, which owns the configuration. */
+export interface PlatformConfigSource {
+  getSettings(tenant: Tenant): Promise<PlatformSettings>
+}

@@ -1,0 +1,28 @@
+import type { Tx } from '../../db/client.js'
+import { findOwnedAccounts, lockOwner } from '../../db/internal-accounts.db.js'
+import { inTransaction } from '../../db/transaction.js'
+import { openAccount } from '../internal-accounts/open-account.js'
+import type { LedgerDeps } from '../deps.js'
+import type { PlatformSettings } from '../platform-settings.js'
+import type { Tenant } from '../types.js'
+import { hasAccount, holdingAccounts } from './account-plan.js'
+
+/** Opens the platform's own holding account for each supported currency it lacks (idempotent). */
+export async function provisionPlatform(deps: LedgerDeps, tenant: Tenant): Promise<void> {
+  await ensurePlatformAccounts(deps, tenant, await deps.platformConfig.getSettings(tenant))
+}
+
+/**
+ * The platform itself is not under review, so its accounts are active from the start; currencies
+ * the platform drops keep their accounts (and balances).
+ */
+export function ensurePlatformAccounts(deps: LedgerDeps, tenant: Tenant, settings: PlatformSettings): Promise<void> {
+  return inTransaction(deps.db, async (tx: Tx) => {
+    await lockOwner(tx, tenant, null)
+    const existing = await findOwnedAccounts(tx, tenant, null)
+    for (const planned of holdingAccounts(settings)) {
+      if (hasAccount(existing, planned)) continue
+      await openAccount(tx, tenant, { customerId: null, ...planned, status: 'ACTIVE' }, deps.now())
+    }
+  })
+}

@@ -1,0 +1,52 @@
+import type { Tx } from '../../db/client.js'
+import { lockAccounts } from '../../db/ledger-accounts.db.js'
+import { inTransaction } from '../../db/transaction.js'
+import type { StoredTransfer } from '../../db/transfers.db.js'
+import type { LedgerDeps } from '../deps.js'
+import { fingerprintOf } from '../fingerprint.js'
+import type { Tenant } from '../types.js'
+import { applyTransfer } from './apply.js'
+import { assertLegsMovable } from './movement-checks.js'
+import { findReplay, recordOnce } from './replay.js'
+import { resolveLegs } from './resolve-accounts.js'
+import { assertLegs, assertTransferCode, assertTransferId, movementDeltas } from './rules.js'
+import type { NewTransferInput, RecordedTransfer } from './types.js'
+
+type Movement = StoredTransfer & { kind: 'DIRECT' | 'PENDING' }
+
+/**
+ * Records a DIRECT transfer (posted at once) or a PENDING one (a hold): every leg applies or
+ * none does. The transfer id is the caller's idempotency key: a retry answers the first result,
+ * a concurrent twin waits on the id and then gets the same answer.
+ */
+export async function createTransfer(
+  deps: LedgerDeps,
+  tenant: Tenant,
+  input: NewTransferInput,
+  kind: 'DIRECT' | 'PENDING',
+): Promise<RecordedTransfer> {
+  const id = assertTransferId(input.transferId, 'transferId')
+  const code = assertTransferCode(input.code)
+  assertLegs(input.legs)
+  const fingerprint = fingerprintOf({ kind, code, legs: input.legs })
+  const replay = await findReplay(deps.db, tenant, id, fingerprint)
+  if (replay) return replay
+  const legs = await resolveLegs(deps.db, tenant, input.legs)
+  return recordOnce(deps.db, tenant, id, fingerprint, () =>
+    inTransaction(deps.db, async (tx) => {
+      const { fingerprint: _digest, ...recorded } = await recordMovement(tx, tenant, { id, kind, code, legs, createdAt: deps.now(), fingerprint })
+      return recorded
+    }),
+  )
+}
+
+/**
+ * A DIRECT or PENDING transfer inside the caller's transaction: its accounts locked in id order,
+ * checked (tenant, currency, ACTIVE), then moved, or INSUFFICIENT_FUNDS and nothing changes.
+ */
+export async function recordMovement(tx: Tx, tenant: Tenant, transfer: Movement): Promise<Movement> {
+  const accounts = await lockAccounts(tx, tenant, transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
+  assertLegsMovable(accounts, transfer.legs, true)
+  await applyTransfer(tx, tenant, transfer, movementDeltas(transfer.legs, transfer.kind), transfer.legs)
+  return transfer
+}

@@ -1,0 +1,53 @@
+import { join } from 'node:path'
+import { runService } from '@pp/service'
+import { platformConfigClient } from './clients/platform.js'
+import { loadLedgerConfig } from './config.js'
+import { openDb } from './db/client.js'
+import { startAchValidationJob } from './domain/external-accounts/ach-validation-job.js'
+import { externalAccountsDeps } from './domain/external-accounts/deps.js'
+import { startEventConsumers } from './events/consumers.js'
+import { customerDirectoryClient } from './rpc/external-accounts-customer-directory.js'
+import { ledgerServiceRegistrations, startLedgerServer } from './rpc/server.js'
+
+const config = loadLedgerConfig()
+const OWNERSHIP_CHALLENGE_TTL_MS = 600_000
+const ACH_VALIDATION_BATCH_MAX = 100
+
+runService({
+  name: 'ledger',
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  logLevel: config.LOG_LEVEL,
+  migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  async start({ logger, nats }) {
+    const db = openDb(config.DATABASE_URL)
+    const now = () => new Date()
+    const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
+    const customers = customerDirectoryClient(config.CUSTOMERS_GRPC_ADDRESS)
+    const externalAccounts = externalAccountsDeps(
+      { db, now, customers },
+      { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
+    )
+    const deps = { db, platformConfig, now, externalAccounts }
+    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger)
+    const stopAchValidation = startAchValidationJob(
+      externalAccounts,
+      { intervalMs: config.ACH_VALIDATION_INTERVAL_MS, batchMax: ACH_VALIDATION_BATCH_MAX },
+      logger,
+    )
+    const consumers = await startEventConsumers(deps, nats, logger, {
+      durablePrefix: config.EVENTS_CONSUMER_PREFIX,
+      customerSubject: config.CUSTOMER_EVENTS_SUBJECT,
+      platformSubject: config.PLATFORM_EVENTS_SUBJECT,
+      startTime: config.EVENTS_CONSUMER_START_TIME,
+    })
+    return [
+      () => server.shutdown(),
+      () => consumers.stop(),
+      () => stopAchValidation(),
+      () => customers.close(),
+      () => platformConfig.close(),
+      () => db.$disconnect(),
+    ]
+  },
+})

@@ -1,0 +1,81 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  CheckExternalAccountUsableRequest,
+  CheckExternalAccountUsableResponse,
+  ConfirmBeneficiaryTrustRequest,
+  ConfirmBeneficiaryTrustResponse,
+  ConfirmBeneficiaryUntrustRequest,
+  ConfirmBeneficiaryUntrustResponse,
+  CreateExternalAccountRequest,
+  CreateExternalAccountResponse,
+  CreateOwnershipChallengeRequest,
+  CreateOwnershipChallengeResponse,
+  DeleteExternalAccountRequest,
+  DeleteExternalAccountResponse,
+  ExternalAccountsServiceServer,
+  GetExternalAccountRequest,
+  GetExternalAccountResponse,
+  ListExternalAccountsRequest,
+  ListExternalAccountsResponse,
+  StartBeneficiaryTrustRequest,
+  StartBeneficiaryTrustResponse,
+  StartBeneficiaryUntrustRequest,
+  StartBeneficiaryUntrustResponse,
+  VerifyOwnershipRequest,
+  VerifyOwnershipResponse,
+} from '@pp/proto/ledger/v1/external_accounts'
+import { confirmTrustChange, startTrustChange } from '../domain/external-accounts/beneficiary-trust.js'
+import { createExternalAccount } from '../domain/external-accounts/create-external-account.js'
+import { deleteExternalAccount } from '../domain/external-accounts/delete-external-account.js'
+import type { ExternalAccountsDeps } from '../domain/external-accounts/deps.js'
+import { createOwnershipChallenge, verifyOwnership } from '../domain/external-accounts/ownership.js'
+import { checkExternalAccountUsable, getExternalAccount, listExternalAccounts } from '../domain/external-accounts/read-external-accounts.js'
+import { callerOf, tenantFrom } from './caller.js'
+import { createInputFromProto, externalAccountToProto } from './external-accounts-mapping.js'
+
+/** ledger.v1.ExternalAccountsService: each method maps its message, runs one use case, maps the answer. */
+export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logger): ExternalAccountsServiceServer {
+  return unaryService(logger, {
+    async createExternalAccount(request: CreateExternalAccountRequest, ctx): Promise<CreateExternalAccountResponse> {
+      const details = await createExternalAccount(deps, callerOf(ctx), createInputFromProto(request), ctx.idempotencyKey)
+      return { externalAccount: externalAccountToProto(details) }
+    },
+    async getExternalAccount(request: GetExternalAccountRequest, ctx): Promise<GetExternalAccountResponse> {
+      const details = await getExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
+      return { externalAccount: externalAccountToProto(details) }
+    },
+    async listExternalAccounts(request: ListExternalAccountsRequest, ctx): Promise<ListExternalAccountsResponse> {
+      const page = await listExternalAccounts(deps, tenantFrom(ctx), request)
+      return { ...page, data: page.data.map(externalAccountToProto) }
+    },
+    async deleteExternalAccount(request: DeleteExternalAccountRequest, ctx): Promise<DeleteExternalAccountResponse> {
+      await deleteExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
+      return {}
+    },
+    async startBeneficiaryTrust(request: StartBeneficiaryTrustRequest, ctx): Promise<StartBeneficiaryTrustResponse> {
+      return { scaChallenge: await startTrustChange(deps, callerOf(ctx), request.externalAccountId, 'TRUST') }
+    },
+    async confirmBeneficiaryTrust(request: ConfirmBeneficiaryTrustRequest, ctx): Promise<ConfirmBeneficiaryTrustResponse> {
+      return { trusted: await confirmTrustChange(deps, callerOf(ctx), request.externalAccountId, 'TRUST', request.proof ?? {}) }
+    },
+    async startBeneficiaryUntrust(request: StartBeneficiaryUntrustRequest, ctx): Promise<StartBeneficiaryUntrustResponse> {
+      return { scaChallenge: await startTrustChange(deps, callerOf(ctx), request.externalAccountId, 'UNTRUST') }
+    },
+    async confirmBeneficiaryUntrust(request: ConfirmBeneficiaryUntrustRequest, ctx): Promise<ConfirmBeneficiaryUntrustResponse> {
+      return { trusted: await confirmTrustChange(deps, callerOf(ctx), request.externalAccountId, 'UNTRUST', request.proof ?? {}) }
+    },
+    async createOwnershipChallenge(request: CreateOwnershipChallengeRequest, ctx): Promise<CreateOwnershipChallengeResponse> {
+      const input = { ownerKind: request.ownerKind, id: request.externalAccountId, method: request.method }
+      return createOwnershipChallenge(deps, tenantFrom(ctx), input)
+    },
+    async verifyOwnership(request: VerifyOwnershipRequest, ctx): Promise<VerifyOwnershipResponse> {
+      const input = { ownerKind: request.ownerKind, id: request.externalAccountId, signature: request.signature }
+      return { externalAccount: externalAccountToProto(await verifyOwnership(deps, tenantFrom(ctx), input)) }
+    },
+    async checkExternalAccountUsable(request: CheckExternalAccountUsableRequest, ctx): Promise<CheckExternalAccountUsableResponse> {
+      const details = await checkExternalAccountUsable(deps, tenantFrom(ctx), request.externalAccountId)
+      return { externalAccount: externalAccountToProto(details), isOwnershipVerified: details.isOwnershipVerified }
+    },
+  })
+}

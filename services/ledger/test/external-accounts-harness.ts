@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto'
+import { ApiError } from '@pp/errors'
+import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
+import { newId } from '@pp/ids'
+import { createLogger } from '@pp/logging'
+import {
+  CreateExternalAccountRequest,
+  ExternalAccountsServiceClient,
+  ExternalAccountsServiceService,
+  type DeepPartial,
+  type ExternalAccount,
+} from '@pp/proto/ledger/v1/external_accounts'
+import { createTestDatabase, type TestDatabase } from '@pp/testing'
+import { openDb, type Db } from '../src/db/client.js'
+import type { CustomerDirectory, CustomerFacts } from '../src/domain/external-accounts/customer-directory.js'
+import { externalAccountsDeps, type ExternalAccountsDeps } from '../src/domain/external-accounts/deps.js'
+import type { Caller, Tenant } from '../src/domain/types.js'
+import { externalAccountsService } from '../src/rpc/external-accounts-service.js'
+import { startLedgerServer } from '../src/rpc/server.js'
+import type { AccountExample } from './external-accounts-examples.js'
+import { MIGRATIONS_DIR } from './paths.js'
+
+/** The customers service's customers, per tenant, held in memory. */
+export class InMemoryCustomers implements CustomerDirectory {
+  private readonly customers = new Map<string, CustomerFacts>()
+
+  add(tenant: Tenant, facts: Partial<CustomerFacts> = {}): string {
+    const id = newId('Customer')
+    this.customers.set(`${tenant.platformId}/${tenant.environment}/${id}`, { isDeleted: false, jurisdiction: 'US', ...facts })
+    return id
+  }
+
+  async findCustomer(caller: Caller, customerId: string): Promise<CustomerFacts | undefined> {
+    return this.customers.get(`${caller.platformId}/${caller.environment}/${customerId}`)
+  }
+}
+
+/** A clock the tests move forward instead of sleeping. */
+export class TestClock {
+  private nowMs = Date.parse('2025-10-21T12:00:00Z')
+  readonly now = (): Date => new Date(this.nowMs)
+  advance(ms: number): void {
+    this.nowMs += ms
+  }
+}
+
+export const ACH_WINDOW_MS = 3_000
+export const CHALLENGE_TTL_MS = 60_000
+
+export interface ExternalAccountsHarness {
+  db: Db
+  deps: ExternalAccountsDeps
+  customers: InMemoryCustomers
+  clock: TestClock
+  client: ExternalAccountsServiceClient
+  stop(): Promise<void>
+}
+
+/** A fresh migrated database and the external-accounts gRPC service on a free port. */
+export async function startExternalAccountsHarness(name: string): Promise<ExternalAccountsHarness & { database: TestDatabase }> {
+  const database = await createTestDatabase(`ledger_ext_${name}`, MIGRATIONS_DIR)
+  const db = openDb(database.url)
+  const customers = new InMemoryCustomers()
+  const clock = new TestClock()
+  const deps = externalAccountsDeps({ db, now: clock.now, customers }, { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS })
+  const logger = createLogger('ledger-external-accounts-test', 'silent')
+  const registration = { name: 'ledger.v1.ExternalAccountsService', definition: ExternalAccountsServiceService, implementation: externalAccountsService(deps, logger) }
+  const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', [registration], logger)
+  const client = createGrpcClient(ExternalAccountsServiceClient, `127.0.0.1:${server.port}`)
+  return {
+    database,
+    db,
+    deps,
+    customers,
+    clock,
+    client,
+    async stop() {
+      client.close()
+      await server.shutdown()
+      await db.$disconnect()
+      await database.drop()
+    },
+  }
+}
+
+/** A fresh tenant, so tests of one file never see each other's accounts. */
+export const newTenant = (environment: Tenant['environment'] = 'SANDBOX'): Tenant => ({ platformId: `Platform:${randomUUID()}`, environment })
+
+export const callContext = (tenant: Tenant, idempotencyKey?: string) => ({ ...tenant, requestId: randomUUID(), idempotencyKey })
+
+/** The ApiError a call rejects with (fails the test if it succeeds). */
+export async function apiErrorOf(call: Promise<unknown>): Promise<ApiError> {
+  const outcome = await call.then(
+    () => new Error('the call succeeded'),
+    (err: unknown) => err,
+  )
+  if (!(outcome instanceof ApiError)) throw outcome
+  return outcome
+}
+
+export function createRequest(
+  example: AccountExample,
+  owner: { customerId: string } | 'PLATFORM',
+  extra: DeepPartial<CreateExternalAccountRequest> = {},
+): DeepPartial<CreateExternalAccountRequest> {
+  const ownerFields = owner === 'PLATFORM' ? { ownerKind: 'PLATFORM' } : { ownerKind: 'CUSTOMER', customerId: owner.customerId }
+  return { ...ownerFields, currency: example.currency, accountInfo: example.accountInfo, ...extra }
+}
+
+/** Creates an account through the gRPC service and answers it. */
+export async function createAccount(
+  h: ExternalAccountsHarness,
+  tenant: Tenant,
+  request: DeepPartial<CreateExternalAccountRequest>,
+  idempotencyKey?: string,
+): Promise<ExternalAccount> {
+  const message = CreateExternalAccountRequest.fromPartial(request)
+  const { externalAccount } = await callUnary(h.client, h.client.createExternalAccount, message, callContext(tenant, idempotencyKey))
+  return externalAccount!
+}
+
+export const countRows = async (h: ExternalAccountsHarness): Promise<number> => h.db.externalAccount.count()

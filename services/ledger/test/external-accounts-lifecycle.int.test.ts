@@ -1,0 +1,224 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { callUnary } from '@pp/grpc'
+import type { ListExternalAccountsRequest } from '@pp/proto/ledger/v1/external_accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXTERNAL_ACCOUNT_STATUS_UPDATED } from '../src/db/external-accounts-events.js'
+import { createLogger } from '@pp/logging'
+import { waitUntil } from '@pp/testing'
+import { startAchValidationJob } from '../src/domain/external-accounts/ach-validation-job.js'
+import { finishDueAchValidations } from '../src/domain/external-accounts/finish-ach-validations.js'
+import { toChecksumAddress } from '../src/domain/external-accounts/validation/evm-address.js'
+import type { Tenant } from '../src/domain/types.js'
+import { ACCOUNT_EXAMPLES } from './external-accounts-examples.js'
+import {
+  ACH_WINDOW_MS, apiErrorOf, callContext, CHALLENGE_TTL_MS, createAccount, createRequest, newTenant, startExternalAccountsHarness,
+  type ExternalAccountsHarness,
+} from './external-accounts-harness.js'
+
+let h: ExternalAccountsHarness
+beforeAll(async () => {
+  h = await startExternalAccountsHarness('lifecycle')
+})
+afterAll(() => h?.stop())
+
+const USD = ACCOUNT_EXAMPLES.USD_ACCOUNT
+const EUR = ACCOUNT_EXAMPLES.EUR_ACCOUNT
+const usdEndingIn = (accountNumber: string) => ({ ...USD, accountInfo: { ...USD.accountInfo, accountNumber } })
+
+const checkUsable = (tenant: Tenant, externalAccountId: string) =>
+  callUnary(h.client, h.client.checkExternalAccountUsable, { externalAccountId }, callContext(tenant))
+const get = (tenant: Tenant, externalAccountId: string, ownerKind = 'CUSTOMER') =>
+  callUnary(h.client, h.client.getExternalAccount, { ownerKind, externalAccountId }, callContext(tenant))
+const remove = (tenant: Tenant, externalAccountId: string, ownerKind = 'CUSTOMER') =>
+  callUnary(h.client, h.client.deleteExternalAccount, { ownerKind, externalAccountId }, callContext(tenant))
+
+async function statusEvents(accountId: string): Promise<Array<{ type: string; data: { status: string } }>> {
+  const rows = await h.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
+  return rows
+    .map((row) => row.payload as { type: string; data: { id: string; status: string } })
+    .filter((event) => event.type === EXTERNAL_ACCOUNT_STATUS_UPDATED && event.data.id === accountId)
+}
+
+describe('US bank account ACH validation', () => {
+  it('answers 409 BANK_ACCOUNT_VALIDATION_PENDING within the window, then the account is usable', async () => {
+    const tenant = newTenant()
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789012'), { customerId: h.customers.add(tenant) }))
+    expect(created.status).toBe('PENDING')
+    expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
+    h.clock.advance(ACH_WINDOW_MS)
+    const { externalAccount } = await checkUsable(tenant, created.id)
+    expect(externalAccount?.status).toBe('ACTIVE')
+    await finishDueAchValidations(h.deps, 100)
+    expect((await get(tenant, created.id)).externalAccount?.status).toBe('ACTIVE')
+    expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['ACTIVE'])
+  })
+
+  it('answers 400 INVALID_BANK_ACCOUNT once the validation of a closed account (suffix 003) failed', async () => {
+    const tenant = newTenant()
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789003'), { customerId: h.customers.add(tenant) }))
+    expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
+    h.clock.advance(ACH_WINDOW_MS)
+    expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('INVALID_BANK_ACCOUNT')
+    await finishDueAchValidations(h.deps, 100)
+    expect((await get(tenant, created.id)).externalAccount?.status).toBe('INACTIVE')
+    expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['INACTIVE'])
+  })
+
+  it('is finished by the polling job once the window has passed', async () => {
+    const tenant = newTenant()
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('555456789012'), { customerId: h.customers.add(tenant) }))
+    const stop = startAchValidationJob(h.deps, { intervalMs: 10, batchMax: 10 }, createLogger('ach-job-test', 'silent'))
+    try {
+      h.clock.advance(ACH_WINDOW_MS)
+      await waitUntil(async () => (await h.db.externalAccount.findUnique({ where: { id: created.id } }))?.status === 'ACTIVE', 'the ACH job')
+    } finally {
+      await stop()
+    }
+  })
+
+  it('lets other accounts be used at once and never validates them', async () => {
+    const tenant = newTenant()
+    const created = await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
+    expect((await checkUsable(tenant, created.id)).externalAccount?.status).toBe('ACTIVE')
+    expect((await apiErrorOf(checkUsable(newTenant(), created.id))).code).toBe('ACCOUNT_NOT_FOUND')
+  })
+
+  it('keeps a production US account validating: no bank rail is connected', async () => {
+    const tenant = newTenant('PRODUCTION')
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789012'), { customerId: h.customers.add(tenant) }))
+    expect(created.beneficiaryVerificationStatus).toBeUndefined()
+    h.clock.advance(30 * 24 * 3600 * 1000)
+    expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
+  })
+})
+
+describe('trusted beneficiaries', () => {
+  const trustCall = (tenant: Tenant, id: string, step: 'startBeneficiaryTrust' | 'startBeneficiaryUntrust') =>
+    callUnary(h.client, h.client[step], { externalAccountId: id }, callContext(tenant))
+  const confirm = (tenant: Tenant, id: string, step: 'confirmBeneficiaryTrust' | 'confirmBeneficiaryUntrust', proof: object) =>
+    callUnary(h.client, h.client[step], { externalAccountId: id, proof }, callContext(tenant))
+
+  async function euAccount(tenant: Tenant) {
+    return createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant, { jurisdiction: 'DE' }) }))
+  }
+
+  it('trusts with the SCA code; a trusted account cannot be deleted until untrusted', async () => {
+    const tenant = newTenant()
+    const account = await euAccount(tenant)
+    const { scaChallenge } = await trustCall(tenant, account.id, 'startBeneficiaryTrust')
+    expect(scaChallenge).toMatchObject({ factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] })
+    expect(scaChallenge?.id).toMatch(/^ScaChallenge:/)
+    expect(await confirm(tenant, account.id, 'confirmBeneficiaryTrust', { challengeId: scaChallenge!.id, code: '123456' })).toEqual({ trusted: true })
+    expect((await apiErrorOf(remove(tenant, account.id))).code).toBe('BENEFICIARY_TRUSTED')
+    expect((await get(tenant, account.id)).externalAccount?.isTrustedBeneficiary).toBe(true)
+    await trustCall(tenant, account.id, 'startBeneficiaryUntrust')
+    expect(await confirm(tenant, account.id, 'confirmBeneficiaryUntrust', { code: '123456' })).toEqual({ trusted: false })
+    await remove(tenant, account.id)
+    expect((await apiErrorOf(get(tenant, account.id))).code).toBe('ACCOUNT_NOT_FOUND')
+  })
+
+  it('refuses a wrong, foreign or expired proof and a confirm without a start, changing nothing', async () => {
+    const tenant = newTenant()
+    const account = await euAccount(tenant)
+    expect((await apiErrorOf(confirm(tenant, account.id, 'confirmBeneficiaryTrust', { code: '123456' }))).code).toBe('CONFLICT')
+    const { scaChallenge } = await trustCall(tenant, account.id, 'startBeneficiaryTrust')
+    const wrong = await apiErrorOf(confirm(tenant, account.id, 'confirmBeneficiaryTrust', { code: '000000' }))
+    expect(wrong.details.errors).toEqual([expect.objectContaining({ field: 'code' })])
+    const foreign = await apiErrorOf(confirm(tenant, account.id, 'confirmBeneficiaryTrust', { challengeId: 'ScaChallenge:x', code: '123456' }))
+    expect(foreign.details.errors).toEqual([expect.objectContaining({ field: 'challengeId' })])
+    h.clock.advance(CHALLENGE_TTL_MS)
+    const expired = await apiErrorOf(confirm(tenant, account.id, 'confirmBeneficiaryTrust', { challengeId: scaChallenge!.id, code: '123456' }))
+    expect(expired.status).toBe(400)
+    expect((await get(tenant, account.id)).externalAccount?.isTrustedBeneficiary).toBe(false)
+  })
+
+  it('answers 409 for customers outside SCA regions and 404 for platform accounts', async () => {
+    const tenant = newTenant()
+    const us = await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant, { jurisdiction: 'US' }) }))
+    expect((await apiErrorOf(trustCall(tenant, us.id, 'startBeneficiaryTrust'))).code).toBe('CONFLICT')
+    const platform = await createAccount(h, tenant, createRequest(EUR, 'PLATFORM'))
+    expect((await apiErrorOf(trustCall(tenant, platform.id, 'startBeneficiaryTrust'))).code).toBe('ACCOUNT_NOT_FOUND')
+  })
+})
+
+describe('tenant isolation and lists', () => {
+  it('hides another platform’s and another environment’s accounts', async () => {
+    const tenant = newTenant()
+    const account = await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
+    for (const other of [newTenant(), { ...tenant, environment: 'PRODUCTION' as const }]) {
+      expect((await apiErrorOf(get(other, account.id))).code).toBe('ACCOUNT_NOT_FOUND')
+      expect((await apiErrorOf(remove(other, account.id))).code).toBe('ACCOUNT_NOT_FOUND')
+      const page = await callUnary(h.client, h.client.listExternalAccounts, { ownerKind: 'CUSTOMER', limit: 0 }, callContext(other))
+      expect(page.data.map((a) => a.id)).not.toContain(account.id)
+    }
+    expect((await apiErrorOf(get(tenant, account.id, 'PLATFORM'))).code).toBe('ACCOUNT_NOT_FOUND')
+  })
+
+  it('pages newest first with filters by customer and currency, customers’ and platform’s apart', async () => {
+    const tenant = newTenant()
+    const customerId = h.customers.add(tenant)
+    const eur = await createAccount(h, tenant, createRequest(EUR, { customerId }))
+    h.clock.advance(1)
+    const gbp = await createAccount(h, tenant, createRequest(ACCOUNT_EXAMPLES.GBP_ACCOUNT, { customerId }))
+    h.clock.advance(1)
+    await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
+    const platform = await createAccount(h, tenant, createRequest(EUR, 'PLATFORM'))
+    const list = (request: Partial<ListExternalAccountsRequest> & { ownerKind: string }) =>
+      callUnary(h.client, h.client.listExternalAccounts, { limit: 0, ...request }, callContext(tenant))
+    const first = await list({ ownerKind: 'CUSTOMER', customerId, limit: 1 })
+    expect(first).toMatchObject({ hasMore: true, totalCount: 2 })
+    expect(first.data.map((a) => a.id)).toEqual([gbp.id])
+    const second = await list({ ownerKind: 'CUSTOMER', customerId, limit: 1, cursor: first.nextCursor })
+    expect(second.data.map((a) => a.id)).toEqual([eur.id])
+    expect(second.hasMore).toBe(false)
+    expect((await list({ ownerKind: 'CUSTOMER', currency: 'EUR' })).totalCount).toBe(2)
+    expect((await list({ ownerKind: 'PLATFORM' })).data.map((a) => a.id)).toEqual([platform.id])
+    expect((await apiErrorOf(list({ ownerKind: 'CUSTOMER', limit: 101 }))).code).toBe('INVALID_INPUT')
+  })
+})
+
+describe('wallet ownership verification', () => {
+  const secretKey = secp256k1.utils.randomSecretKey()
+  const address = toChecksumAddress(`0x${Buffer.from(keccak_256(secp256k1.getPublicKey(secretKey, false).subarray(1)).subarray(12)).toString('hex')}`)
+  const sign = (message: string): string => {
+    const body = new TextEncoder().encode(message)
+    const hash = keccak_256(new Uint8Array([...new TextEncoder().encode(`\x19Ethereum Signed Message:\n${body.length}`), ...body]))
+    const signature = secp256k1.sign(hash, secretKey, { prehash: false, format: 'recovered' })
+    return `0x${Buffer.from(signature.subarray(1)).toString('hex')}${(signature[0]! + 27).toString(16)}`
+  }
+  const wallet = { currency: 'USDC', accountInfo: { accountType: 'ETHEREUM_WALLET', address } }
+  const challenge = (tenant: Tenant, id: string, method = 'WALLET_SIGNATURE') =>
+    callUnary(h.client, h.client.createOwnershipChallenge, { ownerKind: 'CUSTOMER', externalAccountId: id, method }, callContext(tenant))
+  const verify = (tenant: Tenant, id: string, signature: string) =>
+    callUnary(h.client, h.client.verifyOwnership, { ownerKind: 'CUSTOMER', externalAccountId: id, signature }, callContext(tenant))
+
+  it('activates a first-party wallet that signs the challenge; a bad signature makes it UNVERIFIED', async () => {
+    const tenant = newTenant()
+    const account = await createAccount(h, tenant, createRequest(wallet, { customerId: h.customers.add(tenant) }, { ownershipType: 'FIRST_PARTY' }))
+    expect(account.status).toBe('PENDING_OWNERSHIP_VERIFICATION')
+    expect((await checkUsable(tenant, account.id)).isOwnershipVerified).toBe(false)
+    const first = await challenge(tenant, account.id)
+    const bad = await apiErrorOf(verify(tenant, account.id, sign(`${first.messageToSign} tampered`)))
+    expect(bad.details.errors).toEqual([expect.objectContaining({ field: 'signature' })])
+    expect((await get(tenant, account.id)).externalAccount?.status).toBe('UNVERIFIED')
+    expect((await apiErrorOf(verify(tenant, account.id, sign(first.messageToSign!)))).code).toBe('CONFLICT')
+    const second = await challenge(tenant, account.id)
+    expect((await verify(tenant, account.id, sign(second.messageToSign!))).externalAccount?.status).toBe('ACTIVE')
+    expect((await statusEvents(account.id)).map((e) => e.data.status)).toEqual(['UNVERIFIED', 'PENDING_OWNERSHIP_VERIFICATION', 'ACTIVE'])
+    expect((await apiErrorOf(challenge(tenant, account.id))).code).toBe('CONFLICT')
+  })
+
+  it('applies to first-party self-custody wallets only', async () => {
+    const tenant = newTenant()
+    const customerId = h.customers.add(tenant)
+    const thirdParty = await createAccount(h, tenant, createRequest(wallet, { customerId }, { ownershipType: 'THIRD_PARTY' }))
+    expect(thirdParty.status).toBe('ACTIVE')
+    expect((await apiErrorOf(challenge(tenant, thirdParty.id))).code).toBe('CONFLICT')
+    const custodial = { ...wallet, accountInfo: { ...wallet.accountInfo, vaspName: 'Kraken' } }
+    const held = await createAccount(h, tenant, createRequest(custodial, { customerId: h.customers.add(tenant) }, { ownershipType: 'FIRST_PARTY' }))
+    expect(held.status).toBe('ACTIVE')
+    const bank = await createAccount(h, tenant, createRequest(EUR, { customerId }))
+    expect((await apiErrorOf(challenge(tenant, bank.id))).code).toBe('CONFLICT')
+  })
+})

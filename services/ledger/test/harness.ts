@@ -1,0 +1,148 @@
+import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { createLogger } from '@pp/logging'
+import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
+import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
+import { createTestDatabase, type TestDatabase } from '@pp/testing'
+import { openDb, type Db } from '../src/db/client.js'
+import type { LedgerDeps } from '../src/domain/deps.js'
+import { externalAccountsDeps } from '../src/domain/external-accounts/deps.js'
+import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
+import { holderFromCustomer } from '../src/domain/provisioning/holder.js'
+import { provisionCustomer } from '../src/domain/provisioning/provision-customer.js'
+import type { Tenant } from '../src/domain/types.js'
+import { ledgerServiceRegistrations, startLedgerServer } from '../src/rpc/server.js'
+import { ACH_WINDOW_MS, CHALLENGE_TTL_MS, InMemoryCustomers } from './external-accounts-harness.js'
+import { MIGRATIONS_DIR } from './paths.js'
+
+const DEFAULT_SETTINGS: PlatformSettings = { isRegulatedFinancialInstitution: false, supportedCurrencies: ['USD', 'EUR', 'USDB'] }
+
+/** The platform service's configuration, per tenant, held in memory. */
+export class InMemoryPlatformConfig implements PlatformConfigSource {
+  private readonly settings = new Map<string, PlatformSettings>()
+
+  set(tenant: Tenant, settings: Partial<PlatformSettings>): void {
+    this.settings.set(`${tenant.platformId}/${tenant.environment}`, { ...DEFAULT_SETTINGS, ...settings })
+  }
+
+  async getSettings(tenant: Tenant): Promise<PlatformSettings> {
+    return this.settings.get(`${tenant.platformId}/${tenant.environment}`) ?? DEFAULT_SETTINGS
+  }
+}
+
+export interface Harness {
+  database: TestDatabase
+  db: Db
+  deps: LedgerDeps
+  platforms: InMemoryPlatformConfig
+  ledger: LedgerServiceClient
+  accounts: InternalAccountsServiceClient
+  stop(): Promise<void>
+}
+
+/** A fresh migrated database and the real gRPC server on a free port, called through the generated clients. */
+export async function startHarness(name: string, poolMax?: number): Promise<Harness> {
+  const database = await createTestDatabase(`ledger_${name}`, MIGRATIONS_DIR)
+  const db = openDb(database.url, poolMax)
+  const platforms = new InMemoryPlatformConfig()
+  const now = () => new Date()
+  const externalAccounts = externalAccountsDeps(
+    { db, now, customers: new InMemoryCustomers() },
+    { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
+  )
+  const deps: LedgerDeps = { db, platformConfig: platforms, now, externalAccounts }
+  const logger = createLogger('ledger-test', 'silent')
+  const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', ledgerServiceRegistrations(deps, logger), logger)
+  const address = `127.0.0.1:${server.port}`
+  const ledger = createGrpcClient(LedgerServiceClient, address)
+  const accounts = createGrpcClient(InternalAccountsServiceClient, address)
+  return {
+    database,
+    db,
+    deps,
+    platforms,
+    ledger,
+    accounts,
+    async stop() {
+      ledger.close()
+      accounts.close()
+      await server.shutdown()
+      await db.$disconnect()
+      await database.drop()
+    },
+  }
+}
+
+let counter = 0
+
+/** A tenant of its own for each test, so tests never see each other's accounts. */
+export function newTenant(environment: CallContext['environment'] = 'SANDBOX'): CallContext {
+  counter += 1
+  return { platformId: `Platform:test-${process.pid}-${counter}`, environment, requestId: `req-${counter}` }
+}
+
+export const tenantOf = ({ platformId, environment }: CallContext): Tenant => ({ platformId, environment })
+
+let customerCounter = 0
+
+/** A customer event's data: the customer as the API shows it. */
+export function customerData(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  customerCounter += 1
+  return {
+    id: `Customer:test-${process.pid}-${customerCounter}`,
+    customerType: 'INDIVIDUAL',
+    platformCustomerId: `pc-${customerCounter}`,
+    kycStatus: 'APPROVED',
+    agreementConsents: [{ type: 'SERVICE_END_USER_TERMS', termsVersion: '2025-10-13', acceptedAt: '2025-10-14T10:00:00.000Z' }],
+    createdAt: '2025-10-14T10:00:00.000Z',
+    updatedAt: '2025-10-14T10:00:00.000Z',
+    isDeleted: false,
+    ...overrides,
+  }
+}
+
+/** Provisions an approved, consenting customer through the event handler's use case; answers its accounts. */
+export async function activeCustomer(h: Harness, ctx: CallContext, overrides: Record<string, unknown> = {}): Promise<InternalAccount[]> {
+  const data = customerData(overrides)
+  await provisionCustomer(h.deps, tenantOf(ctx), holderFromCustomer(data)!)
+  const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(data.id), limit: 100 }, ctx)
+  return page.data
+}
+
+export const accountOf = (accounts: InternalAccount[], currency: string, type = 'INTERNAL_FIAT'): InternalAccount => {
+  const found = accounts.find((a) => currencyOf(a) === currency && a.type === type)
+  if (!found) throw new Error(`no ${type} ${currency} account`)
+  return found
+}
+
+export const currencyOf = (account: InternalAccount): string | undefined => account.balance?.currency?.code
+
+/** An account by id, or a system account of the tenant by kind and currency. */
+export const byId = (accountId: string): AccountRef => ({ accountId })
+export const funding = (currency: string): AccountRef => ({ system: { kind: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency } })
+
+export const leg = (debit: AccountRef, credit: AccountRef, amount: bigint, currency = 'USD'): TransferLeg => ({ debit, credit, currency, amount })
+
+let transferCounter = 0
+export const transferId = (): string => `Transfer:test-${process.pid}-${++transferCounter}`
+
+/** Credits an account from the tenant's funding account. */
+export async function fund(h: Harness, ctx: CallContext, accountId: string, amount: bigint, currency = 'USD'): Promise<void> {
+  const request = { transferId: transferId(), code: TransferCode.TRANSFER_CODE_FUNDING, legs: [leg(funding(currency), byId(accountId), amount, currency)] }
+  await callUnary(h.ledger, h.ledger.createTransfer, request, ctx)
+}
+
+/** The available and total balance of each account, by id. */
+export async function balancesOf(h: Harness, ctx: CallContext, ids: string[]): Promise<Array<{ available: bigint; total: bigint }>> {
+  const { balances } = await callUnary(h.ledger, h.ledger.getBalances, { accounts: ids.map(byId) }, ctx)
+  return balances.map(({ available, total }) => ({ available, total }))
+}
+
+/** The ApiError a call rejected with, for asserting code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; reason: string; details: Record<string, unknown> }> {
+  try {
+    await promise
+  } catch (err) {
+    return err as { code: string; reason: string; details: Record<string, unknown> }
+  }
+  throw new Error('expected the call to fail')
+}
