@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
+
+const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/webhooks' }
+
+describe('loadWebhooksConfig', () => {
+  it('defaults to port 50055, a bounded retry schedule and no at-rest encryption key', () => {
+    const config = loadWebhooksConfig(base)
+    expect(config.GRPC_ADDRESS).toBe('127.0.0.1:50055')
+    expect(config.WEBHOOK_RETRY_SCHEDULE_MS).toHaveLength(8)
+    expect(config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY).toBeUndefined()
+  })
+
+  it('reads the schedule in milliseconds and the encryption key as hex or base64', () => {
+    const hexKey = 'ab'.repeat(32)
+    const config = loadWebhooksConfig({ ...base, WEBHOOK_RETRY_SCHEDULE_MS: '10,20,40', WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: hexKey })
+    expect(deliverySettingsOf(config).retryScheduleMs).toEqual([10, 20, 40])
+    expect(config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY).toEqual(Buffer.from(hexKey, 'hex'))
+    const base64Key = Buffer.alloc(32, 7).toString('base64')
+    expect(loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: base64Key }).WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY).toEqual(Buffer.alloc(32, 7))
+  })
+
+  it('refuses a lease no longer than the request timeout, a malformed schedule and a short key', () => {
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_REQUEST_TIMEOUT_MS: '5000', WEBHOOK_CLAIM_LEASE_MS: '5000' })).toThrow(/WEBHOOK_CLAIM_LEASE_MS/)
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_RETRY_SCHEDULE_MS: '10,,20' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/)
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'abcd' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
+  })
+})

@@ -1,0 +1,57 @@
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import type { DeliverySettings } from './domain/delivery/settings.js'
+
+/** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
+const msList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'expected comma-separated milliseconds, e.g. 10000,60000')
+  .transform((value) => value.split(',').map(Number))
+  .refine((list) => list.length <= 20, 'at most 20 retries')
+
+/** 32 bytes as 64 hex characters or as base64. */
+const aesKey = z
+  .string()
+  .transform((value) => (/^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')))
+  .refine((key) => key.length === 32, 'expected 32 bytes, as 64 hex characters or base64')
+
+const schema = baseConfigSchema
+  .extend({
+    DATABASE_URL: z.url(),
+    GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+    /** Durable consumer name on the EVENTS stream; replicas share it, so each event is taken once. */
+    WEBHOOK_CONSUMER_NAME: z.string().regex(/^[\w-]+$/).default('webhooks'),
+    WEBHOOK_EVENTS_SUBJECT: z.string().min(1).default('events.>'),
+    EVENTS_CONSUMER_START_TIME: consumerStartTime,
+    WEBHOOK_RETRY_SCHEDULE_MS: msList.default([10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]),
+    /** Each wait is spread by ± this fraction so that receivers that failed together are not retried together. */
+    WEBHOOK_RETRY_JITTER_RATIO: z.coerce.number().min(0).max(1).default(0.2),
+    WEBHOOK_REQUEST_TIMEOUT_MS: durationMs.min(1).default(10_000),
+    /** How long a claimed delivery stays out of other workers' reach; must outlast the request timeout. */
+    WEBHOOK_CLAIM_LEASE_MS: durationMs.min(1).default(60_000),
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+    WEBHOOK_CONCURRENCY_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(4),
+    WEBHOOK_POLL_INTERVAL_MS: durationMs.min(1).default(250),
+    WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),
+    /** Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly. */
+    WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
+  })
+  .refine((c) => c.WEBHOOK_CLAIM_LEASE_MS > c.WEBHOOK_REQUEST_TIMEOUT_MS, {
+    path: ['WEBHOOK_CLAIM_LEASE_MS'],
+    message: 'must be longer than WEBHOOK_REQUEST_TIMEOUT_MS',
+  })
+
+export type WebhooksConfig = z.infer<typeof schema>
+
+export const loadWebhooksConfig = (env: NodeJS.ProcessEnv = process.env): WebhooksConfig => loadConfig(schema, env)
+
+export const deliverySettingsOf = (config: WebhooksConfig): DeliverySettings => ({
+  retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
+  retryJitterRatio: config.WEBHOOK_RETRY_JITTER_RATIO,
+  requestTimeoutMs: config.WEBHOOK_REQUEST_TIMEOUT_MS,
+  claimLeaseMs: config.WEBHOOK_CLAIM_LEASE_MS,
+  concurrency: config.WEBHOOK_CONCURRENCY,
+  concurrencyPerPlatform: config.WEBHOOK_CONCURRENCY_PER_PLATFORM,
+  pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+})

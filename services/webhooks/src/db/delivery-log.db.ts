@@ -1,0 +1,104 @@
+import type { AttemptView, DeliveryStatus, DeliveryView, Tenant } from '../domain/types.js'
+import type { Db } from './client.js'
+import type { AttemptOutcome } from './deliveries.db.js'
+import type { Prisma } from './generated/client.js'
+
+export interface LogFilter {
+  status?: DeliveryStatus
+  webhookType?: string
+}
+
+export interface LogPageQuery extends LogFilter {
+  limit: number
+  /** Only deliveries with an id below this one (ids are uuid v7: newer sorts higher). */
+  beforeId?: string
+}
+
+export interface CompletedTestDelivery extends Tenant {
+  id: string
+  webhookType: string
+  payload: string
+  signature: string
+  isDelivered: boolean
+  startedAt: Date
+  outcome: AttemptOutcome
+}
+
+const withAttempts = { attempts: { orderBy: { attemptNumber: 'asc' } } } as const
+
+type Row = Prisma.WebhookDeliveryGetPayload<{ include: typeof withAttempts }>
+
+const where = (tenant: Tenant, filter: LogFilter): Prisma.WebhookDeliveryWhereInput => ({
+  platformId: tenant.platformId,
+  environment: tenant.environment,
+  status: filter.status,
+  webhookType: filter.webhookType,
+})
+
+/** One page of the tenant's log, newest first, one row more than asked so the caller knows if more follow. */
+export async function findLogPage(db: Db, tenant: Tenant, query: LogPageQuery): Promise<{ rows: DeliveryView[]; totalCount: number }> {
+  const [rows, totalCount] = await Promise.all([
+    db.webhookDelivery.findMany({
+      where: { ...where(tenant, query), id: query.beforeId ? { lt: query.beforeId } : undefined },
+      include: withAttempts,
+      orderBy: { id: 'desc' },
+      take: query.limit + 1,
+    }),
+    db.webhookDelivery.count({ where: where(tenant, query) }),
+  ])
+  return { rows: rows.map(toView), totalCount }
+}
+
+export async function findDelivery(db: Db, tenant: Tenant, id: string): Promise<DeliveryView | undefined> {
+  const row = await db.webhookDelivery.findFirst({ where: { ...where(tenant, {}), id }, include: withAttempts })
+  return row ? toView(row) : undefined
+}
+
+/** A test webhook is sent before it is recorded: it goes into the log already finished, with its one attempt. */
+export async function insertCompletedTestDelivery(db: Db, test: CompletedTestDelivery): Promise<void> {
+  const finishedAt = new Date()
+  await db.webhookDelivery.create({
+    data: {
+      id: test.id,
+      platformId: test.platformId,
+      environment: test.environment,
+      webhookType: test.webhookType,
+      payload: test.payload,
+      signature: test.signature,
+      status: test.isDelivered ? 'DELIVERED' : 'DEAD',
+      attemptCount: 1,
+      deliveredAt: test.isDelivered ? finishedAt : null,
+      deadAt: test.isDelivered ? null : finishedAt,
+      createdAt: test.startedAt,
+      attempts: { create: { attemptNumber: 1, startedAt: test.startedAt, finishedAt, ...test.outcome } },
+    },
+  })
+}
+
+const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
+
+function toView(row: Row): DeliveryView {
+  return {
+    id: row.id,
+    eventId: orUndefined(row.eventId),
+    webhookType: row.webhookType,
+    status: row.status as DeliveryStatus,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: orUndefined(row.nextAttemptAt),
+    deliveredAt: orUndefined(row.deliveredAt),
+    deadAt: orUndefined(row.deadAt),
+    createdAt: row.createdAt,
+    payload: row.payload,
+    attempts: row.attempts.map(
+      (a): AttemptView => ({
+        attemptNumber: a.attemptNumber,
+        startedAt: a.startedAt,
+        finishedAt: orUndefined(a.finishedAt),
+        url: orUndefined(a.url),
+        statusCode: orUndefined(a.statusCode),
+        latencyMs: orUndefined(a.latencyMs),
+        error: orUndefined(a.error),
+      }),
+    ),
+  }
+}

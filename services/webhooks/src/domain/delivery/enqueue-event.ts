@@ -1,0 +1,34 @@
+import type { EventEnvelope } from '@pp/events'
+import { newId } from '@pp/ids'
+import { insertDelivery } from '../../db/deliveries.db.js'
+import type { WebhooksDeps } from '../deps.js'
+import type { Environment } from '../types.js'
+import { webhookBody } from '../webhooks/body.js'
+import { webhookForEvent } from '../webhooks/webhook-for-event.js'
+
+export type EnqueueOutcome = 'QUEUED' | 'DUPLICATE' | 'NOT_A_WEBHOOK' | 'MALFORMED'
+
+const isEnvironment = (value: unknown): value is Environment => value === 'SANDBOX' || value === 'PRODUCTION'
+
+/**
+ * Turns an event into a queued delivery, due at once. The body and its signature are fixed here,
+ * so every attempt sends the same signed bytes and no attempt spends time signing; the unique
+ * event id makes a redelivered event a no-op.
+ */
+export async function enqueueEvent(deps: Pick<WebhooksDeps, 'db' | 'keys'>, event: EventEnvelope): Promise<EnqueueOutcome> {
+  const draft = webhookForEvent(event)
+  if (!draft) return 'NOT_A_WEBHOOK'
+  if (!event.id || !event.platformId || !isEnvironment(event.environment)) return 'MALFORMED'
+  const id = newId('Webhook')
+  const payload = webhookBody(id, draft, event.occurredAt)
+  const isQueued = await insertDelivery(deps.db, {
+    id,
+    eventId: event.id,
+    platformId: event.platformId,
+    environment: event.environment,
+    webhookType: draft.type,
+    payload,
+    signature: deps.keys.sign(event.environment, payload),
+  })
+  return isQueued ? 'QUEUED' : 'DUPLICATE'
+}

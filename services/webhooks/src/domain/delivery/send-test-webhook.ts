@@ -1,0 +1,58 @@
+import { ApiError } from '@pp/errors'
+import { newId } from '@pp/ids'
+import { insertCompletedTestDelivery } from '../../db/delivery-log.db.js'
+import type { WebhooksDeps } from '../deps.js'
+import type { Caller } from '../types.js'
+import { TEST_WEBHOOK, webhookBody } from '../webhooks/body.js'
+import { webhookHeaders } from './headers.js'
+
+export interface TestWebhookResult {
+  url: string
+  responseStatus: number
+  responseBody: string
+  deliveryId: string
+}
+
+const URL_MAX_LENGTH = 2_048
+
+/**
+ * Sends one TEST webhook now, to `url` or else to the configured webhookEndpoint, and records
+ * it in the log with its single attempt. Sandbox only; never retried: the caller sees the result.
+ */
+export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, requestedUrl: string | undefined): Promise<TestWebhookResult> {
+  if (caller.environment !== 'SANDBOX') {
+    throw new ApiError('FORBIDDEN', 'Test webhooks are a sandbox feature; call with sandbox credentials')
+  }
+  const url = requestedUrl ? assertHttpUrl(requestedUrl) : await deps.endpoints.freshEndpointOf(caller)
+  if (!url) throw new ApiError('WEBHOOK_ENDPOINT_NOT_SET', 'No url was given and no webhookEndpoint is configured')
+  const id = newId('Webhook')
+  const startedAt = new Date()
+  const payload = webhookBody(id, TEST_WEBHOOK, startedAt.toISOString())
+  const signature = deps.keys.sign(caller.environment, payload)
+  const headers = webhookHeaders({ id, webhookType: TEST_WEBHOOK.type, signature, attemptNumber: 1 })
+  const result = await deps.post({ url, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
+  const outcome = { url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
+  await insertCompletedTestDelivery(deps.db, {
+    id, platformId: caller.platformId, environment: caller.environment, webhookType: TEST_WEBHOOK.type,
+    payload, signature, isDelivered: result.isSuccess, startedAt, outcome,
+  })
+  if (!result.isSuccess) {
+    throw new ApiError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test webhook: ${result.error}`, {
+      url, responseStatus: result.statusCode, responseBody: result.responseBody || undefined, error: result.error, deliveryId: id,
+    })
+  }
+  return { url, responseStatus: result.statusCode!, responseBody: result.responseBody, deliveryId: id }
+}
+
+function assertHttpUrl(value: string): string {
+  let protocol: string | undefined
+  try {
+    protocol = new URL(value).protocol
+  } catch {
+    protocol = undefined
+  }
+  if ((protocol === 'http:' || protocol === 'https:') && value.length <= URL_MAX_LENGTH) return value
+  throw new ApiError('INVALID_INPUT', 'url must be an absolute http or https URL', {
+    errors: [{ field: 'url', message: 'expected an absolute http(s) URL', constraint: { format: 'url', maxLength: URL_MAX_LENGTH } }],
+  })
+}

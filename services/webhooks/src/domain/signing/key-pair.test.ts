@@ -1,0 +1,30 @@
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { p256 } from '@noble/curves/nist.js'
+import { describe, expect, it } from 'vitest'
+import { openPrivateKey, sealPrivateKey } from './key-encryption.js'
+import { generateKeyPair, publicKeyPem, signBody } from './key-pair.js'
+
+describe('signBody', () => {
+  const { privateKey, publicKey } = generateKeyPair()
+  const body = '{"id":"Webhook:1","type":"TEST","timestamp":"2025-10-14T10:00:00.000Z","data":{}}'
+
+  it('is base64 DER ECDSA P-256 over SHA-256 of the exact body, as noble and OpenSSL verify it', () => {
+    const signature = Buffer.from(signBody(privateKey, body), 'base64')
+    expect(signature[0]).toBe(0x30)
+    expect(p256.verify(signature, Buffer.from(body), publicKey, { format: 'der' })).toBe(true)
+    expect(verify('sha256', Buffer.from(body), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(true)
+    expect(verify('sha256', Buffer.from(`${body} `), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(false)
+  })
+})
+
+describe('sealPrivateKey', () => {
+  const key = randomBytes(32)
+  const { privateKey } = generateKeyPair()
+
+  it('opens with the same key and environment only', () => {
+    const sealed = sealPrivateKey(privateKey, key, 'SANDBOX')
+    expect(Buffer.from(openPrivateKey(sealed, key, 'SANDBOX'))).toEqual(Buffer.from(privateKey))
+    expect(() => openPrivateKey(sealed, key, 'PRODUCTION')).toThrow()
+    expect(() => openPrivateKey(sealed, randomBytes(32), 'SANDBOX')).toThrow()
+  })
+})

@@ -1,0 +1,42 @@
+import type { NatsConnection } from '@nats-io/transport-node'
+import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import type { Logger } from '@pp/logging'
+import type { WebhooksDeps } from '../domain/deps.js'
+import { enqueueEvent } from '../domain/delivery/enqueue-event.js'
+import type { DeliveryWorker } from '../domain/delivery/worker.js'
+import type { Environment } from '../domain/types.js'
+
+export interface EventConsumerOptions {
+  nats: NatsConnection
+  durableName: string
+  filterSubject: string
+  startTime?: Date
+  deps: WebhooksDeps
+  worker: DeliveryWorker
+  logger: Logger
+}
+
+const CONFIG_UPDATED = 'PLATFORM.CONFIG_UPDATED'
+
+/**
+ * Takes events from the EVENTS stream through a durable consumer and only queues their webhooks:
+ * the message is acked once the delivery row is committed, so nothing is lost when this process
+ * stops, and delivery itself (slow, retried) never holds the stream back.
+ */
+export function startEventConsumer(options: EventConsumerOptions): Promise<RunningConsumer> {
+  const { deps, worker, logger } = options
+  return consumeEvents({
+    nats: options.nats,
+    durableName: options.durableName,
+    filterSubject: options.filterSubject,
+    startTime: options.startTime,
+    logger,
+    async handle(event: EventEnvelope) {
+      // a new webhookEndpoint is used from the next attempt on
+      if (event.type === CONFIG_UPDATED) deps.endpoints.evict({ platformId: event.platformId, environment: event.environment as Environment })
+      const outcome = await enqueueEvent(deps, event)
+      if (outcome === 'QUEUED') worker.wake()
+      if (outcome === 'MALFORMED') logger.warn({ eventId: event.id, type: event.type }, 'event names no tenant; no webhook queued')
+    },
+  })
+}

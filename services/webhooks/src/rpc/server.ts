@@ -1,0 +1,16 @@
+import { startGrpcServer, type RunningGrpcServer } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import { WebhooksServiceService } from '@pp/proto/webhooks/v1/webhooks'
+import type { WebhooksDeps } from '../domain/deps.js'
+import { webhooksService } from './webhooks-service.js'
+
+export const WEBHOOKS_SERVICE_NAME = 'webhooks.v1.WebhooksService'
+
+/** Serves webhooks.v1.WebhooksService (and health) on `address`; port 0 picks a free port. */
+export function buildWebhooksServer(deps: WebhooksDeps, address: string, logger: Logger): Promise<RunningGrpcServer> {
+  return startGrpcServer(
+    address,
+    [{ name: WEBHOOKS_SERVICE_NAME, definition: WebhooksServiceService, implementation: webhooksService(deps, logger) }],
+    logger,
+  )
+}

@@ -1,0 +1,39 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  GetDeliveryRequest,
+  GetDeliveryResponse,
+  GetSigningPublicKeyRequest,
+  GetSigningPublicKeyResponse,
+  ListDeliveriesRequest,
+  ListDeliveriesResponse,
+  SendTestWebhookRequest,
+  SendTestWebhookResponse,
+  WebhooksServiceServer,
+} from '@pp/proto/webhooks/v1/webhooks'
+import type { WebhooksDeps } from '../domain/deps.js'
+import { sendTestWebhook } from '../domain/delivery/send-test-webhook.js'
+import { getDelivery } from '../domain/log/get-delivery.js'
+import { listDeliveries } from '../domain/log/list-deliveries.js'
+import { signingPublicKey } from '../domain/signing/public-key.js'
+import { callerOf } from './caller.js'
+import { deliveryToProto } from './mapping.js'
+
+/** webhooks.v1.WebhooksService: each method maps its message, runs one use case, maps the answer. */
+export function webhooksService(deps: WebhooksDeps, logger: Logger): WebhooksServiceServer {
+  return unaryService(logger, {
+    async sendTestWebhook(request: SendTestWebhookRequest, ctx): Promise<SendTestWebhookResponse> {
+      return sendTestWebhook(deps, callerOf(ctx), request.url || undefined)
+    },
+    async listDeliveries(request: ListDeliveriesRequest, ctx): Promise<ListDeliveriesResponse> {
+      const page = await listDeliveries(deps.db, callerOf(ctx), request)
+      return { ...page, data: page.data.map(deliveryToProto) }
+    },
+    async getDelivery(request: GetDeliveryRequest, ctx): Promise<GetDeliveryResponse> {
+      return { delivery: deliveryToProto(await getDelivery(deps.db, callerOf(ctx), request.deliveryId)) }
+    },
+    async getSigningPublicKey(_request: GetSigningPublicKeyRequest, ctx): Promise<GetSigningPublicKeyResponse> {
+      return signingPublicKey(deps.keys, callerOf(ctx).environment)
+    },
+  })
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import type { RunningConsumer } from '@pp/events'
+import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { createLogger } from '@pp/logging'
+import { WebhooksServiceClient, type Delivery } from '@pp/proto/webhooks/v1/webhooks'
+import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
+import { openDb, type Db } from '../../src/db/client.js'
+import type { WebhooksDeps } from '../../src/domain/deps.js'
+import { cachedEndpoints, type EndpointSource } from '../../src/domain/delivery/endpoints.js'
+import { postWebhook } from '../../src/domain/delivery/http-post.js'
+import type { DeliverySettings } from '../../src/domain/delivery/settings.js'
+import { startDeliveryWorker, type DeliveryWorker } from '../../src/domain/delivery/worker.js'
+import { loadSigningKeys } from '../../src/domain/signing/signing-keys.js'
+import { tenantKey } from '../../src/domain/types.js'
+import { startEventConsumer } from '../../src/events/event-consumer.js'
+import { buildWebhooksServer } from '../../src/rpc/server.js'
+import { openTestEvents, type Tenant, type TestEvents } from './events.js'
+
+export const MIGRATIONS_DIR = join(import.meta.dirname, '../../prisma/migrations')
+export const SCHEMA_PATH = join(import.meta.dirname, '../../prisma/schema.prisma')
+
+/** Milliseconds everywhere, so retries and dead-letters happen within a test. */
+export const FAST_SETTINGS: DeliverySettings = {
+  retryScheduleMs: [20, 20, 20],
+  retryJitterRatio: 0,
+  requestTimeoutMs: 1_000,
+  claimLeaseMs: 2_000,
+  concurrency: 16,
+  concurrencyPerPlatform: 2,
+  pollIntervalMs: 25,
+}
+
+/**
+ * The platform service's webhookEndpoint per tenant, held in memory. `set` may script a change:
+ * successive reads answer the given values in order, then the last one for ever.
+ */
+export class InMemoryEndpoints implements EndpointSource {
+  private readonly answers = new Map<string, (string | undefined)[]>()
+
+  set(tenant: Tenant, ...urls: (string | undefined)[]): void {
+    this.answers.set(tenantKey(tenant), urls)
+  }
+
+  async endpointOf(tenant: Tenant): Promise<string | undefined> {
+    const urls = this.answers.get(tenantKey(tenant)) ?? []
+    return urls.length > 1 ? urls.shift() : urls[0]
+  }
+}
+
+export interface Harness {
+  db: Db
+  deps: WebhooksDeps
+  client: WebhooksServiceClient
+  endpoints: InMemoryEndpoints
+  events: TestEvents
+  worker: DeliveryWorker
+  /** The tenant's log through gRPC, newest first. */
+  log(tenant: Tenant): Promise<Delivery[]>
+  /** Waits until the tenant's log holds `count` deliveries that satisfy `isDone`. */
+  waitForLog(tenant: Tenant, count: number, isDone: (d: Delivery) => boolean, what: string): Promise<Delivery[]>
+  stop(): Promise<void>
+}
+
+/** A fresh database, the worker, the event consumer and the real gRPC server, all in this process. */
+export async function startHarness(name: string, settings: Partial<DeliverySettings> = {}): Promise<Harness & { database: TestDatabase }> {
+  const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
+  const db = openDb(database.url)
+  const endpoints = new InMemoryEndpoints()
+  const keys = await loadSigningKeys(db, randomBytes(32))
+  const deps: WebhooksDeps = { db, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
+  const logger = createLogger(`webhooks-test-${name}`, 'silent')
+  const worker = startDeliveryWorker(deps, logger)
+  const events = await openTestEvents(name)
+  const consumer: RunningConsumer = await startEventConsumer({
+    nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger,
+  })
+  const server: RunningGrpcServer = await buildWebhooksServer(deps, '127.0.0.1:0', logger)
+  const client = createGrpcClient(WebhooksServiceClient, `127.0.0.1:${server.port}`)
+  const log = async (tenant: Tenant) => (await callUnary(client, client.listDeliveries, { limit: 100 }, callContext(tenant))).data
+  return {
+    database, db, deps, client, endpoints, events, worker, log,
+    async waitForLog(tenant, count, isDone, what) {
+      let deliveries: Delivery[] = []
+      await waitUntil(async () => {
+        deliveries = await log(tenant)
+        return deliveries.filter(isDone).length >= count
+      }, what, 15_000, 20)
+      return deliveries
+    },
+    async stop() {
+      client.close()
+      await server.shutdown()
+      await consumer.stop()
+      await worker.stop()
+      await events.close()
+      await db.$disconnect()
+      await database.drop()
+    },
+  }
+}
+
+let requestCounter = 0
+
+export const callContext = (tenant: Tenant): CallContext => {
+  requestCounter += 1
+  return { ...tenant, requestId: `req-${requestCounter}` }
+}
+
+/** The ApiError a call rejected with, for asserting code and details. */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; reason: string; details: Record<string, unknown> }> {
+  try {
+    await promise
+  } catch (err) {
+    return err as { code: string; reason: string; details: Record<string, unknown> }
+  }
+  throw new Error('expected the call to fail')
+}
