@@ -1,15 +1,14 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
-import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
-import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { describe, expect, it } from 'vitest'
 import { testLogger } from '../test/support/framework-app.js'
 import { buildApp } from './app.js'
 import { AuthCache } from './auth/auth-cache.js'
+import type { GrpcClients } from './grpc/clients.js'
 
 // Registering routes makes no call, so clients that are never dialled are enough here.
+const neverDialled = { platform: {}, customers: {}, internalAccounts: {}, externalAccounts: {}, webhooks: {} } as GrpcClients
 const app = buildApp({
-  platform: {} as PlatformServiceClient,
-  customers: {} as CustomersServiceClient,
+  ...neverDialled,
   authCache: new AuthCache(async () => Promise.reject(new Error('not called')), { ttlMs: 0, maxEntries: 1 }),
   logger: testLogger(),
 })
@@ -24,7 +23,12 @@ describe('buildApp', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/config', '/tokens', '/tokens/{tokenId}', '/customers', '/customers/{customerId}']))
   })
 
-  it('declares a permission on every operation: VIEW for reads, MANAGE for writes', async () => {
+  // money movement needs TRANSACT; every other write manages the platform's data
+  const moneyMovement = new Set(['post /sandbox/internal-accounts/{accountId}/fund'])
+  const expectedPermission = (method: string, path: string) =>
+    method === 'get' ? 'VIEW' : moneyMovement.has(`${method} ${path}`) ? 'TRANSACT' : 'MANAGE'
+
+  it('declares a permission on every operation: VIEW for reads, TRANSACT for money movement, MANAGE for other writes', async () => {
     const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {
       paths: Record<string, Record<string, { 'x-required-permission'?: string }>>
     }
@@ -33,7 +37,7 @@ describe('buildApp', () => {
     )
     expect(operations).not.toHaveLength(0)
     for (const operation of operations) {
-      expect(operation).toEqual({ ...operation, permission: operation.method === 'get' ? 'VIEW' : 'MANAGE' })
+      expect(operation).toEqual({ ...operation, permission: expectedPermission(operation.method, operation.path) })
     }
   })
 

@@ -1,17 +1,17 @@
 import type { Hono } from 'hono'
 import type { Logger } from '@pp/logging'
-import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
-import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import type { AuthCache } from './auth/auth-cache.js'
 import type { GatewayEnv } from './context.js'
 import { createGatewayApp } from './gateway-app.js'
+import type { GrpcClients } from './grpc/clients.js'
 import { registerConfigRoutes } from './routes/config.js'
 import { registerCustomerRoutes } from './routes/customers.js'
+import { registerExternalAccountRoutes } from './routes/external-accounts.js'
+import { registerInternalAccountRoutes } from './routes/internal-accounts.js'
 import { registerTokenRoutes } from './routes/tokens.js'
+import { registerWebhookRoutes } from './routes/webhooks.js'
 
-export interface GatewayDeps {
-  platform: PlatformServiceClient
-  customers: CustomersServiceClient
+export interface GatewayDeps extends GrpcClients {
   /** Checks credentials through the platform service, remembering successes for a short time. */
   authCache: AuthCache
   logger: Logger
@@ -26,7 +26,11 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
       registerConfigRoutes(api, deps.platform)
       // a token deleted through this replica stops working here at once, not after the TTL
       registerTokenRoutes(api, deps.platform, (tokenId) => deps.authCache.evictToken(tokenId))
+      // before the customer routes: /customers/{customerId} would otherwise take /customers/internal-accounts
+      registerInternalAccountRoutes(api, deps.internalAccounts)
+      registerExternalAccountRoutes(api, deps.externalAccounts)
       registerCustomerRoutes(api, deps.customers)
+      registerWebhookRoutes(api, deps.webhooks)
     },
   })
 }

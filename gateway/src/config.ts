@@ -5,6 +5,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   HOST: z.string().min(1).default('0.0.0.0'),
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+  LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  WEBHOOKS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   AUTH_CACHE_TTL_MS: durationMs.default(30_000),
   AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),

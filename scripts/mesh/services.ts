@@ -12,6 +12,8 @@ export interface MeshService {
 export const meshServices: MeshService[] = [
   { name: 'platform', grpcPort: 50051 },
   { name: 'customers', grpcPort: 50052 },
+  { name: 'ledger', grpcPort: 50053 },
+  { name: 'webhooks', grpcPort: 50055 },
 ]
 
 export const GATEWAY_PORT_DEFAULT = 3000

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
@@ -26,7 +27,18 @@ export async function startMesh(): Promise<Mesh> {
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
   const databases: TestDatabase[] = []
   const processes: ServiceProcess[] = []
-  const common = { NATS_URL: natsUrl, ...addresses }
+  // Meshes share the test NATS server: each gets durable consumers of its own, starting now rather
+  // than replaying the stream's history, and sandbox delays of milliseconds.
+  const meshId = randomBytes(4).toString('hex')
+  const common = {
+    NATS_URL: natsUrl,
+    ...addresses,
+    EVENTS_CONSUMER_PREFIX: `ledger-${meshId}`,
+    WEBHOOK_CONSUMER_NAME: `webhooks-${meshId}`,
+    EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
+    ACH_VALIDATION_WINDOW_MS: '200',
+    ACH_VALIDATION_INTERVAL_MS: '50',
+  }
 
   await Promise.all(
     meshServices.map(async (service) => {
@@ -41,7 +53,9 @@ export async function startMesh(): Promise<Mesh> {
     }),
   )
   const httpPort = await freePort()
-  const gateway = startProcess('gateway', 'gateway/src/main.ts', { ...common, PORT: String(httpPort), HOST: '127.0.0.1' })
+  // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
+  const gatewayEnv = { ...common, PORT: String(httpPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}` }
+  const gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv)
   processes.push(gateway)
   await waitUntil(
     async () => (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).ok,

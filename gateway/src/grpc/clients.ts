@@ -1,22 +1,33 @@
 import { createGrpcClient } from '@pp/grpc'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
+import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import type { GatewayConfig } from '../config.js'
 
 export interface GrpcClients {
   platform: PlatformServiceClient
   customers: CustomersServiceClient
+  internalAccounts: InternalAccountsServiceClient
+  externalAccounts: ExternalAccountsServiceClient
+  webhooks: WebhooksServiceClient
 }
 
-type ClientAddresses = Pick<GatewayConfig, 'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS'>
+type ClientAddresses = Pick<
+  GatewayConfig,
+  'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS' | 'LEDGER_GRPC_ADDRESS' | 'WEBHOOKS_GRPC_ADDRESS'
+>
 
 /** One long-lived channel per backing service; grpc-js reconnects on its own. */
 export const createGrpcClients = (config: ClientAddresses): GrpcClients => ({
   platform: createGrpcClient(PlatformServiceClient, config.PLATFORM_GRPC_ADDRESS),
   customers: createGrpcClient(CustomersServiceClient, config.CUSTOMERS_GRPC_ADDRESS),
+  internalAccounts: createGrpcClient(InternalAccountsServiceClient, config.LEDGER_GRPC_ADDRESS),
+  externalAccounts: createGrpcClient(ExternalAccountsServiceClient, config.LEDGER_GRPC_ADDRESS),
+  webhooks: createGrpcClient(WebhooksServiceClient, config.WEBHOOKS_GRPC_ADDRESS),
 })
 
 export function closeGrpcClients(clients: GrpcClients): void {
-  clients.platform.close()
-  clients.customers.close()
+  for (const client of Object.values(clients)) client.close()
 }

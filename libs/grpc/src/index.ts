@@ -1,5 +1,5 @@
 export { callUnary, createGrpcClient, DEFAULT_DEADLINE_MS } from './client.js'
 export { checkHealth } from './health.js'
 export { contextFromMetadata, contextToMetadata, type CallContext, type Environment } from './metadata.js'
-export { startGrpcServer, type RunningGrpcServer, type ServiceRegistration } from './server.js'
+export { startGrpcServer, type GrpcServerOptions, type RunningGrpcServer, type ServiceRegistration } from './server.js'
 export { unary, unaryService, type HandlerContext, type UnaryImpl } from './unary.js'

@@ -14,6 +14,13 @@ export interface RunningGrpcServer {
   shutdown(): Promise<void>
 }
 
+export interface GrpcServerOptions {
+  /** The largest request accepted; 4 MiB unless a service takes larger ones (file uploads). */
+  receiveMessageBytesMax?: number
+}
+
+const RECEIVE_MESSAGE_BYTES_DEFAULT = 4 * 1024 * 1024
+
 /**
  * Starts a gRPC server with the given services and the standard grpc.health.v1 service, each
  * service reported SERVING once bound. Port 0 picks a free port (tests).
@@ -22,8 +29,9 @@ export async function startGrpcServer(
   address: string,
   services: ServiceRegistration[],
   logger: Logger,
+  options: GrpcServerOptions = {},
 ): Promise<RunningGrpcServer> {
-  const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 })
+  const server = new Server({ 'grpc.max_receive_message_length': options.receiveMessageBytesMax ?? RECEIVE_MESSAGE_BYTES_DEFAULT })
   const statuses = Object.fromEntries(services.map((s) => [s.name, 'NOT_SERVING' as const]))
   const health = new HealthImplementation({ '': 'NOT_SERVING', ...statuses })
   health.addToServer(server)
