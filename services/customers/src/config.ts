@@ -1,10 +1,20 @@
-import { baseConfigSchema, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  /** How long a hosted verification link can be used. */
+  KYC_LINK_TTL_MS: durationMs.default(24 * 60 * 60 * 1000),
+  /** How long a contact verification code can be confirmed. */
+  CONTACT_CODE_TTL_MS: durationMs.default(10 * 60 * 1000),
+  CONTACT_CODE_ATTEMPTS_MAX: z.coerce.number().int().positive().default(5),
+  /** How often the bulk-import worker looks for queued jobs. */
+  IMPORT_POLL_INTERVAL_MS: durationMs.default(500),
+  /** Rows of an import handled per transaction, and a worker's lease on a job. */
+  IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(50),
+  IMPORT_LEASE_MS: durationMs.default(60_000),
 })
 
 export type CustomersConfig = z.infer<typeof schema>

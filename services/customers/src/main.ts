@@ -6,6 +6,7 @@ import { openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
 import { verificationProviders } from './domain/verification/provider.js'
 import { buildCustomersServer } from './rpc/server.js'
+import { startImportWorker } from './workers/import-worker.js'
 
 const config = loadCustomersConfig()
 
@@ -18,8 +19,18 @@ runService({
   async start({ logger }) {
     const db = openDb(config.DATABASE_URL)
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
-    const deps = { db, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), now: () => new Date() }
+    const settings = {
+      kycLinkTtlMs: config.KYC_LINK_TTL_MS,
+      contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
+      contactCodeAttemptsMax: config.CONTACT_CODE_ATTEMPTS_MAX,
+    }
+    const deps = { db, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date() }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger)
-    return [() => server.shutdown(), () => platformConfig.close(), () => db.$disconnect()]
+    const importWorker = startImportWorker(
+      deps,
+      { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, pollIntervalMs: config.IMPORT_POLL_INTERVAL_MS },
+      logger,
+    )
+    return [() => server.shutdown(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect()]
   },
 })

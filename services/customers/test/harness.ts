@@ -11,13 +11,14 @@ import {
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
+import type { CustomersDeps, VerificationSettings } from '../src/domain/deps.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
 import type { Caller } from '../src/domain/types.js'
 import { verificationProviders } from '../src/domain/verification/provider.js'
 import { buildCustomersServer } from '../src/rpc/server.js'
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, '../prisma/migrations')
-export const SCHEMA_PATH = join(import.meta.dirname, '../prisma/schema.prisma')
+export const SCHEMA_PATH = join(import.meta.dirname, '../prisma/schema')
 
 /** A second agreement type, so tests can show that acceptances of one type leave the other alone. */
 export const PRIVACY_NOTICE: Agreement = { type: 'TEST_PRIVACY_NOTICE', version: 'P2', url: 'https://legal.test/privacy/P2' }
@@ -49,16 +50,30 @@ export interface Harness {
   db: Db
   client: CustomersServiceClient
   platforms: InMemoryPlatformConfig
+  /** What the server runs with, for tests that drive a worker or a clock themselves. */
+  deps: CustomersDeps
+  /** The server's address, for clients of the other customers.v1 services. */
+  address: string
   stop(): Promise<void>
 }
 
+export const TEST_SETTINGS: VerificationSettings = { kycLinkTtlMs: 60_000, contactCodeTtlMs: 60_000, contactCodeAttemptsMax: 3 }
+
 /** A fresh migrated database and the real gRPC server on a free port, called through the generated client. */
-export async function startHarness(name: string): Promise<Harness & { database: TestDatabase }> {
+export async function startHarness(name: string, overrides: Partial<CustomersDeps> = {}): Promise<Harness & { database: TestDatabase }> {
   const database = await createTestDatabase(`customers_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
   const platforms = new InMemoryPlatformConfig()
   const agreements = agreementCatalogue([...PUBLISHED_AGREEMENTS, { ...PRIVACY_NOTICE, version: 'P1' }, PRIVACY_NOTICE])
-  const deps = { db, platformConfig: platforms, verification: verificationProviders, agreements, now: () => new Date() }
+  const deps: CustomersDeps = {
+    db,
+    platformConfig: platforms,
+    verification: verificationProviders,
+    agreements,
+    settings: TEST_SETTINGS,
+    now: () => new Date(),
+    ...overrides,
+  }
   const logger = createLogger('customers-test', 'silent')
   const server: RunningGrpcServer = await buildCustomersServer(deps, '127.0.0.1:0', logger)
   const client = createGrpcClient(CustomersServiceClient, `127.0.0.1:${server.port}`)
@@ -67,6 +82,8 @@ export async function startHarness(name: string): Promise<Harness & { database: 
     db,
     client,
     platforms,
+    deps,
+    address: `127.0.0.1:${server.port}`,
     async stop() {
       client.close()
       await server.shutdown()

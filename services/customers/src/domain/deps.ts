@@ -3,11 +3,19 @@ import type { AgreementCatalogue } from './consents/agreements.js'
 import type { PlatformConfigSource } from './platform-settings.js'
 import type { VerificationProviders } from './verification/provider.js'
 
+/** Lifetimes and limits of the verification flows; tests shorten them. */
+export interface VerificationSettings {
+  kycLinkTtlMs: number
+  contactCodeTtlMs: number
+  contactCodeAttemptsMax: number
+}
+
 /** What the use cases need; main.ts wires the real ones, tests may swap the platform source. */
 export interface CustomersDeps {
   db: Db
   platformConfig: PlatformConfigSource
   verification: VerificationProviders
   agreements: AgreementCatalogue
+  settings: VerificationSettings
   now: () => Date
 }

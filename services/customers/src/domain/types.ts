@@ -123,6 +123,8 @@ export interface CustomerView extends Omit<CustomerProfile, 'identifier'> {
   createdAt: string
   updatedAt: string
   isDeleted: boolean
+  /** Only for customers whose verification provider requires contact verification. */
+  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' }
 }
 
 export const tenantOf = ({ platformId, environment }: Caller): Tenant => ({ platformId, environment })

@@ -13,3 +13,9 @@ export const CUSTOMER_DELETED = 'CUSTOMER.DELETED'
  */
 export const verificationEventType = (customerType: CustomerType, status: VerificationStatus): string =>
   `CUSTOMER.${customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB'}_${status}`
+
+/** `VERIFICATION.<status>`: the reference's verification webhooks, written with each submission. */
+export const verificationOutcomeEventType = (status: string): string => `VERIFICATION.${status}`
+
+/** `BULK_UPLOAD.COMPLETED` or `BULK_UPLOAD.FAILED` when an import job ends. */
+export const bulkUploadEventType = (status: 'COMPLETED' | 'FAILED'): string => `BULK_UPLOAD.${status}`

@@ -61,5 +61,6 @@ export function customerToProto(view: CustomerView): Customer {
     isDeleted: view.isDeleted,
     createdAt: new Date(view.createdAt),
     updatedAt: new Date(view.updatedAt),
+    contactVerification: view.contactVerification,
   }
 }

@@ -48,7 +48,7 @@ export async function listCustomers(deps: CustomersDeps, caller: Caller, input: 
   }
 }
 
-function pageLimit(requested: number): number {
+export function pageLimit(requested: number): number {
   if (requested === 0) return PAGE_LIMIT_DEFAULT
   if (Number.isInteger(requested) && requested >= 1 && requested <= PAGE_LIMIT_MAX) return requested
   throw invalidInput([{ field: 'limit', message: `must be between 1 and ${PAGE_LIMIT_MAX}` }])

@@ -1,11 +1,13 @@
 import { ApiError } from '@pp/errors'
 import type { Db, Tx } from '../../db/client.js'
 import { latestConsents } from '../../db/consents.db.js'
+import { contactProofs } from '../../db/contact-verifications.db.js'
 import type { CustomerRecord } from '../../db/customers.db.js'
+import { contactVerificationOf, type ContactProof } from '../contact-verification/status.js'
 import type { ConsentView, CustomerView } from '../types.js'
 
 /** The customer as the API shows it: the identifier stays write-only, the status is named by type. */
-export function toCustomerView(record: CustomerRecord, agreementConsents: ConsentView[]): CustomerView {
+export function toCustomerView(record: CustomerRecord, agreementConsents: ConsentView[], proofs: ContactProof[] = []): CustomerView {
   const { identifier: _writeOnly, ...profile } = record.profile
   const status =
     record.customerType === 'INDIVIDUAL' ? { kycStatus: record.verificationStatus } : { kybStatus: record.verificationStatus }
@@ -18,12 +20,14 @@ export function toCustomerView(record: CustomerRecord, agreementConsents: Consen
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     isDeleted: record.deletedAt !== null,
+    contactVerification: contactVerificationOf(record, proofs),
   }
 }
 
 export async function loadCustomerViews(db: Db | Tx, records: CustomerRecord[]): Promise<CustomerView[]> {
-  const consents = await latestConsents(db, records.map((r) => r.id))
-  return records.map((record) => toCustomerView(record, consents.get(record.id) ?? []))
+  const ids = records.map((r) => r.id)
+  const [consents, proofs] = await Promise.all([latestConsents(db, ids), contactProofs(db, ids)])
+  return records.map((record) => toCustomerView(record, consents.get(record.id) ?? [], proofs.get(record.id)))
 }
 
 export async function loadCustomerView(db: Db | Tx, record: CustomerRecord): Promise<CustomerView> {

@@ -33,3 +33,67 @@ describe('production verification at creation', () => {
     expect(productionVerification.statusAtCreation({ customerType: 'INDIVIDUAL', fullName: 'Jane' }, regulated)).toBe('UNVERIFIED')
   })
 })
+
+describe('sandbox submissions (rules 3 and 4)', () => {
+  const individual = (fullName: string) => ({ customerType: 'INDIVIDUAL' as const, fullName })
+  const business = (registrationNumber?: string) => ({ customerType: 'BUSINESS' as const, registrationNumber })
+
+  it('asks every customer of the default unregulated path for a complete packet', () => {
+    expect(sandboxVerification.requiresPacket(individual('Jane Doe'), unregulated)).toBe(true)
+    expect(sandboxVerification.requiresPacket(business('5523041'), unregulated)).toBe(true)
+  })
+
+  it('still asks individuals named 001–003 for a packet when paperwork is waived', () => {
+    expect(sandboxVerification.requiresPacket(individual('Jane 002'), regulated)).toBe(true)
+    expect(sandboxVerification.requiresPacket(individual('Jane Doe'), skipping)).toBe(false)
+  })
+
+  it('resolves a business with a terminal registration suffix on its first submission when paperwork is waived', () => {
+    expect(sandboxVerification.requiresPacket(business('5523002'), regulated)).toBe(false)
+    expect(sandboxVerification.requiresPacket(business('5523041'), skipping)).toBe(false)
+    expect(sandboxVerification.requiresPacket(business(), regulated)).toBe(false)
+    expect(sandboxVerification.requiresPacket(business('5523001'), regulated)).toBe(true)
+    expect(sandboxVerification.requiresPacket(business('5523003'), regulated)).toBe(true)
+  })
+
+  it.each([
+    ['Jane 002', 'REJECTED'],
+    ['Jane 003', 'PENDING_MANUAL_REVIEW'],
+    ['Jane 001', 'APPROVED'],
+    ['Jane Doe', 'APPROVED'],
+  ])('decides %s: %s', (fullName, decision) => {
+    expect(sandboxVerification.decide(individual(fullName))).toBe(decision)
+  })
+
+  it('decides a business by its registration number', () => {
+    expect(sandboxVerification.decide(business('BRN-002'))).toBe('REJECTED')
+    expect(sandboxVerification.decide(business('BRN-003'))).toBe('PENDING_MANUAL_REVIEW')
+    expect(sandboxVerification.decide(business('BRN-004'))).toBe('APPROVED')
+  })
+
+  it.each([
+    ['passport_LOW_QUALITY.pdf', 'LOW_QUALITY'],
+    ['bill_data_mismatch.png', 'DATA_MISMATCH'],
+    ['id_EXPIRED.jpg', 'EXPIRED'],
+    ['id_SUSPECTED_FRAUD.pdf', 'SUSPECTED_FRAUD'],
+    ['scan_UNSUITABLE_DOCUMENT.pdf', 'UNSUITABLE_DOCUMENT'],
+    ['licence_INCOMPLETE', 'INCOMPLETE'],
+    ['passport.pdf', undefined],
+  ])('reviews %s: %s', (fileName, rejection) => {
+    expect(sandboxVerification.reviewDocument(fileName)).toBe(rejection)
+  })
+
+  it('requires email and phone verification for EU regions only', () => {
+    expect(sandboxVerification.contactChannels('DE')).toEqual(['EMAIL', 'PHONE'])
+    expect(sandboxVerification.contactChannels('US')).toEqual([])
+    expect(sandboxVerification.contactChannels(undefined)).toEqual([])
+  })
+})
+
+describe('production submissions', () => {
+  it('refuses to decide while no provider is configured', () => {
+    expect(() => productionVerification.decide({ customerType: 'INDIVIDUAL', fullName: 'Jane' })).toThrowError(
+      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+    )
+  })
+})

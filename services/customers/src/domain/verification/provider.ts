@@ -1,42 +1,110 @@
+import { ApiError } from '@pp/errors'
 import type { PlatformSettings } from '../platform-settings.js'
 import type { CustomerType, Environment, VerificationStatus } from '../types.js'
+import { contactChannelsForRegion, type ContactChannel } from './contact-channels.js'
+import { sandboxDocumentRejection, type DocumentRejection } from './document-review.js'
 
 export interface NewCustomerFacts {
   customerType: CustomerType
   fullName?: string
 }
 
+/** What the provider looks at when a packet is submitted. */
+export interface VerificationSubject {
+  customerType: CustomerType
+  fullName?: string
+  /** A business's registration number (sandbox rule 4 reads its suffix). */
+  registrationNumber?: string
+}
+
+/** What a submission resolves to once the packet is complete (or not needed). */
+export type ProviderDecision = 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW'
+
+/** The provider name KycLinkResponse reports: the reference's only KycProvider value. */
+export const KYC_PROVIDER_NAME = 'SUMSUB'
+
 /**
  * Decides customer verification outcomes. The sandbox rules of the spec live in the sandbox
- * provider; production gets a real provider in a later issue.
+ * provider; production answers with a clear error until a real provider is configured.
  */
 export interface VerificationProvider {
+  name: string
   /** The kycStatus (individual) or kybStatus (business) a customer starts with. */
   statusAtCreation(customer: NewCustomerFacts, platform: PlatformSettings): VerificationStatus
+  /** Whether a submission must carry a complete packet before the provider decides. */
+  requiresPacket(subject: VerificationSubject, platform: PlatformSettings): boolean
+  decide(subject: VerificationSubject): ProviderDecision
+  /** The contact channels that must be VERIFIED before a hosted link is issued. */
+  contactChannels(region: string | undefined): ContactChannel[]
+  /** Why the provider refuses an uploaded file, or undefined when it takes it. */
+  reviewDocument(fileName: string): DocumentRejection | undefined
+  /** Sends a one-time code to an email address or phone number and returns it (to be kept hashed). */
+  sendContactCode(channel: ContactChannel, to: string): Promise<string>
 }
+
+/** Sandbox sends nothing and always issues this code (docs/sandbox.md). */
+export const SANDBOX_CONTACT_CODE = '123456'
+
+const notConfigured = (what: string) => new ApiError('SERVICE_UNAVAILABLE', `No production ${what} is configured`)
 
 export type VerificationProviders = Record<Environment, VerificationProvider>
 
-/** Sandbox names ending in these digits still need a complete verification packet (sandbox rule 3). */
+/** Sandbox names (and registration numbers) ending in these digits still need a complete packet (rules 3, 4). */
 const PAPERWORK_SUFFIXES = ['001', '002', '003']
+const BUSINESS_PAPERWORK_SUFFIXES = ['001', '003']
+
+const endsWithAny = (value: string | undefined, suffixes: string[]): boolean =>
+  suffixes.some((suffix) => (value ?? '').trimEnd().endsWith(suffix))
+
+const isPaperworkWaived = (platform: PlatformSettings): boolean =>
+  platform.isRegulatedFinancialInstitution || platform.skipVerificationPaperwork
+
+/** The sandbox decision by suffix: 002 rejects, 003 goes to manual review, anything else approves. */
+function sandboxDecision(value: string | undefined): ProviderDecision {
+  if (endsWithAny(value, ['002'])) return 'REJECTED'
+  if (endsWithAny(value, ['003'])) return 'PENDING_MANUAL_REVIEW'
+  return 'APPROVED'
+}
 
 /**
  * Sandbox rules 3 and 4: on a regulated platform, or with the skip-paperwork option on, an
- * individual is approved at creation unless its name ends in 001–003; a business never
- * resolves at creation.
+ * individual is approved at creation unless its name ends in 001–003, and a business resolves on
+ * its first submission unless its registration number ends in 001 or 003. Otherwise a complete
+ * packet is needed; the suffix then picks the outcome (see docs/sandbox.md).
  */
 export const sandboxVerification: VerificationProvider = {
-  statusAtCreation({ customerType, fullName = '' }, platform) {
+  name: KYC_PROVIDER_NAME,
+  statusAtCreation({ customerType, fullName }, platform) {
     if (customerType === 'BUSINESS') return 'UNVERIFIED'
-    const isPaperworkWaived = platform.isRegulatedFinancialInstitution || platform.skipVerificationPaperwork
-    const needsPaperwork = PAPERWORK_SUFFIXES.some((suffix) => fullName.trimEnd().endsWith(suffix))
-    return isPaperworkWaived && !needsPaperwork ? 'APPROVED' : 'UNVERIFIED'
+    return isPaperworkWaived(platform) && !endsWithAny(fullName, PAPERWORK_SUFFIXES) ? 'APPROVED' : 'UNVERIFIED'
   },
+  requiresPacket({ customerType, fullName, registrationNumber }, platform) {
+    if (!isPaperworkWaived(platform)) return true
+    return customerType === 'INDIVIDUAL'
+      ? endsWithAny(fullName, PAPERWORK_SUFFIXES)
+      : endsWithAny(registrationNumber, BUSINESS_PAPERWORK_SUFFIXES)
+  },
+  decide: ({ customerType, fullName, registrationNumber }) =>
+    sandboxDecision(customerType === 'INDIVIDUAL' ? fullName : registrationNumber),
+  contactChannels: contactChannelsForRegion,
+  reviewDocument: sandboxDocumentRejection,
+  sendContactCode: async () => SANDBOX_CONTACT_CODE,
 }
 
-/** Production customers start unverified; verification happens through the hosted or API flow. */
+/** Production customers start unverified; no production provider is configured yet to decide. */
 export const productionVerification: VerificationProvider = {
+  name: KYC_PROVIDER_NAME,
   statusAtCreation: () => 'UNVERIFIED',
+  requiresPacket: () => true,
+  decide() {
+    throw notConfigured('verification provider')
+  },
+  contactChannels: contactChannelsForRegion,
+  // documents are kept for the provider's review at verification time
+  reviewDocument: () => undefined,
+  async sendContactCode() {
+    throw notConfigured('email and SMS sender')
+  },
 }
 
 export const verificationProviders: VerificationProviders = {

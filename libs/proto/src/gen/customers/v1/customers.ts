@@ -146,7 +146,17 @@ export interface Customer {
   kybStatus?: string | undefined;
   isDeleted: boolean;
   createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /** Set only for customers whose verification provider requires contact verification. */
+  contactVerification?: ContactVerification | undefined;
+}
+
+/** Each channel the provider requires, "PENDING" or "VERIFIED"; a channel not required is unset. */
+export interface ContactVerification {
+  email?: string | undefined;
+  phone?: string | undefined;
 }
 
 export interface CreateCustomerRequest {
@@ -1734,6 +1744,7 @@ function createBaseCustomer(): Customer {
     isDeleted: false,
     createdAt: undefined,
     updatedAt: undefined,
+    contactVerification: undefined,
   };
 }
 
@@ -1765,6 +1776,9 @@ export const Customer: MessageFns<Customer> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
+    }
+    if (message.contactVerification !== undefined) {
+      ContactVerification.encode(message.contactVerification, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1854,6 +1868,14 @@ export const Customer: MessageFns<Customer> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.contactVerification = ContactVerification.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1905,6 +1927,11 @@ export const Customer: MessageFns<Customer> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      contactVerification: isSet(object.contactVerification)
+        ? ContactVerification.fromJSON(object.contactVerification)
+        : isSet(object.contact_verification)
+        ? ContactVerification.fromJSON(object.contact_verification)
+        : undefined,
     };
   },
 
@@ -1937,6 +1964,9 @@ export const Customer: MessageFns<Customer> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
+    if (message.contactVerification !== undefined) {
+      obj.contactVerification = ContactVerification.toJSON(message.contactVerification);
+    }
     return obj;
   },
 
@@ -1956,6 +1986,94 @@ export const Customer: MessageFns<Customer> = {
     message.isDeleted = object.isDeleted ?? false;
     message.createdAt = object.createdAt ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.contactVerification = (object.contactVerification !== undefined && object.contactVerification !== null)
+      ? ContactVerification.fromPartial(object.contactVerification)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseContactVerification(): ContactVerification {
+  return { email: undefined, phone: undefined };
+}
+
+export const ContactVerification: MessageFns<ContactVerification> = {
+  encode(message: ContactVerification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== undefined) {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.phone !== undefined) {
+      writer.uint32(18).string(message.phone);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContactVerification {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContactVerification();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.phone = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContactVerification {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
+    };
+  },
+
+  toJSON(message: ContactVerification): unknown {
+    const obj: any = {};
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.phone !== undefined) {
+      obj.phone = message.phone;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContactVerification>): ContactVerification {
+    return ContactVerification.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContactVerification>): ContactVerification {
+    const message = createBaseContactVerification();
+    message.email = object.email ?? undefined;
+    message.phone = object.phone ?? undefined;
     return message;
   },
 };

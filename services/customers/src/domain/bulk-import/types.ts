@@ -1,0 +1,17 @@
+export type ImportJobStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'
+
+/** Why a row was not imported: the reference's BulkCustomerImportErrorEntry. */
+export interface ImportRowError {
+  correlationId: string
+  code: string
+  message: string
+  details: Record<string, unknown>
+}
+
+export interface ImportJobView {
+  id: string
+  status: ImportJobStatus
+  progress: { total: number; processed: number; successful: number; failed: number }
+  errors: ImportRowError[]
+  completedAt?: string
+}

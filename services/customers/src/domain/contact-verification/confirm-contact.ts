@@ -1,0 +1,56 @@
+import { invalidInput } from '@pp/errors'
+import type { ContactVerification as ContactRow } from '../../db/generated/client.js'
+import { lockContactChannel, markContactVerified, recordFailedAttempt } from '../../db/contact-verifications.db.js'
+import { findCustomer } from '../../db/customers.db.js'
+import { recordCustomerEvent } from '../../events/outbox.js'
+import { CUSTOMER_UPDATED } from '../../events/types.js'
+import { loadCustomerView, mustBeActive, mustExist } from '../customers/view.js'
+import type { CustomersDeps } from '../deps.js'
+import { tenantOf, type Caller, type CustomerView } from '../types.js'
+import { assertChannel, contactToVerify } from './channel-rules.js'
+import { hashContactCode, isSameHash } from './code-hash.js'
+
+const NO_VALID_CODE = 'no valid code: request a new one'
+
+const badCode = (message: string) => invalidInput([{ field: 'code', message }], 'Invalid or expired code')
+
+type Attempt = { view: CustomerView } | { failure: string }
+
+/** Why a code cannot confirm the channel now, or undefined when it may be compared. */
+function unusableCode(row: ContactRow | undefined, contact: string, now: Date, attemptsMax: number): string | undefined {
+  if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= now || row.sentTo !== contact) {
+    return NO_VALID_CODE
+  }
+  return row.failedAttempts >= attemptsMax ? 'too many attempts: request a new code' : undefined
+}
+
+/**
+ * The confirm step: the channel becomes VERIFIED when the code matches the one last sent to the
+ * customer's current address or number, before it expires and within the allowed attempts.
+ */
+export async function confirmContact(
+  deps: CustomersDeps,
+  caller: Caller,
+  input: { customerId: string; channel: string; code: string },
+): Promise<CustomerView> {
+  const channel = assertChannel(input.channel)
+  const tenant = tenantOf(caller)
+  const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))
+  const contact = contactToVerify(customer, channel)
+  const attempt = await deps.db.$transaction(async (tx): Promise<Attempt> => {
+    const row = await lockContactChannel(tx, customer.id, channel)
+    const now = deps.now()
+    const unusable = unusableCode(row, contact, now, deps.settings.contactCodeAttemptsMax)
+    if (!row || unusable) return { failure: unusable ?? NO_VALID_CODE }
+    if (!isSameHash(row.codeHash!, hashContactCode(customer.id, channel, contact, input.code))) {
+      await recordFailedAttempt(tx, row, now)
+      return { failure: 'wrong code' }
+    }
+    await markContactVerified(tx, row, now)
+    const view = await loadCustomerView(tx, customer)
+    await recordCustomerEvent(tx, CUSTOMER_UPDATED, tenant, view)
+    return { view }
+  })
+  if ('view' in attempt) return attempt.view
+  throw badCode(attempt.failure)
+}

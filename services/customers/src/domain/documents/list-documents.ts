@@ -1,0 +1,23 @@
+import { countDocuments, findDocumentPage } from '../../db/documents.db.js'
+import { decodeCursor } from '../customers/list-cursor.js'
+import { pageLimit } from '../customers/list-customers.js'
+import type { CustomersDeps } from '../deps.js'
+import { toPage, type Page } from '../keyset-page.js'
+import { tenantOf, type Caller } from '../types.js'
+import { toDocumentView, type DocumentView } from './types.js'
+
+/** The tenant's documents, or one holder's, newest first. */
+export async function listDocuments(
+  deps: CustomersDeps,
+  caller: Caller,
+  input: { documentHolder?: string; limit: number; cursor?: string },
+): Promise<Page<DocumentView>> {
+  const limit = pageLimit(input.limit)
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor)
+  const tenant = tenantOf(caller)
+  const [records, totalCount] = await Promise.all([
+    findDocumentPage(deps.db, tenant, input.documentHolder, after, limit + 1),
+    countDocuments(deps.db, tenant, input.documentHolder),
+  ])
+  return toPage(records, limit, totalCount, toDocumentView)
+}

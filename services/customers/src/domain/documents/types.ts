@@ -1,0 +1,57 @@
+/** A document's details without its file. */
+export interface DocumentRecord {
+  id: string
+  platformId: string
+  environment: string
+  customerId: string
+  holderId: string
+  documentType: string
+  side?: string
+  country: string
+  documentNumber?: string
+  issuingAuthority?: string
+  fileName: string
+  contentType: string
+  sizeBytes: number
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** A file with its details, as uploaded. */
+export interface DocumentUploadInput {
+  documentHolder: string
+  documentType: string
+  side?: string
+  country: string
+  documentNumber?: string
+  issuingAuthority?: string
+  fileName: string
+  contentType: string
+  content: Uint8Array
+}
+
+export interface DocumentView {
+  id: string
+  documentHolder: string
+  documentType: string
+  side?: string
+  country: string
+  documentNumber?: string
+  issuingAuthority?: string
+  fileName: string
+  createdAt: string
+  updatedAt: string
+}
+
+export const toDocumentView = (record: DocumentRecord): DocumentView => ({
+  id: record.id,
+  documentHolder: record.holderId,
+  documentType: record.documentType,
+  side: record.side,
+  country: record.country,
+  documentNumber: record.documentNumber,
+  issuingAuthority: record.issuingAuthority,
+  fileName: record.fileName,
+  createdAt: record.createdAt.toISOString(),
+  updatedAt: record.updatedAt.toISOString(),
+})

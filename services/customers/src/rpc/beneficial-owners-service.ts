@@ -1,0 +1,40 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  BeneficialOwnersServiceServer,
+  CreateBeneficialOwnerRequest,
+  CreateBeneficialOwnerResponse,
+  GetBeneficialOwnerRequest,
+  GetBeneficialOwnerResponse,
+  ListBeneficialOwnersRequest,
+  ListBeneficialOwnersResponse,
+  UpdateBeneficialOwnerRequest,
+  UpdateBeneficialOwnerResponse,
+} from '@pp/proto/customers/v1/beneficial_owners'
+import { createBeneficialOwner } from '../domain/beneficial-owners/create-beneficial-owner.js'
+import { getBeneficialOwner } from '../domain/beneficial-owners/get-beneficial-owner.js'
+import { listBeneficialOwners } from '../domain/beneficial-owners/list-beneficial-owners.js'
+import { updateBeneficialOwner } from '../domain/beneficial-owners/update-beneficial-owner.js'
+import type { CustomersDeps } from '../domain/deps.js'
+import { callerOf } from './caller.js'
+import { ownerInput, ownerToProto } from './verification-mapping.js'
+
+export function beneficialOwnersService(deps: CustomersDeps, logger: Logger): BeneficialOwnersServiceServer {
+  return unaryService(logger, {
+    async createBeneficialOwner(request: CreateBeneficialOwnerRequest, ctx): Promise<CreateBeneficialOwnerResponse> {
+      const owner = await createBeneficialOwner(deps, callerOf(ctx), request.customerId, ownerInput(request.owner))
+      return { beneficialOwner: ownerToProto(owner) }
+    },
+    async getBeneficialOwner(request: GetBeneficialOwnerRequest, ctx): Promise<GetBeneficialOwnerResponse> {
+      return { beneficialOwner: ownerToProto(await getBeneficialOwner(deps, callerOf(ctx), request.beneficialOwnerId)) }
+    },
+    async listBeneficialOwners(request: ListBeneficialOwnersRequest, ctx): Promise<ListBeneficialOwnersResponse> {
+      const page = await listBeneficialOwners(deps, callerOf(ctx), request)
+      return { ...page, data: page.data.map(ownerToProto) }
+    },
+    async updateBeneficialOwner(request: UpdateBeneficialOwnerRequest, ctx): Promise<UpdateBeneficialOwnerResponse> {
+      const owner = await updateBeneficialOwner(deps, callerOf(ctx), request.beneficialOwnerId, ownerInput(request.changes))
+      return { beneficialOwner: ownerToProto(owner) }
+    },
+  })
+}

@@ -1,0 +1,24 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  BulkImportServiceServer,
+  GetCustomerImportJobRequest,
+  GetCustomerImportJobResponse,
+  StartCustomerImportRequest,
+  StartCustomerImportResponse,
+} from '@pp/proto/customers/v1/bulk_import'
+import { getImportJob, startImport } from '../domain/bulk-import/start-import.js'
+import type { CustomersDeps } from '../domain/deps.js'
+import { callerOf } from './caller.js'
+import { importJobToProto } from './verification-mapping.js'
+
+export function bulkImportService(deps: CustomersDeps, logger: Logger): BulkImportServiceServer {
+  return unaryService(logger, {
+    async startCustomerImport(request: StartCustomerImportRequest, ctx): Promise<StartCustomerImportResponse> {
+      return { job: importJobToProto(await startImport(deps, callerOf(ctx), request.csv)) }
+    },
+    async getCustomerImportJob(request: GetCustomerImportJobRequest, ctx): Promise<GetCustomerImportJobResponse> {
+      return { job: importJobToProto(await getImportJob(deps, callerOf(ctx), request.jobId)) }
+    },
+  })
+}

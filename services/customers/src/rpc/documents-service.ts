@@ -1,0 +1,46 @@
+import { unaryService } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type {
+  DeleteDocumentRequest,
+  DeleteDocumentResponse,
+  DocumentsServiceServer,
+  GetDocumentRequest,
+  GetDocumentResponse,
+  ListDocumentsRequest,
+  ListDocumentsResponse,
+  ReplaceDocumentRequest,
+  ReplaceDocumentResponse,
+  UploadDocumentRequest,
+  UploadDocumentResponse,
+} from '@pp/proto/customers/v1/documents'
+import type { CustomersDeps } from '../domain/deps.js'
+import { deleteDocument } from '../domain/documents/delete-document.js'
+import { getDocument } from '../domain/documents/get-document.js'
+import { listDocuments } from '../domain/documents/list-documents.js'
+import { replaceDocument } from '../domain/documents/replace-document.js'
+import { uploadDocument } from '../domain/documents/upload-document.js'
+import { callerOf } from './caller.js'
+import { documentToProto, uploadInput } from './verification-mapping.js'
+
+export function documentsService(deps: CustomersDeps, logger: Logger): DocumentsServiceServer {
+  return unaryService(logger, {
+    async uploadDocument(request: UploadDocumentRequest, ctx): Promise<UploadDocumentResponse> {
+      return { document: documentToProto(await uploadDocument(deps, callerOf(ctx), uploadInput(request.document))) }
+    },
+    async replaceDocument(request: ReplaceDocumentRequest, ctx): Promise<ReplaceDocumentResponse> {
+      const document = await replaceDocument(deps, callerOf(ctx), request.documentId, uploadInput(request.document))
+      return { document: documentToProto(document) }
+    },
+    async getDocument(request: GetDocumentRequest, ctx): Promise<GetDocumentResponse> {
+      return { document: documentToProto(await getDocument(deps, callerOf(ctx), request.documentId)) }
+    },
+    async listDocuments(request: ListDocumentsRequest, ctx): Promise<ListDocumentsResponse> {
+      const page = await listDocuments(deps, callerOf(ctx), request)
+      return { ...page, data: page.data.map(documentToProto) }
+    },
+    async deleteDocument(request: DeleteDocumentRequest, ctx): Promise<DeleteDocumentResponse> {
+      await deleteDocument(deps, callerOf(ctx), request.documentId)
+      return {}
+    },
+  })
+}

@@ -1,0 +1,91 @@
+import { callUnary } from '@pp/grpc'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { processImportBatch } from '../src/domain/bulk-import/process-import.js'
+import { startImportWorker } from '../src/workers/import-worker.js'
+import { createLogger } from '@pp/logging'
+import { failure, newTenant, startHarness, type Harness } from './harness.js'
+import { verificationClients, type VerificationClients } from './verification-helpers.js'
+import { waitUntil } from '@pp/testing'
+
+let h: Harness
+let c: VerificationClients
+
+beforeAll(async () => {
+  h = await startHarness('bulk_import')
+  c = verificationClients(h)
+})
+afterAll(async () => {
+  c?.close()
+  await h?.stop()
+})
+
+const header = 'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country,businessLegalName,businessTaxId,businessIncorporatedOn'
+const rows = [
+  '$ann@uma.example.com,imp-1,INDIVIDUAL,Ann Able,1990-01-01,1 Main St,Austin,TX,78701,US,,,',
+  ',imp-2,INDIVIDUAL,"Bee, Bob",1991-02-02,2 Main St,Austin,TX,78701,US,,,',
+  ',imp-3,INDIVIDUAL,Cy Cole,not-a-date,3 Main St,Austin,TX,78701,US,,,',
+  ',imp-4,BUSINESS,,,4 Main St,Austin,TX,78701,US,Acme Ltd,47-1,2018-03-14',
+  ',imp-5,ROBOT,,,,,,,,,,',
+]
+const csv = [header, ...rows].join('\n')
+const settings = { batchRows: 2, leaseMs: 60_000 }
+
+async function drain(): Promise<void> {
+  while (await processImportBatch(h.deps, settings));
+}
+
+describe('bulk import', () => {
+  it('imports every valid row, records per-row errors, completes the job and writes BULK_UPLOAD.COMPLETED', async () => {
+    const ctx = newTenant()
+    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv }, ctx)
+    expect(job).toMatchObject({ status: 'PENDING', progress: { total: 5, processed: 0 } })
+    await drain()
+    const done = (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!
+    expect(done).toMatchObject({ status: 'COMPLETED', progress: { total: 5, processed: 5, successful: 3, failed: 2 } })
+    expect(done.completedAt).toBeInstanceOf(Date)
+    expect(done.errors.map((e) => [e.correlationId, e.code])).toEqual([['row_3', 'INVALID_INPUT'], ['row_5', 'INVALID_INPUT']])
+    expect(JSON.parse(done.errors[0]!.detailsJson)).toMatchObject({ errors: [{ field: 'birthDate' }] })
+    const created = await h.db.customer.findMany({ where: { platformId: ctx.platformId }, orderBy: { platformCustomerId: 'asc' } })
+    expect(created.map((r) => [r.platformCustomerId, r.fullName ?? r.customerType])).toEqual([['imp-1', 'Ann Able'], ['imp-2', 'Bee, Bob'], ['imp-4', 'BUSINESS']])
+    const events = await h.db.outboxEvent.findMany({ where: { subject: 'events.customers.BULK_UPLOAD.COMPLETED' } })
+    expect(events.map((e) => (e.payload as { data: { id: string } }).data.id)).toContain(job!.id)
+  })
+
+  it('creates nothing twice when a batch is redone after a crash', async () => {
+    const ctx = newTenant()
+    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv }, ctx)
+    await processImportBatch(h.deps, settings)
+    // the crash: the batch's customers committed, its progress did not, and the lease ran out
+    await h.db.customerImportJob.update({ where: { id: job!.id }, data: { processed: 0, successful: 0, failed: 0, errors: [], leaseUntil: null } })
+    await drain()
+    expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(3)
+    const done = (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!
+    expect(done.progress).toEqual({ total: 5, processed: 5, successful: 3, failed: 2 })
+  })
+
+  it('fails a job none of whose rows could be imported', async () => {
+    const ctx = newTenant()
+    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: `${header}\n${rows[4]}` }, ctx)
+    await drain()
+    expect((await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!.status).toBe('FAILED')
+  })
+
+  it('refuses a file without the required columns, and hides other tenants’ jobs', async () => {
+    const ctx = newTenant()
+    const refused = await failure(callUnary(c.bulk, c.bulk.startCustomerImport, { csv: 'fullName\nAnn' }, ctx))
+    expect(refused).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'file.platformCustomerId' }, { field: 'file.customerType' }] } })
+    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: header }, ctx)
+    expect((await failure(callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, newTenant()))).code).toBe('BULK_UPLOAD_JOB_NOT_FOUND')
+  })
+
+  it('is run by the service’s worker', async () => {
+    const ctx = newTenant()
+    const worker = startImportWorker(h.deps, { ...settings, pollIntervalMs: 5 }, createLogger('import-test', 'silent'))
+    try {
+      const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: `${header}\n${rows[0]!.replace('imp-1', 'w-1')}` }, ctx)
+      await waitUntil(async () => (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!.status === 'COMPLETED', 'the job to complete')
+    } finally {
+      await worker.stop()
+    }
+  })
+})
