@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { basicAuth, testApp } from '../../test/support/framework-app.js'
-import { MAX_BODY_BYTES } from './body-limit.js'
+import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from './body-limit.js'
 
 const app = testApp(async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['VIEW'] }))
 const headers = { Authorization: basicAuth('client1', 'secret'), 'Content-Type': 'application/json' }
@@ -40,5 +40,23 @@ describe('body limit', () => {
     const res = await app.request(path, { method: 'POST', headers, body: chunked(jsonOfSize(MAX_BODY_BYTES)), duplex: 'half' } as RequestInit)
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' })
+  })
+})
+
+describe('body limit of uploads', () => {
+  const multipart = (bytes: number) => {
+    const form = new FormData()
+    form.set('file', new Blob([new Uint8Array(bytes)]), 'big.pdf')
+    return form
+  }
+
+  it('lets a multipart body over 1 MiB through', async () => {
+    const res = await app.request(path, { method: 'POST', headers: { Authorization: headers.Authorization }, body: multipart(MAX_BODY_BYTES + 1) })
+    expect(res.status).not.toBe(413)
+  })
+
+  it('rejects a multipart body over 11 MiB', async () => {
+    const res = await app.request(path, { method: 'POST', headers: { Authorization: headers.Authorization }, body: multipart(MAX_UPLOAD_BODY_BYTES + 1) })
+    expect(res.status).toBe(413)
   })
 })

@@ -71,6 +71,7 @@ export function customerToJson(customer: Customer): CustomerJson {
     createdAt: isoTimestamp(customer.createdAt)!,
     updatedAt: isoTimestamp(customer.updatedAt)!,
     isDeleted: customer.isDeleted,
+    contactVerification: customer.contactVerification,
   } as CustomerJson
 }
 

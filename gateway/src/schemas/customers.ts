@@ -151,6 +151,14 @@ export const CustomerUpdateRequestSchema = z
   ])
   .openapi('CustomerUpdateRequest')
 
+const ContactVerificationStatus = z.enum(['PENDING', 'VERIFIED']).openapi('ContactVerificationStatus')
+
+const ContactVerificationSchema = z
+  .object({ email: ContactVerificationStatus.optional(), phone: ContactVerificationStatus.optional() })
+  .openapi('ContactVerification', {
+    description: "Only for customers whose verification provider requires it (EU regions); every channel shown must be VERIFIED before KYC",
+  })
+
 const customerFields = {
   id: z.string().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
   platformCustomerId: z.string().optional(),
@@ -162,6 +170,7 @@ const customerFields = {
   createdAt: f.Timestamp,
   updatedAt: f.Timestamp,
   isDeleted: z.boolean(),
+  contactVerification: ContactVerificationSchema.optional(),
 }
 
 export const CustomerSchema = z

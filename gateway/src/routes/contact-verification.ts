@@ -1,0 +1,54 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import type { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact_verification'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses } from '../schemas/common.js'
+import { CustomerIdParamsSchema, CustomerSchema } from '../schemas/customers.js'
+import { ContactVerificationConfirmRequestSchema } from '../schemas/verifications.js'
+import { customerToJson } from './customers-mapping.js'
+import { json, jsonBody } from './json-responses.js'
+
+const tags = ['Contact Verification']
+const CHANNELS = [
+  { channel: 'EMAIL', path: 'verify-email', what: 'email address' },
+  { channel: 'PHONE', path: 'verify-phone', what: 'phone number' },
+] as const
+
+const ONLY_WHEN_REQUIRED =
+  "Only for customers whose verification provider requires contact verification (EU regions); 409 for others or once VERIFIED. In sandbox nothing is sent and the code is always 123456."
+
+/** Sending a code and confirming it, per channel: verify-email and verify-phone with their /confirm. */
+export function registerContactVerificationRoutes(app: GatewayApp, contact: ContactVerificationServiceClient): void {
+  for (const { channel, path, what } of CHANNELS) {
+    const send = createRoute({
+      method: 'post',
+      path: `/customers/{customerId}/${path}`,
+      ...requires('MANAGE'),
+      tags,
+      summary: `Send a one-time code to the customer's ${what}`,
+      description: ONLY_WHEN_REQUIRED,
+      request: { params: CustomerIdParamsSchema },
+      responses: { 204: { description: 'Code sent' }, ...errorResponses(400, 404, 409, 410) },
+    })
+    const confirm = createRoute({
+      method: 'post',
+      path: `/customers/{customerId}/${path}/confirm`,
+      ...requires('MANAGE'),
+      tags,
+      summary: `Confirm the customer's ${what} with the code received`,
+      description: ONLY_WHEN_REQUIRED,
+      request: { params: CustomerIdParamsSchema, body: jsonBody(ContactVerificationConfirmRequestSchema) },
+      responses: { 200: json(CustomerSchema, 'The customer, the channel VERIFIED'), ...errorResponses(400, 404, 409, 410) },
+    })
+    app.openapi(send, async (c) => {
+      await callUnary(contact, contact.sendContactVerificationCode, { ...c.req.valid('param'), channel }, callContext(c))
+      return c.body(null, 204)
+    })
+    app.openapi(confirm, async (c) => {
+      const request = { ...c.req.valid('param'), channel, code: c.req.valid('json').code }
+      const { customer } = await callUnary(contact, contact.confirmContactVerification, request, callContext(c))
+      return c.json(customerToJson(customer!), 200)
+    })
+  }
+}

@@ -1,0 +1,93 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import { DocumentUpload, type DocumentsServiceClient } from '@pp/proto/customers/v1/documents'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses, listEnvelope } from '../schemas/common.js'
+import { DocumentReplaceRequestSchema, DocumentSchema, DocumentUploadRequestSchema, ListDocumentsQuerySchema } from '../schemas/documents.js'
+import { DocumentIdParamsSchema } from '../schemas/verifications.js'
+import { formBody, json } from './json-responses.js'
+import { documentToJson, fileToUpload } from './verification-mapping.js'
+
+const tags = ['Documents']
+const SANDBOX_TRIGGERS =
+  'In sandbox a file named `<anything>_<REASON>.<ext>` is rejected with 400 `<REASON>`: LOW_QUALITY, DATA_MISMATCH, EXPIRED, SUSPECTED_FRAUD, UNSUITABLE_DOCUMENT or INCOMPLETE.'
+
+const uploadDocument = createRoute({
+  method: 'post',
+  path: '/documents',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Upload a verification document for a customer or beneficial owner',
+  description: `PDF, JPEG or PNG, at most 10 MB. A document of a type (and side) the holder already has is replaced with PUT; a POST gets 409 DOCUMENT_ALREADY_EXISTS. ${SANDBOX_TRIGGERS}`,
+  request: { body: formBody(DocumentUploadRequestSchema) },
+  responses: { 201: json(DocumentSchema, 'The document'), ...errorResponses(400, 404, 409, 413) },
+})
+
+const listDocuments = createRoute({
+  method: 'get',
+  path: '/documents',
+  ...requires('VIEW'),
+  tags,
+  summary: 'List documents, newest first',
+  request: { query: ListDocumentsQuerySchema },
+  responses: { 200: json(listEnvelope(DocumentSchema, 'DocumentListResponse'), 'A page of documents'), ...errorResponses(400) },
+})
+
+const getDocument = createRoute({
+  method: 'get',
+  path: '/documents/{documentId}',
+  ...requires('VIEW'),
+  tags,
+  summary: 'Get a document',
+  request: { params: DocumentIdParamsSchema },
+  responses: { 200: json(DocumentSchema, 'The document'), ...errorResponses(404) },
+})
+
+const replaceDocument = createRoute({
+  method: 'put',
+  path: '/documents/{documentId}',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Replace a document with a new file and details',
+  description: SANDBOX_TRIGGERS,
+  request: { params: DocumentIdParamsSchema, body: formBody(DocumentReplaceRequestSchema) },
+  responses: { 200: json(DocumentSchema, 'The replaced document'), ...errorResponses(400, 404, 409, 413) },
+})
+
+const deleteDocument = createRoute({
+  method: 'delete',
+  path: '/documents/{documentId}',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Delete a document not yet relied on by a verification',
+  request: { params: DocumentIdParamsSchema },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 409) },
+})
+
+export function registerDocumentRoutes(app: GatewayApp, documents: DocumentsServiceClient): void {
+  app.openapi(uploadDocument, async (c) => {
+    const { file, ...details } = c.req.valid('form')
+    const document = DocumentUpload.fromPartial({ ...details, ...(await fileToUpload(file)) })
+    const answer = await callUnary(documents, documents.uploadDocument, { document }, callContext(c))
+    return c.json(documentToJson(answer.document!), 201)
+  })
+  app.openapi(listDocuments, async (c) => {
+    const page = await callUnary(documents, documents.listDocuments, c.req.valid('query'), callContext(c))
+    return c.json({ ...page, data: page.data.map(documentToJson) }, 200)
+  })
+  app.openapi(getDocument, async (c) => {
+    const { document } = await callUnary(documents, documents.getDocument, c.req.valid('param'), callContext(c))
+    return c.json(documentToJson(document!), 200)
+  })
+  app.openapi(replaceDocument, async (c) => {
+    const { file, ...details } = c.req.valid('form')
+    const document = DocumentUpload.fromPartial({ ...details, ...(await fileToUpload(file)) })
+    const answer = await callUnary(documents, documents.replaceDocument, { ...c.req.valid('param'), document }, callContext(c))
+    return c.json(documentToJson(answer.document!), 200)
+  })
+  app.openapi(deleteDocument, async (c) => {
+    await callUnary(documents, documents.deleteDocument, c.req.valid('param'), callContext(c))
+    return c.body(null, 204)
+  })
+}

@@ -1,0 +1,88 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import { callContext, type GatewayApp } from '../context.js'
+import type { VerificationClients } from '../grpc/verification-clients.js'
+import { hostedKycUrl } from '../hosted/hosted-paths.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses } from '../schemas/common.js'
+import { CustomerIdParamsSchema, IdempotencyHeadersSchema } from '../schemas/customers.js'
+import {
+  KycLinkCreateRequestSchema,
+  KycLinkResponseSchema,
+  VerificationIdParamsSchema,
+  VerificationRequestSchema,
+  VerificationSchema,
+} from '../schemas/verifications.js'
+import { registerBeneficialOwnerRoutes } from './beneficial-owners.js'
+import { registerBulkImportRoutes } from './bulk-import.js'
+import { registerContactVerificationRoutes } from './contact-verification.js'
+import { registerDocumentRoutes } from './documents.js'
+import { json, jsonBody } from './json-responses.js'
+import { verificationToJson } from './verification-mapping.js'
+
+const tags = ['KYC/KYB Verifications']
+
+const createVerification = createRoute({
+  method: 'post',
+  path: '/verifications',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Submit a customer for verification (KYC or KYB) with the data on file',
+  request: { body: jsonBody(VerificationRequestSchema) },
+  responses: { 200: json(VerificationSchema, 'The submission; RESOLVE_ERRORS lists what is missing'), ...errorResponses(400, 404, 410) },
+})
+
+const getVerification = createRoute({
+  method: 'get',
+  path: '/verifications/{verificationId}',
+  ...requires('VIEW'),
+  tags,
+  summary: 'Get a verification',
+  request: { params: VerificationIdParamsSchema },
+  responses: { 200: json(VerificationSchema, 'The verification'), ...errorResponses(404) },
+})
+
+const createKycLink = createRoute({
+  method: 'post',
+  path: '/customers/{customerId}/kyc-link',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Generate a hosted KYC/KYB link for an existing customer',
+  request: {
+    params: CustomerIdParamsSchema,
+    headers: IdempotencyHeadersSchema,
+    body: { required: false, content: { 'application/json': { schema: KycLinkCreateRequestSchema } } },
+  },
+  responses: { 201: json(KycLinkResponseSchema, 'A fresh single-use link'), ...errorResponses(400, 404, 409, 410) },
+})
+
+export interface VerificationRouteOptions {
+  /** Where the gateway is reachable from a customer's browser, e.g. https://api.example.com. */
+  publicBaseUrl: string
+}
+
+/**
+ * The verification API: verifications, hosted links, beneficial owners, documents, contact
+ * verification and bulk import, all served by the customers service.
+ */
+export function registerVerificationRoutes(app: GatewayApp, clients: VerificationClients, options: VerificationRouteOptions): void {
+  const { verifications, kycLinks } = clients
+  app.openapi(createVerification, async (c) => {
+    const { verification } = await callUnary(verifications, verifications.createVerification, c.req.valid('json'), callContext(c))
+    return c.json(verificationToJson(verification!), 200)
+  })
+  app.openapi(getVerification, async (c) => {
+    const { verification } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
+    return c.json(verificationToJson(verification!), 200)
+  })
+  app.openapi(createKycLink, async (c) => {
+    const request = { customerId: c.req.valid('param').customerId, redirectUri: c.req.valid('json').redirectUri }
+    const link = await callUnary(kycLinks, kycLinks.createKycLink, request, callContext(c))
+    const kycUrl = hostedKycUrl(options.publicBaseUrl, link.linkToken, link.redirectUri)
+    return c.json({ kycUrl, expiresAt: link.expiresAt!.toISOString(), provider: link.provider as 'SUMSUB', token: link.sdkToken }, 201)
+  })
+  registerBeneficialOwnerRoutes(app, clients.beneficialOwners)
+  registerDocumentRoutes(app, clients.documents)
+  registerContactVerificationRoutes(app, clients.contactVerification)
+  registerBulkImportRoutes(app, clients.bulkImport)
+}

@@ -1,0 +1,71 @@
+import { z } from '@hono/zod-openapi'
+import * as f from './customer-fields.js'
+
+const id = (type: string) => z.string().max(128).openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
+const pathId = (name: string, type: string) => id(type).openapi({ param: { name, in: 'path' } })
+
+export const DocumentType = z
+  .enum([
+    'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'PROOF_OF_ADDRESS', 'BANK_STATEMENT', 'TAX_RETURN',
+    'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
+    'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
+    'SHAREHOLDER_REGISTER', 'POWER_OF_ATTORNEY', 'UTILITY_BILL', 'ELECTRICITY_BILL', 'RENT_OR_LEASE_AGREEMENT',
+    'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
+    'PARTNERSHIP_AGREEMENT', 'SELFIE', 'OTHER',
+  ])
+  .openapi('DocumentType')
+
+export const VerificationStatus = z
+  .enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'])
+  .openapi('VerificationStatus')
+
+export const VerificationErrorSchema = z
+  .object({
+    resourceId: z.string(),
+    type: z.string().openapi({ example: 'MISSING_FIELD' }),
+    field: z.string().optional().openapi({ example: 'customer.address' }),
+    acceptedDocumentTypes: z.array(DocumentType).optional(),
+    reason: z.string(),
+  })
+  .openapi('VerificationError')
+
+export const VerificationSchema = z
+  .object({
+    id: id('Verification'),
+    customerId: id('Customer'),
+    verificationStatus: VerificationStatus,
+    errors: z.array(VerificationErrorSchema),
+    createdAt: f.Timestamp,
+    updatedAt: f.Timestamp.optional(),
+  })
+  .openapi('Verification')
+
+export const VerificationRequestSchema = z.object({ customerId: id('Customer') }).openapi('VerificationRequest')
+export const VerificationIdParamsSchema = z.object({ verificationId: pathId('verificationId', 'Verification') })
+
+export const KycLinkCreateRequestSchema = z
+  .object({
+    redirectUri: z
+      .url()
+      .max(2048)
+      .optional()
+      .openapi({ description: 'https://, or http:// for localhost; embedded in the returned kycUrl', example: 'https://app.example.com/onboarding/completed' }),
+  })
+  .openapi('KycLinkCreateRequest')
+
+export const KycLinkResponseSchema = z
+  .object({
+    kycUrl: z.url().openapi({ description: 'Single-use hosted URL; expires at expiresAt' }),
+    expiresAt: f.Timestamp,
+    provider: z.enum(['SUMSUB']).openapi('KycProvider'),
+    token: z.string().optional().openapi({ description: 'Only for providers with an SDK' }),
+  })
+  .openapi('KycLinkResponse')
+
+export const BeneficialOwnerIdParamsSchema = z.object({ beneficialOwnerId: pathId('beneficialOwnerId', 'BeneficialOwner') })
+export const DocumentIdParamsSchema = z.object({ documentId: pathId('documentId', 'Document') })
+export const JobIdParamsSchema = z.object({ jobId: pathId('jobId', 'Job') })
+
+export const ContactVerificationConfirmRequestSchema = z
+  .object({ code: z.string().min(1).max(16).openapi({ example: '123456' }) })
+  .openapi('ContactVerificationConfirmRequest')
