@@ -51,7 +51,11 @@ async function main(): Promise<void> {
     })
     await waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS)
   }
-  supervisor.start('gateway', 'gateway/src/main.ts', { ...common, PORT: String(gatewayPort) })
+  supervisor.start('gateway', 'gateway/src/main.ts', {
+    ...common,
+    PORT: String(gatewayPort),
+    PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+  })
   await waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS)
 
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)

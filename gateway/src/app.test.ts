@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { testLogger } from '../test/support/framework-app.js'
-import { buildApp } from './app.js'
+import { buildApp, type GatewayDeps } from './app.js'
 import { AuthCache } from './auth/auth-cache.js'
 import type { GrpcClients } from './grpc/clients.js'
 
@@ -9,6 +9,8 @@ import type { GrpcClients } from './grpc/clients.js'
 const neverDialled = { platform: {}, customers: {}, internalAccounts: {}, externalAccounts: {}, webhooks: {} } as GrpcClients
 const app = buildApp({
   ...neverDialled,
+  verification: {} as GatewayDeps['verification'],
+  publicBaseUrl: 'http://localhost:3000',
   authCache: new AuthCache(async () => Promise.reject(new Error('not called')), { ttlMs: 0, maxEntries: 1 }),
   logger: testLogger(),
 })

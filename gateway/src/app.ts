@@ -4,14 +4,21 @@ import type { AuthCache } from './auth/auth-cache.js'
 import type { GatewayEnv } from './context.js'
 import { createGatewayApp } from './gateway-app.js'
 import type { GrpcClients } from './grpc/clients.js'
+import type { VerificationClients } from './grpc/verification-clients.js'
+import { registerHostedKycPages } from './hosted/kyc-pages.js'
 import { registerConfigRoutes } from './routes/config.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { registerExternalAccountRoutes } from './routes/external-accounts.js'
 import { registerInternalAccountRoutes } from './routes/internal-accounts.js'
 import { registerTokenRoutes } from './routes/tokens.js'
+import { registerVerificationRoutes } from './routes/verifications.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
 
 export interface GatewayDeps extends GrpcClients {
+  /** The customers service's verification areas, served on its address. */
+  verification: VerificationClients
+  /** Where the hosted verification pages are reached from outside, for the links handed out. */
+  publicBaseUrl: string
   /** Checks credentials through the platform service, remembering successes for a short time. */
   authCache: AuthCache
   logger: Logger
@@ -19,7 +26,7 @@ export interface GatewayDeps extends GrpcClients {
 
 /** The gateway's HTTP app, without a server: `main.ts` serves it, tests call `app.request()`. */
 export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
-  return createGatewayApp({
+  const app = createGatewayApp({
     logger: deps.logger,
     authenticate: deps.authCache.authenticate,
     registerRoutes(api) {
@@ -31,6 +38,10 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
       registerExternalAccountRoutes(api, deps.externalAccounts)
       registerCustomerRoutes(api, deps.customers)
       registerWebhookRoutes(api, deps.webhooks)
+      registerVerificationRoutes(api, deps.verification, { publicBaseUrl: deps.publicBaseUrl })
     },
   })
+  // the hosted pages are for end users: outside the versioned API and without platform credentials
+  registerHostedKycPages(app, deps.verification.hosted, deps.logger)
+  return app
 }

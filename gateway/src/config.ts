@@ -1,6 +1,8 @@
 import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
+  /** Where links the gateway hands out (hosted verification pages) point to. */
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),

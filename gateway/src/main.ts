@@ -5,12 +5,14 @@ import { buildApp } from './app.js'
 import { AuthCache } from './auth/auth-cache.js'
 import { subscribeToTokenDeletions } from './auth/token-invalidation.js'
 import { loadGatewayConfig, type GatewayConfig } from './config.js'
-import { closeGrpcClients, createGrpcClients } from './grpc/clients.js'
+import { closeClients, createGrpcClients } from './grpc/clients.js'
 import { platformAuthenticator } from './grpc/platform-authenticator.js'
+import { createVerificationClients } from './grpc/verification-clients.js'
 import { BASE_PATH } from './openapi.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const clients = createGrpcClients(config)
+  const verification = createVerificationClients(config.CUSTOMERS_GRPC_ADDRESS)
   const authCache = new AuthCache(platformAuthenticator(clients.platform), {
     ttlMs: config.AUTH_CACHE_TTL_MS,
     maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
@@ -18,7 +20,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const nats = await connectNats(config.NATS_URL, 'gateway')
   const tokenInvalidation = subscribeToTokenDeletions(nats, (tokenId) => authCache.evictToken(tokenId), logger)
 
-  const app = buildApp({ ...clients, authCache, logger })
+  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, logger })
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })
@@ -32,7 +34,8 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await tokenInvalidation.stop()
     await nats.drain()
-    closeGrpcClients(clients)
+    closeClients(clients)
+    closeClients(verification)
     logger.info('gateway stopped')
     process.exit(0)
   }

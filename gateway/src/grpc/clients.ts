@@ -28,6 +28,7 @@ export const createGrpcClients = (config: ClientAddresses): GrpcClients => ({
   webhooks: createGrpcClient(WebhooksServiceClient, config.WEBHOOKS_GRPC_ADDRESS),
 })
 
-export function closeGrpcClients(clients: GrpcClients): void {
-  for (const client of Object.values(clients)) client.close()
+/** Closes every channel of a set of clients (these, or the verification clients). */
+export function closeClients<T extends { [K in keyof T]: { close(): void } }>(clients: T): void {
+  for (const client of Object.values<{ close(): void }>(clients)) client.close()
 }
