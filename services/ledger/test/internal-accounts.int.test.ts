@@ -105,6 +105,19 @@ describe('reading accounts', () => {
 })
 
 describe('sandbox funding', () => {
+  it('credits once per Idempotency-Key, even when retries race, and refuses the key with another amount', async () => {
+    const ctx = newTenant()
+    const usd = accountOf(await activeCustomer(h, ctx, { platformCustomerId: 'pc-fund-once' }), 'USD')
+    const keyed = { ...ctx, idempotencyKey: 'fund-once-1' }
+    const fund = (amount: bigint) => callUnary(h.accounts, h.accounts.fundSandboxInternalAccount, { accountId: usd.id, amount }, keyed)
+    const answers = await Promise.all([fund(700n), fund(700n), fund(700n)])
+    expect(answers.map((a) => a.account!.balance!.amount)).toEqual([700n, 700n, 700n])
+    expect((await failure(fund(800n))).code).toBe('IDEMPOTENCY_KEY_REUSED')
+    const { account } = await callUnary(h.accounts, h.accounts.getInternalAccount, { accountId: usd.id }, ctx)
+    expect([account!.balance!.amount, account!.totalBalance!.amount]).toEqual([700n, 700n])
+    expect((await eventsFor(usd.id)).filter((e) => e.type === 'INCOMING_PAYMENT')).toHaveLength(1)
+  })
+
   it('credits at once, moving balance and totalBalance by exactly the amount, and raises INCOMING_PAYMENT', async () => {
     const ctx = newTenant()
     const usd = accountOf(await activeCustomer(h, ctx, { platformCustomerId: 'pc-fund' }), 'USD')

@@ -45,7 +45,7 @@ export function internalAccountsService(deps: LedgerDeps, logger: Logger): Inter
       return { account: accountToProto(await createRuleBasedAccount(deps, callerOf(ctx), request, ctx.idempotencyKey)) }
     },
     async fundSandboxInternalAccount(request: FundSandboxInternalAccountRequest, ctx): Promise<FundSandboxInternalAccountResponse> {
-      return { account: accountToProto(await fundSandboxAccount(deps, callerOf(ctx), request)) }
+      return { account: accountToProto(await fundSandboxAccount(deps, callerOf(ctx), request, ctx.idempotencyKey)) }
     },
     async updateInternalAccountStatus(request: UpdateInternalAccountStatusRequest, ctx): Promise<UpdateInternalAccountStatusResponse> {
       return { account: accountToProto(await updateInternalAccountStatus(deps, tenantFrom(ctx), request)) }

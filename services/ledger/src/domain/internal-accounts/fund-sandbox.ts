@@ -1,13 +1,15 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import type { Tx } from '../../db/client.js'
+import { isUniqueViolation, type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
+import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import { recordAccountEvent, recordIncomingPayment } from '../../events/outbox.js'
 import { ACCOUNT_BALANCE_UPDATED } from '../../events/types.js'
 import type { LedgerDeps } from '../deps.js'
 import { fingerprintOf } from '../fingerprint.js'
+import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
@@ -28,8 +30,15 @@ export interface FundInput {
  * Sandbox only: credits the account at once from the tenant's funding account, as an incoming
  * payment would. The transfer, the INCOMING_PAYMENT event and, for a crypto account, the
  * INTERNAL_ACCOUNT.BALANCE_UPDATED event commit together; the answer is the updated account.
+ * With an Idempotency-Key a retry, even one racing the first call, gets the first answer and
+ * credits nothing again.
  */
-export async function fundSandboxAccount(deps: LedgerDeps, caller: Caller, input: FundInput): Promise<InternalAccountView> {
+export async function fundSandboxAccount(
+  deps: LedgerDeps,
+  caller: Caller,
+  input: FundInput,
+  idempotencyKey?: string,
+): Promise<InternalAccountView> {
   if (caller.environment !== 'SANDBOX') {
     throw new ApiError('FORBIDDEN', 'Sandbox endpoints cannot be used with production credentials')
   }
@@ -38,19 +47,27 @@ export async function fundSandboxAccount(deps: LedgerDeps, caller: Caller, input
     throw new ApiError('AMOUNT_OUT_OF_RANGE', `amount must be at most ${SANDBOX_FUND_AMOUNT_MAX}`, { field: 'amount' })
   }
   const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
+  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'FundSandboxInternalAccount', input)
+  const replay = call && (await findReplay<InternalAccountView>(deps.db, tenant, call))
+  if (replay) return replay
   const account = mustExist(await findInternalAccount(deps.db, tenant, input.accountId), input.accountId)
   const fundingId = await resolveAccountId(deps.db, tenant, { system: { kind: 'FUNDING', currency: account.currency } })
-  return inTransaction(deps.db, (tx) => fund_(deps, tx, tenant, account, fundingId, amount))
+  try {
+    return await inTransaction(deps.db, (tx) => fund_(deps, tx, tenant, { account, fundingId, amount }, call))
+  } catch (err) {
+    const raced = call && isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.db, tenant, call) : undefined
+    if (raced) return raced
+    throw err
+  }
 }
 
-async function fund_(
-  deps: LedgerDeps,
-  tx: Tx,
-  tenant: Tenant,
-  account: InternalAccountRecord,
-  fundingId: string,
-  amount: bigint,
-): Promise<InternalAccountView> {
+interface Funding {
+  account: InternalAccountRecord
+  fundingId: string
+  amount: bigint
+}
+
+async function fund_(deps: LedgerDeps, tx: Tx, tenant: Tenant, { account, fundingId, amount }: Funding, call?: IdempotentCall): Promise<InternalAccountView> {
   const at = deps.now()
   const transactionId = newId('Transaction')
   const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
@@ -63,5 +80,6 @@ async function fund_(
   await recordIncomingPayment(tx, tenant, incomingTransaction(payment))
   const view = toAccountView(funded)
   if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, tenant, view)
+  if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: view }, at)
   return view
 }
