@@ -1,5 +1,5 @@
 import type { PagePosition } from '../db/customers.db.js'
-import { encodeCursor } from './customers/list-cursor.js'
+import { encodeCursor } from '@pp/db'
 
 /** The list envelope of the API. */
 export interface Page<V> {

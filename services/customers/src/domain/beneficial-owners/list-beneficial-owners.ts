@@ -1,6 +1,6 @@
 import { countBeneficialOwners, findBeneficialOwnerPage } from '../../db/beneficial-owners.db.js'
 import { findCustomer } from '../../db/customers.db.js'
-import { decodeCursor } from '../customers/list-cursor.js'
+import { decodeCursor } from '@pp/db'
 import { pageLimit } from '../customers/list-customers.js'
 import { mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'

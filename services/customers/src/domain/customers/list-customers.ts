@@ -2,7 +2,7 @@ import { invalidInput } from '@pp/errors'
 import { countCustomers, findCustomerPage, type CustomerFilters } from '../../db/customers.db.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type CustomerView } from '../types.js'
-import { decodeCursor, encodeCursor } from './list-cursor.js'
+import { decodeCursor, encodeCursor } from '@pp/db'
 import { assertCustomerType } from './profile-rules.js'
 import { loadCustomerViews } from './view.js'
 

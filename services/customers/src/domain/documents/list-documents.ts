@@ -1,5 +1,5 @@
 import { countDocuments, findDocumentPage } from '../../db/documents.db.js'
-import { decodeCursor } from '../customers/list-cursor.js'
+import { decodeCursor } from '@pp/db'
 import { pageLimit } from '../customers/list-customers.js'
 import type { CustomersDeps } from '../deps.js'
 import { toPage, type Page } from '../keyset-page.js'

@@ -1,6 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFilters } from '../../db/external-accounts.db.js'
-import { decodeCursor, encodeCursor } from '../internal-accounts/list-cursor.js'
+import { decodeCursor, encodeCursor } from '@pp/db'
 import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { mustFindAccount, scopeOf } from './find-account.js'

@@ -2,7 +2,7 @@ import { invalidInput } from '@pp/errors'
 import { countAccounts, findAccountPage, type AccountFilters } from '../../db/internal-accounts.db.js'
 import type { LedgerDeps } from '../deps.js'
 import type { Tenant } from '../types.js'
-import { decodeCursor, encodeCursor } from './list-cursor.js'
+import { decodeCursor, encodeCursor } from '@pp/db'
 import { INTERNAL_ACCOUNT_TYPES, type InternalAccountType, type InternalAccountView } from './types.js'
 import { toAccountView } from './view.js'
 

@@ -1,6 +1,7 @@
 import { listActiveTokens, type TokenFilter } from '../../db/tokens.db.js'
 import type { PlatformDeps } from '../deps.js'
-import { decodeCursor, encodeCursor, pageLimit, type Page } from '../pagination.js'
+import { decodeCursor, encodeCursor } from '@pp/db'
+import { pageLimit, type Page } from '../pagination.js'
 import type { ApiToken, Tenant } from '../types.js'
 import { toApiToken } from './token-view.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor } from './list-cursor.js'
+import { decodeCursor, encodeCursor } from './keyset-cursor.js'
 
 describe('list cursor', () => {
   it('round-trips the sort key', () => {
