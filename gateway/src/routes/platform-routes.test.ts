@@ -226,6 +226,14 @@ describe('permissions', () => {
     expect(deleted).toEqual([])
   })
 
+  it('refuses to mint a token with a permission the caller does not hold', async () => {
+    held = ['MANAGE']
+    const res = await request('/tokens', { method: 'POST', body: { name: 'payer', permissions: ['VIEW', 'TRANSACT'] } })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', details: { permissions: ['TRANSACT'] } })
+    expect(handlers.createToken).not.toHaveBeenCalled()
+  })
+
   it('lets a MANAGE token read and write', async () => {
     held = ['MANAGE']
     for (const path of reads) expect((await request(path)).status).toBe(200)

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
 import type { ApiToken, PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import { PERMISSIONS } from '../auth/permissions.js'
+import { ApiError } from '@pp/errors'
+import { isGranted, PERMISSIONS, type Permission } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
 import { permissionsFromProto, permissionToProto } from '../grpc/permissions.js'
 import { requires } from '../middleware/require-permission.js'
@@ -101,6 +102,7 @@ export function registerTokenRoutes(
 ): void {
   app.openapi(createToken, async (c) => {
     const body = c.req.valid('json')
+    assertGrantable(c.get('principal').permissions, body.permissions)
     const request = { name: body.name, permissions: body.permissions.map(permissionToProto) }
     const { token } = await callUnary(platform, platform.createToken, request, callContext(c))
     return c.json(tokenToJson(token!), 201)
@@ -141,5 +143,15 @@ function tokenToJson(token: ApiToken): z.infer<typeof ApiTokenSchema> {
     clientSecret: token.clientSecret,
     createdAt: isoTimestamp(token.createdAt)!,
     updatedAt: isoTimestamp(token.updatedAt)!,
+  }
+}
+
+/** A token can hand out only what it holds, so MANAGE alone cannot mint a TRANSACT token. */
+function assertGrantable(held: readonly Permission[], requested: readonly Permission[]): void {
+  const beyond = requested.filter((permission) => !isGranted(held, permission))
+  if (beyond.length > 0) {
+    throw new ApiError('FORBIDDEN', `This API token cannot grant ${beyond.join(', ')}, which it does not hold`, {
+      permissions: beyond,
+    })
   }
 }
