@@ -1,6 +1,7 @@
 export { databaseName, withDatabase } from './database-url.js'
 export { findSchemaDrift } from './drift.js'
 export { ensureDatabase } from './ensure-database.js'
+export { fingerprintOf, idempotentCall, replayOf, type IdempotentCall, type StoredCall } from './idempotency.js'
 export { decodeCursor, encodeCursor, type KeysetPosition } from './keyset-cursor.js'
 export { migrate, type MigrationResult } from './migrate.js'
 export { parsePrismaSchema, type PrismaSchema } from './prisma-schema.js'
