@@ -5,4 +5,4 @@ export { fingerprintOf, idempotentCall, replayOf, type IdempotentCall, type Stor
 export { decodeCursor, encodeCursor, type KeysetPosition } from './keyset-cursor.js'
 export { migrate, type MigrationResult } from './migrate.js'
 export { parsePrismaSchema, type PrismaSchema } from './prisma-schema.js'
-export { createPrismaClient } from './prisma-client.js'
+export { createPrismaClient, isUniqueViolation } from './prisma-client.js'

@@ -2,9 +2,27 @@ import { PrismaPg } from '@prisma/adapter-pg'
 
 export interface PrismaClientOptions {
   adapter: PrismaPg
+  transactionOptions: { maxWait: number; timeout: number }
 }
+
+/**
+ * Every service's transactions are short, but a burst of requests can queue for a pooled
+ * connection: an interactive transaction waits for one up to 15 s rather than failing after
+ * Prisma's 2 s default, which would turn load into 500s.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 10_000 }
 
 /** Builds a service's generated Prisma client on the pg driver adapter (no query engine binary). */
 export function createPrismaClient<C>(Ctor: new (options: PrismaClientOptions) => C, url: string, poolMax = 10): C {
-  return new Ctor({ adapter: new PrismaPg({ connectionString: url, max: poolMax }) })
+  return new Ctor({ adapter: new PrismaPg({ connectionString: url, max: poolMax }), transactionOptions: TRANSACTION_OPTIONS })
+}
+
+/**
+ * A UNIQUE constraint or primary key refused the write: Prisma's P2002, or Postgres 23505 from raw
+ * SQL (P2010). Read from the error's fields, so it holds for every service's generated client.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false
+  const { code, meta } = err as { code?: unknown; meta?: { code?: unknown } }
+  return code === 'P2002' || (code === 'P2010' && String(meta?.code) === '23505')
 }

@@ -187,6 +187,20 @@ describe('two-phase transfers', () => {
     ])
   })
 
+  it('answer racing resolutions with the same id as retries: one post, every caller gets it', async () => {
+    const { ctx, alice, bob } = await twoAccounts()
+    const hold = { transferId: transferId(), code: PAYMENT, legs: [leg(byId(alice), byId(bob), 400n)] }
+    await callUnary(h.ledger, h.ledger.createPendingTransfer, hold, ctx)
+    const post = { transferId: transferId(), pendingId: hold.transferId }
+    const answers = await Promise.all([1, 2, 3, 4].map(() => callUnary(h.ledger, h.ledger.postPendingTransfer, post, ctx)))
+    for (const answer of answers) expect(answer).toEqual(answers[0])
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 600n, total: 600n },
+      { available: 400n, total: 400n },
+    ])
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+
   it('resolve a hold once: a second post or void is refused and changes nothing', async () => {
     const { ctx, alice, bob } = await twoAccounts()
     const hold = { transferId: transferId(), code: PAYMENT, legs: [leg(byId(alice), byId(bob), 400n)] }

@@ -15,18 +15,25 @@ export interface LockedAccount {
 }
 
 /**
- * Locks the tenant's accounts among `ids` in id order, the one order every transaction uses, so
- * two transfers over the same accounts queue instead of deadlocking. Missing ids are left out.
+ * Locks the tenant's internal accounts among `ids` in id order, the one order every transaction
+ * uses, so two transfers over the same accounts queue instead of deadlocking; system accounts among
+ * `ids` are read without a lock (see `applyTransfer`). Missing ids are left out.
  */
 export async function lockAccounts(tx: Tx, tenant: Tenant, ids: string[]): Promise<Map<string, LockedAccount>> {
   const sorted = [...new Set(ids)].sort()
-  const rows = await tx.$queryRaw<LockedAccount[]>`
+  const internal = await tx.$queryRaw<LockedAccount[]>`
     SELECT la.id, la.kind::text AS kind, la.currency, ia.status::text AS status
       FROM ledger_accounts la LEFT JOIN internal_accounts ia ON ia.id = la.id
      WHERE la.platform_id = ${tenant.platformId} AND la.environment = ${tenant.environment} AND la.id = ANY(${sorted})
+       AND la.kind = 'INTERNAL'
      ORDER BY la.id
        FOR UPDATE OF la`
-  return new Map(rows.map((row) => [row.id, row]))
+  const system = await tx.$queryRaw<LockedAccount[]>`
+    SELECT id, kind::text AS kind, currency, NULL AS status
+      FROM ledger_accounts
+     WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment} AND id = ANY(${sorted})
+       AND kind <> 'INTERNAL'`
+  return new Map([...internal, ...system].map((row) => [row.id, row]))
 }
 
 /**

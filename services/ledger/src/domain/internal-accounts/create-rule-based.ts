@@ -1,5 +1,6 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { isUniqueViolation, type Tx } from '../../db/client.js'
+import { isUniqueViolation } from '@pp/db'
+import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
 import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { findOwnedAccounts, lockOwner } from '../../db/internal-accounts.db.js'

@@ -1,6 +1,7 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { isUniqueViolation, type Tx } from '../../db/client.js'
+import { isUniqueViolation } from '@pp/db'
+import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
 import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'

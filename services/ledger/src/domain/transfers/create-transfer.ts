@@ -47,6 +47,6 @@ export async function createTransfer(
 export async function recordMovement(tx: Tx, tenant: Tenant, transfer: Movement): Promise<Movement> {
   const accounts = await lockAccounts(tx, tenant, transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
   assertLegsMovable(accounts, transfer.legs, true)
-  await applyTransfer(tx, tenant, transfer, movementDeltas(transfer.legs, transfer.kind), transfer.legs)
+  await applyTransfer(tx, tenant, transfer, movementDeltas(transfer.legs, transfer.kind), transfer.legs, accounts)
   return transfer
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import type { Db } from '../../db/client.js'
-import { isUniqueViolation } from '../../db/client.js'
+import { isUniqueViolation } from '@pp/db'
 import { findTransfer, type StoredTransfer } from '../../db/transfers.db.js'
 import type { Tenant } from '../types.js'
 import type { RecordedTransfer } from './types.js'

@@ -31,14 +31,22 @@ export async function resolveHold(deps: LedgerDeps, tenant: Tenant, input: Resol
   const resolvedByAnother = async (): Promise<never> => {
     throw alreadyResolved(pendingId, (await findResolution(deps.db, tenant, pendingId)) ?? kind)
   }
-  return recordOnce(
-    deps.db,
-    tenant,
-    id,
-    fingerprint,
-    () => inTransaction(deps.db, (tx) => resolveHold_(deps, tx, tenant, { ...input, transferId: id, pendingId }, kind, fingerprint)),
-    resolvedByAnother,
-  )
+  try {
+    return await recordOnce(
+      deps.db,
+      tenant,
+      id,
+      fingerprint,
+      () => inTransaction(deps.db, (tx) => resolveHold_(deps, tx, tenant, { ...input, transferId: id, pendingId }, kind, fingerprint)),
+      resolvedByAnother,
+    )
+  } catch (err) {
+    // a racing call with this same id resolved the hold while this one waited for the locks: it
+    // is the same request, so it gets the same answer rather than "already resolved"
+    const raced = await findReplay(deps.db, tenant, id, fingerprint)
+    if (raced) return raced
+    throw err
+  }
 }
 
 async function resolveHold_(
@@ -61,7 +69,7 @@ async function resolveHold_(
   assertLegsMovable(accounts, hold.legs, kind === 'POST_PENDING')
   const transfer = { id: input.transferId, kind, code: hold.code, pendingId: hold.id, legs: kind === 'POST_PENDING' ? posted : hold.legs }
   const createdAt = deps.now()
-  await applyTransfer(tx, tenant, { ...transfer, createdAt, fingerprint }, resolutionDeltas(hold.legs, posted), posted)
+  await applyTransfer(tx, tenant, { ...transfer, createdAt, fingerprint }, resolutionDeltas(hold.legs, posted), posted, accounts)
   return { ...transfer, createdAt }
 }
 

@@ -1,6 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { isUniqueViolation } from '../../db/client.js'
+import { isUniqueViolation } from '@pp/db'
 import { findPlatformByName, insertPlatform } from '../../db/platforms.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { PlatformEventType } from '../../events/types.js'

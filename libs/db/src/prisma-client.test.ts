@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { isUniqueViolation } from './prisma-client.js'
+
+describe('isUniqueViolation', () => {
+  it('recognises a unique violation from a Prisma model call or from raw SQL', () => {
+    expect(isUniqueViolation({ code: 'P2002' })).toBe(true)
+    expect(isUniqueViolation({ code: 'P2010', meta: { code: '23505' } })).toBe(true)
+  })
+
+  it('leaves every other failure alone', () => {
+    expect(isUniqueViolation({ code: 'P2010', meta: { code: '40001' } })).toBe(false)
+    expect(isUniqueViolation({ code: 'P2025' })).toBe(false)
+    expect(isUniqueViolation(new Error('boom'))).toBe(false)
+    expect(isUniqueViolation(undefined)).toBe(false)
+  })
+})
