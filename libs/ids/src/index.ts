@@ -7,6 +7,8 @@ export type IdType =
   | 'Request' | 'Platform' | 'Token' | 'Event' | 'Session' | 'Transfer' | 'Card' | 'Document'
   | 'BeneficialOwner' | 'Verification' | 'Agent' | 'Invitation' | 'Stablecoin' | 'PlatformConfig' | 'Webhook'
   | 'ScaChallenge' | 'KycLink' | 'Job'
+  | 'DelegatedKey'
+  | 'Lookup'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

@@ -1,0 +1,38 @@
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+
+const schema = baseConfigSchema.extend({
+  DATABASE_URL: z.url(),
+  GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50054'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+  LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  /** How long a quote's price holds before execute answers QUOTE_EXPIRED. */
+  QUOTE_TTL_MS: durationMs.min(1).default(300_000),
+  /** The service's own fee on every quote, in basis points of the converted principal. */
+  QUOTE_SERVICE_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * Single-transaction maximums in the sending currency's smallest unit, per corridor or per
+   * sending currency: `USD:EUR=500000000,BTC=10000000000`. Corridors not listed use the default table.
+   */
+  TRANSACTION_SIZE_LIMITS: z.string().default(''),
+  /** Sandbox suffix 005 same-currency transfers: pending this long, then failed. */
+  SANDBOX_PENDING_FAILURE_DELAY: durationMs.default(30_000),
+  /** Sandbox suffix 003 cross-currency payouts: settle after this long. */
+  SANDBOX_SLOW_SETTLEMENT_DELAY: durationMs.default(360_000),
+  /** Sandbox suffix 005 cross-currency payouts: returned by the receiving bank this long after completing. */
+  SANDBOX_RETURN_DELAY: durationMs.default(30_000),
+  /** How often the job worker looks for due jobs and the recovery loop for interrupted steps. */
+  JOB_POLL_INTERVAL_MS: durationMs.min(1).default(500),
+  /** A transaction whose owed ledger step is older than this is re-driven by the recovery loop. */
+  RECOVERY_AFTER_MS: durationMs.min(1).default(10_000),
+  EVENTS_CONSUMER_START_TIME: consumerStartTime,
+  /** Durable consumer names start with this; every replica of the service shares them. */
+  EVENTS_CONSUMER_PREFIX: z.string().min(1).default('payments'),
+  /** The ledger's incoming payments, recorded as INCOMING transactions. */
+  LEDGER_INCOMING_PAYMENTS_SUBJECT: z.string().min(1).default('events.ledger.INCOMING_PAYMENT'),
+})
+
+export type PaymentsConfig = z.infer<typeof schema>
+
+export const loadPaymentsConfig = (env: NodeJS.ProcessEnv = process.env): PaymentsConfig => loadConfig(schema, env)

@@ -1,0 +1,36 @@
+import type { Logger } from '@pp/logging'
+import type { Services } from '../clients/services.js'
+import type { PaymentsConfig } from '../config.js'
+import type { Db } from '../db/client.js'
+import type { PaymentsDeps } from './deps.js'
+import { parseSizeLimits } from './quotes/size-limits.js'
+import { sandboxPayoutRail, unconfiguredPayoutRail } from './rails/payout-rail.js'
+import { sandboxRateSource, unconfiguredRateSource } from './rates/rate-source.js'
+
+type DepsConfig = Pick<
+  PaymentsConfig,
+  'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
+>
+
+/** The deps of the process from its configuration: sandbox providers for sandbox tenants, unconfigured ones for production. */
+export function paymentsDeps(config: DepsConfig, db: Db, services: Services, logger: Logger): PaymentsDeps {
+  const now = () => new Date()
+  return {
+    db,
+    services,
+    rates: { SANDBOX: sandboxRateSource(now), PRODUCTION: unconfiguredRateSource(now) },
+    rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
+    settings: {
+      quoteTtlMs: config.QUOTE_TTL_MS,
+      serviceFeeBps: config.QUOTE_SERVICE_FEE_BPS,
+      sizeLimits: parseSizeLimits(config.TRANSACTION_SIZE_LIMITS),
+      delays: {
+        PENDING_FAILURE: config.SANDBOX_PENDING_FAILURE_DELAY,
+        SLOW_SETTLEMENT: config.SANDBOX_SLOW_SETTLEMENT_DELAY,
+        RETURN: config.SANDBOX_RETURN_DELAY,
+      },
+    },
+    now,
+    logger,
+  }
+}

@@ -1,0 +1,27 @@
+import type { Environment } from '@pp/grpc'
+import type { Logger } from '@pp/logging'
+import type { Services } from '../clients/services.js'
+import type { Db } from '../db/client.js'
+import type { SizeLimits } from './quotes/size-limits.js'
+import type { DelayKind } from './rails/outcomes.js'
+import type { PayoutRail } from './rails/payout-rail.js'
+import type { RateSource } from './rates/rate-source.js'
+
+export interface PaymentsSettings {
+  quoteTtlMs: number
+  serviceFeeBps: number
+  sizeLimits: SizeLimits
+  /** Milliseconds of each configurable delay. */
+  delays: Record<DelayKind, number>
+}
+
+/** Everything a use case needs; the process builds it once, tests build their own. */
+export interface PaymentsDeps {
+  db: Db
+  services: Services
+  rates: Record<Environment, RateSource>
+  rails: Record<Environment, PayoutRail>
+  settings: PaymentsSettings
+  now: () => Date
+  logger: Logger
+}

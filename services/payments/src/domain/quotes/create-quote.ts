@@ -1,0 +1,175 @@
+import { ApiError, invalidInput } from '@pp/errors'
+import { newId } from '@pp/ids'
+import { findCurrency } from '@pp/money'
+import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
+import { isUniqueViolation } from '@pp/db'
+import { inTransaction } from '../../db/client.js'
+import { insertIdempotentCall } from '../../db/idempotency.db.js'
+import type { Quote } from '../../db/generated/client.js'
+import type { PaymentsDeps } from '../deps.js'
+import { findReplay, idempotentCall } from '../idempotency.js'
+import type { Caller, CustomerFacts } from '../types.js'
+import { tenantOf } from '../types.js'
+import { executeQuote } from './execute-quote.js'
+import { feeScheduleFor } from './fees.js'
+import { paymentLegs, type StoredAccountRef } from './legs.js'
+import { realtimeFundingInstructions } from './payment-instructions.js'
+import { bpsAsRate, priceQuote, type LockedSide } from './pricing.js'
+import { resolveDestination, resolveSource, type ResolvedSide } from './resolve.js'
+import { assertWithinSizeLimit } from './size-limits.js'
+import { findQuote } from './get-quote.js'
+
+/** The reference's maximum lockedCurrencyAmount. */
+const LOCKED_AMOUNT_MAX = 9_000_000_000_000_000n
+const END_USER_TERMS = 'SERVICE_END_USER_TERMS'
+
+/**
+ * Prices a transfer and records the quote; with immediatelyExecute, executes it too. With an
+ * Idempotency-Key a retry answers the same quote (executing it if the first call stopped short).
+ */
+export async function createQuote(
+  deps: PaymentsDeps,
+  caller: Caller,
+  request: CreateQuoteRequest,
+  options: { sameCurrencyOnly?: boolean } = {},
+): Promise<Quote> {
+  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'createQuote', request) : undefined
+  if (call) {
+    const replay = await findReplay<{ quoteId: string }>(deps.db, tenantOf(caller), call)
+    if (replay) return finishReplay(deps, caller, replay.quoteId, request.immediatelyExecute)
+  }
+  const lockedSide = lockedSideOf(request.lockedCurrencySide)
+  if (request.lockedCurrencyAmount <= 0n || request.lockedCurrencyAmount > LOCKED_AMOUNT_MAX) {
+    throw invalidInput([{ field: 'lockedCurrencyAmount', message: `must be between 1 and ${LOCKED_AMOUNT_MAX}` }])
+  }
+  const [source, destination] = await Promise.all([
+    resolveSource(deps.services, caller, request.source),
+    resolveDestination(deps.services, caller, request.destination),
+  ])
+  if (options.sameCurrencyOnly && source.currency !== destination.currency) {
+    throw invalidInput([{ field: 'destination.accountId', message: `must hold ${source.currency}, the source's currency; use POST /quotes to convert` }])
+  }
+  if (source.accountId && source.accountId === destination.accountId) {
+    throw new ApiError('SELF_PAYMENT', 'The source and the destination are the same account')
+  }
+  if (request.immediatelyExecute && source.accountType === 'EMBEDDED_WALLET') {
+    throw invalidInput(
+      [{ field: 'immediatelyExecute', message: 'not allowed for an EMBEDDED_WALLET source: execute the quote with a wallet signature' }],
+      'immediatelyExecute is not supported for EMBEDDED_WALLET sources',
+    )
+  }
+  if (destination.kind === 'EXTERNAL' && destination.ownershipUnverified) {
+    throw new ApiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'Verify the ownership of the destination wallet before sending to it', {
+      accountId: destination.accountId,
+    })
+  }
+  const platform = await deps.services.platform(caller)
+  const customer = await payingCustomer(deps, caller, source, platform.isRegulatedFinancialInstitution)
+  const sending = findCurrency(source.currency)
+  const receiving = findCurrency(destination.currency)
+  if (!sending || !receiving) throw new ApiError('INVALID_CURRENCY', `${source.currency} to ${destination.currency} is not a supported corridor`)
+  const exchange = await deps.rates[caller.environment].rate(sending.code, receiving.code)
+  const fees = feeScheduleFor(deps.settings.serviceFeeBps, platform, sending.code, receiving.code, request.platformFeeOverride)
+  const price = priceQuote({
+    lockedSide,
+    lockedAmount: request.lockedCurrencyAmount,
+    sendingDecimals: sending.decimals,
+    receivingDecimals: receiving.decimals,
+    rate: exchange.rate,
+    fees,
+  })
+  assertWithinSizeLimit(deps.settings.sizeLimits, sending.code, receiving.code, price.totalSendingAmount)
+  const outcome = deps.rails[caller.environment].outcomeOf({
+    counterpartyIdentifier: destination.kind === 'INTERNAL' ? source.counterpartyIdentifier : destination.counterpartyIdentifier,
+    externalSide: destination.kind === 'EXTERNAL' || destination.kind === 'UMA' ? 'DESTINATION' : source.kind === 'EXTERNAL' ? 'SOURCE' : 'NONE',
+    crossCurrency: sending.code !== receiving.code,
+  })
+  const now = deps.now()
+  const id = newId('Quote')
+  const data = {
+    id,
+    ...tenantOf(caller),
+    status: 'PENDING',
+    transactionId: newId('Transaction'),
+    customerId: customer.id,
+    platformCustomerId: customer.platformCustomerId,
+    source: source.api,
+    destination: destination.api,
+    sourceKind: source.kind,
+    destinationKind: destination.kind,
+    sourceAccountType: source.kind === 'INTERNAL' ? source.accountType : source.kind === 'EXTERNAL' ? 'EXTERNAL' : null,
+    sendingCurrency: sending.code,
+    receivingCurrency: receiving.code,
+    totalSendingAmount: price.totalSendingAmount,
+    totalReceivingAmount: price.totalReceivingAmount,
+    exchangeRate: exchange.rate,
+    feesIncluded: price.fees,
+    platformFeesIncluded: price.platformFees,
+    rateDetails: {
+      counterpartyMultiplier: exchange.rate,
+      counterpartyFixedFee: '0',
+      serviceApiMultiplier: '1',
+      serviceApiFixedFee: fees.serviceFixedFee.toString(),
+      serviceApiVariableFeeRate: bpsAsRate(fees.serviceVariableFeeBps),
+      serviceApiVariableFeeAmount: price.serviceVariableFee.toString(),
+    },
+    paymentInstructions: source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : [],
+    legs: paymentLegs({
+      debit: ledgerSide(source),
+      credit: destination.kind === 'INTERNAL' ? { accountId: destination.accountId! } : { system: 'SETTLEMENT', currency: receiving.code },
+      sendingCurrency: sending.code,
+      receivingCurrency: receiving.code,
+      principal: price.principal,
+      received: price.totalReceivingAmount,
+      fees: price.fees,
+    }) as unknown as object[],
+    outcome,
+    description: request.description ?? null,
+    paymentRail: destination.api.paymentRail ?? null,
+    senderIdentifier: source.accountId ?? null,
+    receiverIdentifier: destination.accountId ?? destination.counterpartyIdentifier ?? null,
+    expiresAt: new Date(now.getTime() + deps.settings.quoteTtlMs),
+    createdAt: now,
+    updatedAt: now,
+  }
+  const quote = await inTransaction(deps.db, async (tx) => {
+    const created = await tx.quote.create({ data: { ...data, paymentInstructions: data.paymentInstructions as unknown as object[] } })
+    if (call) await insertIdempotentCall(tx, tenantOf(caller), call.key, { fingerprint: call.fingerprint, response: { quoteId: id } }, now)
+    return created
+  }).catch(async (err: unknown) => {
+    // a concurrent call with the same key won: answer its quote
+    const replay = call && isUniqueViolation(err) ? await findReplay<{ quoteId: string }>(deps.db, tenantOf(caller), call) : undefined
+    if (!replay) throw err
+    return findQuote(deps, caller, replay.quoteId)
+  })
+  return request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING' ? executeQuote(deps, { ...caller, idempotencyKey: undefined }, quote.id) : quote
+}
+
+async function finishReplay(deps: PaymentsDeps, caller: Caller, quoteId: string, immediatelyExecute: boolean): Promise<Quote> {
+  const quote = await findQuote(deps, caller, quoteId)
+  const unfinished = immediatelyExecute && quote.status === 'PENDING' && quote.sourceKind !== 'REALTIME_FUNDING'
+  return unfinished ? executeQuote(deps, { ...caller, idempotencyKey: undefined }, quoteId) : quote
+}
+
+function lockedSideOf(value: string): LockedSide {
+  if (value === 'SENDING' || value === 'RECEIVING') return value
+  throw invalidInput([{ field: 'lockedCurrencySide', message: 'must be SENDING or RECEIVING', constraint: { enum: ['SENDING', 'RECEIVING'] } }])
+}
+
+/** Money from the source's internal account, or from outside (a pull or realtime funding) through FUNDING. */
+const ledgerSide = (source: ResolvedSide): StoredAccountRef =>
+  source.kind === 'INTERNAL' ? { accountId: source.accountId! } : { system: 'FUNDING', currency: source.currency }
+
+/**
+ * The customer the payment is made for: the source account's owner or the realtime-funding
+ * customer; the platform itself for its own accounts. On an unregulated platform the customer
+ * must have accepted the End User Terms (403 END_USER_TERMS_NOT_ACCEPTED).
+ */
+async function payingCustomer(deps: PaymentsDeps, caller: Caller, source: ResolvedSide, regulated: boolean): Promise<CustomerFacts> {
+  if (!source.customerId) return { id: caller.platformId, platformCustomerId: caller.platformId, agreementTypes: [] }
+  const customer = await deps.services.customer(caller, source.customerId)
+  if (!regulated && !customer.agreementTypes.includes(END_USER_TERMS)) {
+    throw new ApiError('END_USER_TERMS_NOT_ACCEPTED', 'The customer has not accepted the End User Terms', { customerId: customer.id })
+  }
+  return customer
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { sandboxPayoutRail, scenarioSuffix, unconfiguredPayoutRail } from './payout-rail.js'
+
+describe('sandbox payout rail', () => {
+  const same = (id: string, side: 'SOURCE' | 'DESTINATION' = 'DESTINATION') =>
+    sandboxPayoutRail.outcomeOf({ counterpartyIdentifier: id, externalSide: side, crossCurrency: false })
+  const cross = (id: string) => sandboxPayoutRail.outcomeOf({ counterpartyIdentifier: id, externalSide: 'DESTINATION', crossCurrency: true })
+
+  it.each([
+    ['DE89370400440532013002', 'REJECT_INSUFFICIENT_FUNDS'],
+    ['DE89370400440532013003', 'REJECT_ACCOUNT_INVALID'],
+    ['DE89370400440532013004', 'REJECT_BY_BANK'],
+    ['DE89370400440532013005', 'REJECT_LATE'],
+    ['DE89370400440532013006', 'SETTLE'],
+    ['DE89370400440532013000', 'SETTLE'],
+  ])('same currency %s → %s', (id, outcome) => {
+    expect(same(id)).toBe(outcome)
+  })
+
+  it('applies the transfer table to a pull source too', () => {
+    expect(same('123456789002', 'SOURCE')).toBe('REJECT_INSUFFICIENT_FUNDS')
+  })
+
+  it.each([
+    ['002', 'EXECUTION_FAILED'],
+    ['003', 'SETTLE_LATE'],
+    ['004', 'DELIVERY_FAILED'],
+    ['005', 'RETURN'],
+    ['006', 'USER_CANCELLATION'],
+    ['007', 'DELIVERY_AND_REFUND_FAILED'],
+    ['008', 'SETTLE'],
+  ])('cross currency to an external destination ending %s → %s', (suffix, outcome) => {
+    expect(cross(`CLABE0000000000${suffix}`)).toBe(outcome)
+  })
+
+  it('reads the username part of identifiers with a domain', () => {
+    expect(scenarioSuffix('maria004@example.com')).toBe('004')
+    expect(scenarioSuffix('$alice005@uma.example')).toBe('005')
+    expect(scenarioSuffix('no-digits@example.com')).toBeUndefined()
+    expect(cross('jane005@pix.example')).toBe('RETURN')
+  })
+
+  it('settles transfers between internal accounts at once', () => {
+    expect(sandboxPayoutRail.outcomeOf({ externalSide: 'NONE', crossCurrency: true })).toBe('SETTLE')
+  })
+
+  it('production without a rail refuses payouts through one', () => {
+    expect(() => unconfiguredPayoutRail.outcomeOf({ counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false })).toThrow(
+      expect.objectContaining({ code: 'QUOTE_REQUEST_FAILED' }),
+    )
+  })
+})

@@ -1,0 +1,84 @@
+import { ApiError } from '@pp/errors'
+import type { Environment } from '@pp/grpc'
+import { divideDecimals } from './decimal.js'
+
+/** A price between two currencies at one moment. */
+export interface ExchangeRate {
+  sourceCurrency: string
+  destinationCurrency: string
+  /** Units of the destination currency per unit of the source currency (major units), a decimal string. */
+  rate: string
+  /** When the rate was read; a quote or a cache keeps it at most its own lifetime. */
+  asOf: Date
+}
+
+/**
+ * Where quotes and GET /exchange-rates take their rates from. `rate` answers 400
+ * QUOTE_RATE_UNAVAILABLE when it has no price for the corridor now.
+ */
+export interface RateSource {
+  rate(sourceCurrency: string, destinationCurrency: string): Promise<ExchangeRate>
+  /** Every currency the source prices; any two of them form a corridor. */
+  currencies(): string[]
+}
+
+/** Sandbox prices: the US dollar value of one unit of each currency (spec: fixed sandbox rates). */
+const SANDBOX_USD_VALUE: Record<string, string> = {
+  USD: '1',
+  EUR: '1.08',
+  GBP: '1.27',
+  MXN: '0.058',
+  BRL: '0.2',
+  CAD: '0.74',
+  INR: '0.012',
+  PHP: '0.018',
+  NGN: '0.00065',
+  KES: '0.0077',
+  COP: '0.00025',
+  JPY: '0.0067',
+  BTC: '65000',
+  USDB: '1',
+  USDC: '1',
+  USDT: '1',
+}
+
+/** Fraction digits kept in a cross rate: enough that a satoshi-priced corridor keeps 9 significant digits. */
+const RATE_SCALE = 18
+
+function unavailable(sourceCurrency: string, destinationCurrency: string, why: string): ApiError {
+  return new ApiError('QUOTE_RATE_UNAVAILABLE', `No rate for ${sourceCurrency} to ${destinationCurrency}: ${why}`, {
+    sourceCurrency,
+    destinationCurrency,
+  })
+}
+
+/** The fixed sandbox table; the cross rate of two currencies goes through their dollar values. */
+export function sandboxRateSource(now: () => Date = () => new Date()): RateSource {
+  return {
+    async rate(sourceCurrency, destinationCurrency) {
+      const from = SANDBOX_USD_VALUE[sourceCurrency]
+      const to = SANDBOX_USD_VALUE[destinationCurrency]
+      if (!from || !to) throw unavailable(sourceCurrency, destinationCurrency, 'the currency is not offered')
+      const rate = sourceCurrency === destinationCurrency ? '1' : divideDecimals(from, to, RATE_SCALE)
+      return { sourceCurrency, destinationCurrency, rate, asOf: now() }
+    },
+    currencies: () => Object.keys(SANDBOX_USD_VALUE),
+  }
+}
+
+/**
+ * Production has no market-data provider configured in this deployment: every corridor but a
+ * same-currency one answers QUOTE_RATE_UNAVAILABLE rather than a made-up price.
+ */
+export function unconfiguredRateSource(now: () => Date = () => new Date()): RateSource {
+  return {
+    async rate(sourceCurrency, destinationCurrency) {
+      if (sourceCurrency === destinationCurrency) return { sourceCurrency, destinationCurrency, rate: '1', asOf: now() }
+      throw unavailable(sourceCurrency, destinationCurrency, 'no production rate provider is configured')
+    },
+    currencies: () => [],
+  }
+}
+
+/** The rate source of an environment: sandbox credentials get the fixed table. */
+export const rateSourceFor = (environment: Environment, sources: Record<Environment, RateSource>): RateSource => sources[environment]

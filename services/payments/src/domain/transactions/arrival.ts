@@ -1,0 +1,73 @@
+import { newId } from '@pp/ids'
+import type { CallContext, Environment } from '@pp/grpc'
+import type { Tx } from '../../db/client.js'
+import type { Transaction } from '../../db/generated/client.js'
+import { recordPaymentEvent } from '../../events/outbox.js'
+import type { PaymentsDeps } from '../deps.js'
+
+/** Who holds the internal account an outgoing payment delivers to. */
+export interface Recipient {
+  customerId: string
+  platformCustomerId: string
+}
+
+const internalDestinationOf = (row: Transaction): string | undefined => {
+  const destination = row.destination as { destinationType?: string; accountId?: string }
+  return destination.destinationType === 'ACCOUNT' && destination.accountId?.startsWith('InternalAccount:') ? destination.accountId : undefined
+}
+
+/**
+ * The holder of the internal account this outgoing payment pays into, or undefined when it pays out
+ * of the service. Asked before the completing database transaction, since it needs the ledger and
+ * customers services; a platform's own account is held by the platform.
+ */
+export async function recipientOf(deps: PaymentsDeps, row: Transaction): Promise<Recipient | undefined> {
+  const accountId = row.type === 'OUTGOING' ? internalDestinationOf(row) : undefined
+  if (!accountId) return undefined
+  const ctx: CallContext = { platformId: row.platformId, environment: row.environment as Environment, requestId: `payments:${row.id}:arrival` }
+  const account = await deps.services.internalAccount(ctx, accountId)
+  if (!account.customerId) return { customerId: row.platformId, platformCustomerId: row.platformId }
+  const customer = await deps.services.customer(ctx, account.customerId)
+  return { customerId: customer.id, platformCustomerId: customer.platformCustomerId }
+}
+
+/**
+ * Money an outgoing payment delivered to an internal account arrives there as an INCOMING
+ * transaction of the account's holder, announced with INCOMING_PAYMENT like money from outside. It
+ * is written in the same database transaction that completes the payment, so it exists exactly
+ * once, and it moves nothing itself: the payment's own ledger transfer already credited the account.
+ */
+export async function recordArrival(tx: Tx, payment: Transaction, recipient: Recipient, now: Date): Promise<void> {
+  const arrival = await tx.transaction.create({
+    data: {
+      id: newId('Transaction'),
+      platformId: payment.platformId,
+      environment: payment.environment,
+      type: 'INCOMING',
+      direction: 'CREDIT',
+      status: 'COMPLETED',
+      stage: 'DONE',
+      outcome: payment.outcome,
+      customerId: recipient.customerId,
+      platformCustomerId: recipient.platformCustomerId,
+      source: payment.source ?? {},
+      destination: payment.destination ?? {},
+      sendingCurrency: payment.sendingCurrency,
+      sentAmount: payment.sentAmount,
+      receivingCurrency: payment.receivingCurrency,
+      receivedAmount: payment.receivedAmount,
+      fees: 0n,
+      platformFees: 0n,
+      exchangeRate: payment.exchangeRate,
+      legs: [],
+      description: payment.description,
+      reference: payment.reference,
+      senderIdentifier: payment.senderIdentifier,
+      receiverIdentifier: payment.receiverIdentifier,
+      settledAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
+  })
+  await recordPaymentEvent(tx, arrival)
+}

@@ -1,0 +1,41 @@
+import type { Prisma, Quote } from '../../db/generated/client.js'
+
+/**
+ * The outgoing transaction an executed quote becomes, owing its hold. Its reconciliation reference
+ * is the one of the quote's payment instructions, else one derived from its id.
+ */
+export function transactionFromQuote(quote: Quote, now: Date, source: Prisma.InputJsonValue = quote.source as Prisma.InputJsonValue): Prisma.TransactionCreateInput {
+  const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { reference?: string } }>
+  return {
+    id: quote.transactionId,
+    platformId: quote.platformId,
+    environment: quote.environment,
+    quoteId: quote.id,
+    type: 'OUTGOING',
+    direction: 'DEBIT',
+    status: 'PENDING',
+    stage: 'HOLD',
+    outcome: quote.outcome,
+    customerId: quote.customerId ?? quote.platformId,
+    platformCustomerId: quote.platformCustomerId ?? quote.platformId,
+    source,
+    destination: quote.destination as Prisma.InputJsonValue,
+    sourceAccountType: quote.sourceAccountType,
+    sendingCurrency: quote.sendingCurrency,
+    sentAmount: quote.totalSendingAmount,
+    receivingCurrency: quote.receivingCurrency,
+    receivedAmount: quote.totalReceivingAmount,
+    fees: quote.feesIncluded,
+    platformFees: quote.platformFeesIncluded,
+    exchangeRate: quote.exchangeRate,
+    rateDetails: quote.rateDetails as Prisma.InputJsonValue,
+    legs: quote.legs as Prisma.InputJsonValue,
+    description: quote.description,
+    paymentRail: quote.paymentRail,
+    reference: instructions[0]?.accountOrWalletInfo?.reference ?? `PAY-${quote.transactionId.slice(-12).toUpperCase()}`,
+    senderIdentifier: quote.senderIdentifier,
+    receiverIdentifier: quote.receiverIdentifier,
+    createdAt: now,
+    updatedAt: now,
+  }
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path'
+import { startGrpcServer } from '@pp/grpc'
+import { runService } from '@pp/service'
+import { grpcServices } from './clients/services.js'
+import { loadPaymentsConfig } from './config.js'
+import { openDb } from './db/client.js'
+import { paymentsDeps } from './domain/build-deps.js'
+import { startWorkers } from './domain/jobs/workers.js'
+import { consumeLedgerIncomingPayments } from './events/ledger-incoming.js'
+import { catalogDepsFrom } from './rpc/catalog-deps.js'
+import { catalogServiceRegistration } from './rpc/catalog-service.js'
+import { paymentsServiceRegistration } from './rpc/server.js'
+
+const config = loadPaymentsConfig()
+const JOB_BATCH = 50
+
+runService({
+  name: 'payments',
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  logLevel: config.LOG_LEVEL,
+  migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  async start({ logger, nats }) {
+    const db = openDb(config.DATABASE_URL)
+    const services = grpcServices({
+      ledger: config.LEDGER_GRPC_ADDRESS,
+      customers: config.CUSTOMERS_GRPC_ADDRESS,
+      platform: config.PLATFORM_GRPC_ADDRESS,
+    })
+    const deps = paymentsDeps(config, db, services, logger)
+    const server = await startGrpcServer(
+      config.GRPC_ADDRESS,
+      [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
+      logger,
+    )
+    const workers = startWorkers(deps, {
+      intervalMs: config.JOB_POLL_INTERVAL_MS,
+      recoveryAfterMs: config.RECOVERY_AFTER_MS,
+      batch: JOB_BATCH,
+    })
+    const incoming = await consumeLedgerIncomingPayments(db, nats, logger, {
+      durablePrefix: config.EVENTS_CONSUMER_PREFIX,
+      subject: config.LEDGER_INCOMING_PAYMENTS_SUBJECT,
+      startTime: config.EVENTS_CONSUMER_START_TIME,
+    })
+    return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect()]
+  },
+})

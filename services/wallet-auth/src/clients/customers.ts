@@ -1,0 +1,20 @@
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import type { CustomerContacts } from '../domain/deps.js'
+import type { CustomerContact, Tenant } from '../domain/types.js'
+
+export interface CustomersContactsClient extends CustomerContacts {
+  close(): void
+}
+
+/** Reads a wallet owner's email and phone number from the customers service, which owns them. */
+export function customersContacts(address: string): CustomersContactsClient {
+  const client = createGrpcClient(CustomersServiceClient, address)
+  return {
+    async contactOf(tenant: Tenant, customerId: string): Promise<CustomerContact> {
+      const { customer } = await callUnary(client, client.getCustomer, { customerId }, { ...tenant, requestId: 'wallet-auth' })
+      return { email: customer?.profile?.email, phoneNumber: customer?.profile?.phoneNumber }
+    },
+    close: () => client.close(),
+  }
+}

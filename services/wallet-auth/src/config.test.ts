@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { loadWalletAuthConfig } from './config.js'
+
+const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/wallet_auth'
+
+describe('wallet-auth configuration', () => {
+  it('reads issuers as JSON and origins as a list', () => {
+    const config = loadWalletAuthConfig({
+      DATABASE_URL,
+      OIDC_ISSUERS: '[{"issuer":"https://id.example","jwksUri":"https://id.example/jwks"}]',
+      WEBAUTHN_ORIGINS: 'https://a.example, https://b.example',
+    })
+    expect(config.OIDC_ISSUERS).toEqual([{ issuer: 'https://id.example', jwksUri: 'https://id.example/jwks' }])
+    expect(config.WEBAUTHN_ORIGINS).toEqual(['https://a.example', 'https://b.example'])
+    expect(config.GRPC_ADDRESS).toBe('127.0.0.1:50056')
+  })
+
+  it('refuses the development keys in production', () => {
+    expect(() => loadWalletAuthConfig({ DATABASE_URL, NODE_ENV: 'production' })).toThrow(/must be set in production/)
+    const keys = { WALLET_SECRET_KEY: 'a'.repeat(64), BUNDLE_SIGNING_KEY: 'b'.repeat(64) }
+    expect(loadWalletAuthConfig({ DATABASE_URL, NODE_ENV: 'production', ...keys }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
+  })
+
+  it('refuses issuers that are not JSON', () => {
+    expect(() => loadWalletAuthConfig({ DATABASE_URL, OIDC_ISSUERS: 'accounts.google.com' })).toThrow(/OIDC_ISSUERS/)
+  })
+})

@@ -1,0 +1,98 @@
+import { hexToBytes } from '@noble/curves/utils.js'
+import { ApiError, invalidInput } from '@pp/errors'
+import { isId, newId } from '@pp/ids'
+import { generateP256KeyPair } from '../../crypto/p256.js'
+import { violatedUniqueIndex } from '../../db/client.js'
+import type { DelegatedKey } from '../../db/generated/client.js'
+import type { WalletAuthDeps } from '../deps.js'
+import type { Tenant } from '../types.js'
+
+const NICKNAME_MAX = 256
+
+/** Finds the active funding-source binding of a card and an embedded wallet (owned by the cards area). */
+export interface CardFundingSources {
+  /** The funding source id, or undefined when the card is not funded by that wallet. */
+  fundingSourceOf(tenant: Tenant, cardId: string, accountId: string): Promise<string | undefined>
+}
+
+export interface CreateDelegatedKeyInput {
+  cardId: string
+  internalAccountId: string
+  nickname: string
+}
+
+type DelegatedKeyDeps = Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'wallets' | 'cardFundingSources'>
+
+/**
+ * Generates a P-256 key pair here (the private half encrypted at rest) and activates it for the
+ * card's funding source; one ACTIVE key per funding source (409 CONFLICT otherwise).
+ */
+export async function createDelegatedKey(deps: DelegatedKeyDeps, tenant: Tenant, input: CreateDelegatedKeyInput): Promise<DelegatedKey> {
+  const errors = [
+    ...(input.cardId ? [] : [{ field: 'cardId', message: 'required' }]),
+    ...(input.internalAccountId ? [] : [{ field: 'internalAccountId', message: 'required' }]),
+    ...(input.nickname.length >= 1 && input.nickname.length <= NICKNAME_MAX
+      ? []
+      : [{ field: 'nickname', message: `1 to ${NICKNAME_MAX} characters`, constraint: { minLength: 1, maxLength: NICKNAME_MAX } }]),
+  ]
+  if (errors.length > 0) throw invalidInput(errors)
+  if (!deps.cardFundingSources) throw new ApiError('NOT_IMPLEMENTED', 'Cards are not available, so no card funding source can hold a delegated key')
+  const wallet = await deps.wallets.requireWallet(tenant, input.internalAccountId)
+  const fundingSourceId = await deps.cardFundingSources.fundingSourceOf(tenant, input.cardId, wallet.accountId)
+  if (!fundingSourceId) throw new ApiError('NOT_FOUND', `Card ${input.cardId} has no funding source on ${wallet.accountId}`)
+  const key = generateP256KeyPair()
+  const now = deps.now()
+  return deps.db.delegatedKey
+    .create({
+      data: {
+        id: newId('DelegatedKey'),
+        ...tenant,
+        accountId: wallet.accountId,
+        cardId: input.cardId,
+        fundingSourceId,
+        activeFundingSourceId: fundingSourceId,
+        publicKey: key.publicKey,
+        privateKey: deps.box.seal(hexToBytes(key.privateKey)),
+        nickname: input.nickname,
+        status: 'ACTIVE',
+        createdAt: now,
+        updatedAt: now,
+      },
+    })
+    .catch((err: unknown) => {
+      if (violatedUniqueIndex(err) === undefined) throw err
+      throw new ApiError('CONFLICT', 'An ACTIVE delegated key already exists for this card funding source; revoke it first')
+    })
+}
+
+export async function listDelegatedKeys(
+  deps: Pick<WalletAuthDeps, 'db'>,
+  tenant: Tenant,
+  filter: { accountId?: string; fundingSourceId?: string },
+): Promise<DelegatedKey[]> {
+  if (!filter.accountId && !filter.fundingSourceId) {
+    throw invalidInput([{ field: 'accountId', message: 'accountId or fundingSourceId is required' }])
+  }
+  return deps.db.delegatedKey.findMany({
+    where: { ...tenant, ...(filter.accountId ? { accountId: filter.accountId } : {}), ...(filter.fundingSourceId ? { fundingSourceId: filter.fundingSourceId } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+export async function getDelegatedKey(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, id: string): Promise<DelegatedKey> {
+  const key = isId('DelegatedKey', id) ? await deps.db.delegatedKey.findFirst({ where: { ...tenant, id } }) : null
+  if (!key) throw new ApiError('NOT_FOUND', `Delegated key ${id} not found`)
+  return key
+}
+
+/** ACTIVE → REVOKED, once (400 INVALID_INPUT for a key that is not ACTIVE). */
+export async function revokeDelegatedKey(deps: Pick<WalletAuthDeps, 'db' | 'now'>, tenant: Tenant, id: string): Promise<DelegatedKey> {
+  await getDelegatedKey(deps, tenant, id)
+  const now = deps.now()
+  const { count } = await deps.db.delegatedKey.updateMany({
+    where: { ...tenant, id, status: 'ACTIVE' },
+    data: { status: 'REVOKED', activeFundingSourceId: null, updatedAt: now },
+  })
+  if (count === 0) throw invalidInput([{ field: 'id', message: 'only an ACTIVE delegated key can be revoked' }], 'Delegated key is not ACTIVE')
+  return getDelegatedKey(deps, tenant, id)
+}

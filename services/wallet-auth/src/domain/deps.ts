@@ -1,0 +1,45 @@
+import type { SecretBox } from '../crypto/secret-box.js'
+import type { Db } from '../db/client.js'
+import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
+import type { OidcVerifier } from './oauth/oidc-token.js'
+import type { OtpSender } from './otp/otp-sender.js'
+import type { CustomerContact, Tenant, Wallet } from './types.js'
+
+/** Finds the embedded wallet behind an internal account id (ACCOUNT_NOT_FOUND / WALLET_NOT_PROVISIONED). */
+export interface WalletDirectory {
+  requireWallet(tenant: Tenant, accountId: string): Promise<Wallet>
+}
+
+export interface CustomerContacts {
+  contactOf(tenant: Tenant, customerId: string): Promise<CustomerContact>
+}
+
+export interface Lifetimes {
+  sessionMs: number
+  otpChallengeMs: number
+  passkeyChallengeMs: number
+  signedRequestMs: number
+}
+
+export interface WebAuthnSettings {
+  rpId: string
+  origins: string[]
+}
+
+export interface WalletAuthDeps {
+  db: Db
+  now: () => Date
+  /** Encrypts secrets at rest. */
+  box: SecretBox
+  /** Signs the bundles clients verify (OTP target, export). */
+  bundleSigningKey: string
+  wallets: WalletDirectory
+  contacts: CustomerContacts
+  /** Production OTP delivery; undefined when no provider is configured. */
+  otpSender: OtpSender | undefined
+  oidc: OidcVerifier
+  webauthn: WebAuthnSettings
+  /** Card funding-source bindings; undefined while no cards area exists (delegated keys answer 501). */
+  cardFundingSources: CardFundingSources | undefined
+  lifetimes: Lifetimes
+}

@@ -1,0 +1,37 @@
+import { invalidInput } from '@pp/errors'
+import { generateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { exportBundle } from '../../crypto/bundles.js'
+import { isP256PublicKey } from '../../crypto/p256.js'
+import type { WalletAuthDeps } from '../deps.js'
+import type { Tenant } from '../types.js'
+
+/** 256 bits of entropy: a 24-word mnemonic. */
+const MNEMONIC_STRENGTH_BITS = 256
+
+/**
+ * The wallet's secret (a BIP-39 mnemonic, created with the wallet's first export and kept
+ * encrypted) sealed to clientPublicKey as an export bundle whose organizationId is the account id.
+ */
+export async function exportWallet(
+  deps: Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'bundleSigningKey' | 'wallets'>,
+  tenant: Tenant,
+  accountId: string,
+  clientPublicKey: string,
+): Promise<{ id: string; encryptedWalletCredentials: string }> {
+  if (!isP256PublicKey(clientPublicKey)) {
+    throw invalidInput([{ field: 'clientPublicKey', message: 'expected an uncompressed P-256 public key, hex' }])
+  }
+  const wallet = await deps.wallets.requireWallet(tenant, accountId)
+  const mnemonic = await walletSecret(deps, tenant, wallet.accountId)
+  return { id: wallet.accountId, encryptedWalletCredentials: exportBundle(deps.bundleSigningKey, mnemonic, clientPublicKey, wallet.accountId) }
+}
+
+/** The stored secret, or a new one; concurrent first exports keep whichever was written first. */
+async function walletSecret(deps: Pick<WalletAuthDeps, 'db' | 'now' | 'box'>, tenant: Tenant, accountId: string): Promise<string> {
+  const key = { platformId: tenant.platformId, environment: tenant.environment, accountId }
+  const fresh = new TextEncoder().encode(generateMnemonic(wordlist, MNEMONIC_STRENGTH_BITS))
+  await deps.db.walletSecret.createMany({ data: [{ ...key, ciphertext: deps.box.seal(fresh), createdAt: deps.now() }], skipDuplicates: true })
+  const stored = await deps.db.walletSecret.findUniqueOrThrow({ where: { platformId_environment_accountId: key } })
+  return new TextDecoder().decode(deps.box.open(stored.ciphertext))
+}

@@ -1,0 +1,47 @@
+import { join } from 'node:path'
+import { runService } from '@pp/service'
+import { customersContacts } from './clients/customers.js'
+import { ledgerWalletDirectory } from './clients/ledger.js'
+import { loadWalletAuthConfig } from './config.js'
+import { secretBox } from './crypto/secret-box.js'
+import { openDb } from './db/client.js'
+import type { WalletAuthDeps } from './domain/deps.js'
+import { oidcVerifier } from './domain/oauth/oidc-token.js'
+import { startWalletAuthServer } from './rpc/server.js'
+
+const config = loadWalletAuthConfig()
+
+runService({
+  name: 'wallet-auth',
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  logLevel: config.LOG_LEVEL,
+  migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  async start({ logger }) {
+    const db = openDb(config.DATABASE_URL)
+    const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
+    const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
+    const deps: WalletAuthDeps = {
+      db,
+      now: () => new Date(),
+      box: secretBox(config.WALLET_SECRET_KEY),
+      bundleSigningKey: config.BUNDLE_SIGNING_KEY,
+      wallets,
+      contacts,
+      // no production OTP provider is integrated yet: production OTP challenges fail clearly
+      otpSender: undefined,
+      oidc: oidcVerifier(config.OIDC_ISSUERS),
+      // no cards area exists in this platform yet, so delegated keys cannot be bound to a funding source
+      cardFundingSources: undefined,
+      webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
+      lifetimes: {
+        sessionMs: config.SESSION_TTL_MS,
+        otpChallengeMs: config.OTP_CHALLENGE_TTL_MS,
+        passkeyChallengeMs: config.PASSKEY_CHALLENGE_TTL_MS,
+        signedRequestMs: config.SIGNED_REQUEST_TTL_MS,
+      },
+    }
+    const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger)
+    return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => db.$disconnect()]
+  },
+})

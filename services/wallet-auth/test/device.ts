@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto'
+import { callUnary, type CallContext } from '@pp/grpc'
+import type { AuthMethod, AuthSession, SignedRequestChallenge } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
+import { encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
+import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
+import type { Harness } from './harness.js'
+
+/** A P-256 key pair as @turnkey/crypto makes it: private hex, compressed and uncompressed public hex. */
+export type DeviceKey = ReturnType<typeof generateP256KeyPair>
+
+export const newDeviceKey = (): DeviceKey => generateP256KeyPair()
+
+/** The Service-Wallet-Signature a real client sends: an API-key stamp over payloadToSign. */
+export async function stamp(key: DeviceKey, payload: string): Promise<string> {
+  const stamper = new ApiKeyStamper({ apiPublicKey: key.publicKey, apiPrivateKey: key.privateKey })
+  return (await stamper.stamp(payload)).stampHeaderValue
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex')
+
+/** Seals {otp_code, public_key} to the challenge's target bundle, as @turnkey/crypto clients do. */
+export const sealOtp = (h: Harness, targetBundle: string, code: string, tek: DeviceKey): Promise<string> =>
+  encryptOtpCodeToBundle(code, targetBundle, tek.publicKeyUncompressed, bundleSignerPublicKey(h.deps.bundleSigningKey))
+
+/** Registers the first EMAIL_OTP credential of a wallet (no signature needed for the first one). */
+export async function addEmailOtp(h: Harness, ctx: Partial<CallContext>, accountId: string): Promise<AuthMethod> {
+  const { authMethod } = await callUnary(h.client, h.client.createAuthCredential, { accountId, type: 'EMAIL_OTP' }, ctx)
+  return authMethod!
+}
+
+/** The full OTP login: seal the code, take the 202, sign payloadToSign with the TEK, retry. */
+export async function otpLogin(
+  h: Harness,
+  ctx: Partial<CallContext>,
+  method: AuthMethod,
+  targetBundle = method.otpEncryptionTargetBundle!,
+): Promise<{ tek: DeviceKey; session: AuthSession }> {
+  const tek = newDeviceKey()
+  const encryptedOtpBundle = await sealOtp(h, targetBundle, '000000', tek)
+  const first = await callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: method.type, encryptedOtpBundle }, ctx)
+  const challenge = first.signedRequestChallenge!
+  const retry = await callUnary(
+    h.client,
+    h.client.verifyAuthCredential,
+    { id: method.id, type: method.type, encryptedOtpBundle, requestId: challenge.requestId, walletSignature: await stamp(tek, challenge.payloadToSign) },
+    ctx,
+  )
+  return { tek, session: retry.session! }
+}
+
+/** A wallet in the directory with an EMAIL_OTP credential and a logged-in session. */
+export async function walletWithSession(h: Harness, ctx: Partial<CallContext>) {
+  const wallet = h.directory.add({ platformId: ctx.platformId!, environment: ctx.environment! })
+  const method = await addEmailOtp(h, ctx, wallet.accountId)
+  const login = await otpLogin(h, ctx, method)
+  return { wallet, method, ...login }
+}
+
+/** First leg of a signed operation on the wallet. */
+export async function begin(h: Harness, ctx: Partial<CallContext>, accountId: string, operation: string, body: string): Promise<SignedRequestChallenge> {
+  const { challenge } = await callUnary(h.client, h.client.beginSignedRequest, { accountId, operation, bodyDigest: sha256Hex(body) }, ctx)
+  return challenge!
+}
+
+/** The signed retry of an operation begun with `begin`. */
+export const complete = (
+  h: Harness,
+  ctx: Partial<CallContext>,
+  accountId: string,
+  requestId: string,
+  walletSignature: string,
+  operation: string,
+  body: string,
+) => callUnary(h.client, h.client.completeSignedRequest, { accountId, requestId, walletSignature, operation, bodyDigest: sha256Hex(body) }, ctx)

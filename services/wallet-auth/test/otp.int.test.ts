@@ -1,0 +1,173 @@
+import { callUnary } from '@pp/grpc'
+import { canonicalPublicKey } from '../src/crypto/p256.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addEmailOtp, newDeviceKey, otpLogin, sealOtp, stamp } from './device.js'
+import { RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
+
+let h: Harness
+const otpSender = new RecordingOtpSender()
+
+beforeAll(async () => {
+  h = await startHarness('otp', { otpSender })
+})
+afterAll(() => h?.stop())
+
+describe('OTP credentials', () => {
+  it('logs in with HPKE-sealed code 000000 and a TEK-signed retry; the session key is the TEK', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    expect(method).toMatchObject({ accountId: wallet.accountId, type: 'EMAIL_OTP', nickname: wallet.email })
+    expect(JSON.parse(method.otpEncryptionTargetBundle!)).toMatchObject({ version: 'v1.0.0' })
+
+    const { tek, session } = await otpLogin(h, h.sandbox, method)
+    expect(session).toMatchObject({ accountId: wallet.accountId, type: 'EMAIL_OTP', authMethodId: method.id })
+    expect(session.encryptedSessionSigningKey).toBeUndefined()
+    const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })
+    expect(stored.publicKey).toBe(canonicalPublicKey(tek.publicKeyUncompressed))
+    const { data } = await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox)
+    expect(data.map((s) => s.id)).toEqual([session.id])
+  })
+
+  it('answers 401 "Invalid OTP code" for another code, and opens nothing', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    const encryptedOtpBundle = await sealOtp(h, method.otpEncryptionTargetBundle!, '123456', newDeviceKey())
+    await expect(
+      callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid OTP code' })
+    expect(await h.db.signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
+  })
+
+  it('accepts sandbox-valid-signature for the OTP retry in sandbox, the session key being the TEK of the bundle', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    const tek = newDeviceKey()
+    const encryptedOtpBundle = await sealOtp(h, method.otpEncryptionTargetBundle!, '000000', tek)
+    const verify = (extra: { requestId?: string; walletSignature?: string } = {}) =>
+      callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle, ...extra }, h.sandbox)
+    const { signedRequestChallenge } = await verify()
+    const { session } = await verify({ requestId: signedRequestChallenge!.requestId, walletSignature: 'sandbox-valid-signature' })
+    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: session!.id } })).publicKey).toBe(tek.publicKey)
+  })
+
+  it('uses the challenge up after five wrong codes, so the right one no longer works', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    const verify = async (code: string) =>
+      callUnary(
+        h.client,
+        h.client.verifyAuthCredential,
+        { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle: await sealOtp(h, method.otpEncryptionTargetBundle!, code, newDeviceKey()) },
+        h.sandbox,
+      )
+    for (let attempt = 0; attempt < 5; attempt++) await expect(verify('111111')).rejects.toMatchObject({ message: 'Invalid OTP code' })
+    await expect(verify('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'No pending OTP challenge; request a new one' })
+  })
+
+  it('refuses a retry signed by a key other than the TEK of the bundle', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    const encryptedOtpBundle = await sealOtp(h, method.otpEncryptionTargetBundle!, '000000', newDeviceKey())
+    const { signedRequestChallenge } = await callUnary(
+      h.client,
+      h.client.verifyAuthCredential,
+      { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle },
+      h.sandbox,
+    )
+    const retry = {
+      id: method.id,
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle,
+      requestId: signedRequestChallenge!.requestId,
+      walletSignature: await stamp(newDeviceKey(), signedRequestChallenge!.payloadToSign),
+    }
+    await expect(callUnary(h.client, h.client.verifyAuthCredential, retry, h.sandbox)).rejects.toMatchObject({ code: 'WALLET_SIGNATURE_INVALID' })
+    expect(await h.db.authSession.count({ where: { accountId: wallet.accountId } })).toBe(0)
+  })
+
+  it('reissues the challenge: a fresh target bundle, and the old one no longer opens', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+    const { authMethod } = await callUnary(h.client, h.client.challengeAuthCredential, { id: method.id }, h.sandbox)
+    expect(authMethod!.otpEncryptionTargetBundle).not.toBe(method.otpEncryptionTargetBundle)
+    const stale = await sealOtp(h, method.otpEncryptionTargetBundle!, '000000', newDeviceKey())
+    await expect(
+      callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle: stale }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
+    const { session } = await otpLogin(h, h.sandbox, method, authMethod!.otpEncryptionTargetBundle)
+    expect(session.accountId).toBe(wallet.accountId)
+  })
+
+  it('keeps one EMAIL_OTP and one SMS_OTP per wallet (400) and an email or phone on one wallet only (409)', async () => {
+    const tenant = tenantOf(h.sandbox)
+    const first = h.directory.add(tenant)
+    await addEmailOtp(h, h.sandbox, first.accountId)
+    await callUnary(h.client, h.client.createAuthCredential, { accountId: first.accountId, type: 'SMS_OTP' }, h.sandbox)
+    await expect(addEmailOtp(h, h.sandbox, first.accountId)).rejects.toMatchObject({ code: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS' })
+    await expect(
+      callUnary(h.client, h.client.createAuthCredential, { accountId: first.accountId, type: 'SMS_OTP' }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' })
+
+    const second = h.directory.add(tenant)
+    h.directory.setContact(second.customerId, { email: first.email, phoneNumber: first.phoneNumber })
+    await expect(addEmailOtp(h, h.sandbox, second.accountId)).rejects.toMatchObject({ code: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS' })
+    await expect(
+      callUnary(h.client, h.client.createAuthCredential, { accountId: second.accountId, type: 'SMS_OTP' }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS' })
+    expect(await h.db.authMethod.count({ where: { accountId: second.accountId } })).toBe(0)
+  })
+
+  it('answers 404 for an unknown account and 409 WALLET_NOT_PROVISIONED for an account that is not a wallet', async () => {
+    const fiat = h.directory.add(tenantOf(h.sandbox), 'INTERNAL_FIAT')
+    await expect(addEmailOtp(h, h.sandbox, fiat.accountId)).rejects.toMatchObject({ code: 'WALLET_NOT_PROVISIONED' })
+    const other = h.directory.add(tenantOf(h.context('SANDBOX', 'Platform:other')))
+    await expect(addEmailOtp(h, h.sandbox, other.accountId)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' })
+  })
+
+  it('production sends a random code through the provider; the sandbox code does not work there', async () => {
+    const wallet = h.directory.add(tenantOf(h.production))
+    const method = await addEmailOtp(h, h.production, wallet.accountId)
+    const sent = otpSender.sent.at(-1)!
+    expect(sent).toMatchObject({ channel: 'EMAIL', contact: { email: wallet.email } })
+    expect(sent.code).toMatch(/^\d{6}$/)
+    const tek = newDeviceKey()
+    if (sent.code !== '000000') {
+      const sandboxCode = await sealOtp(h, method.otpEncryptionTargetBundle!, '000000', tek)
+      await expect(
+        callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle: sandboxCode }, h.production),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid OTP code' })
+    }
+    const encryptedOtpBundle = await sealOtp(h, method.otpEncryptionTargetBundle!, sent.code, tek)
+    const { signedRequestChallenge } = await callUnary(
+      h.client,
+      h.client.verifyAuthCredential,
+      { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle },
+      h.production,
+    )
+    expect(signedRequestChallenge!.requestId).toMatch(/^Request:/)
+  })
+})
+
+describe('a service without the optional providers', () => {
+  let bare: Harness
+  beforeAll(async () => {
+    bare = await startHarness('otp_unconfigured')
+  })
+  afterAll(() => bare?.stop())
+
+  it('refuses to create an OTP credential rather than pretend to send, and stores nothing', async () => {
+    const wallet = bare.directory.add(tenantOf(bare.production))
+    await expect(addEmailOtp(bare, bare.production, wallet.accountId)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'OTP delivery is not configured for production',
+    })
+    expect(await bare.db.authMethod.count()).toBe(0)
+  })
+
+  it('answers NOT_IMPLEMENTED for delegated keys, since no card funding source can be resolved', async () => {
+    const wallet = bare.directory.add(tenantOf(bare.sandbox))
+    await expect(
+      callUnary(bare.client, bare.client.createDelegatedKey, { cardId: 'Card:x', internalAccountId: wallet.accountId, nickname: 'k' }, bare.sandbox),
+    ).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+  })
+})

@@ -1,0 +1,136 @@
+import { callUnary } from '@pp/grpc'
+import { newId } from '@pp/ids'
+import { decryptCredentialBundle, decryptExportBundle } from '@turnkey/crypto'
+import { validateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
+import { publicKeyOf } from '../src/crypto/p256.js'
+import { newDeviceKey, walletWithSession } from './device.js'
+import { DeclaredFundingSources, SESSION_TTL_MS, startHarness, tenantOf, type Harness } from './harness.js'
+
+let h: Harness
+const cards = new DeclaredFundingSources()
+
+beforeAll(async () => {
+  h = await startHarness('sessions', { cardFundingSources: cards })
+})
+afterAll(() => h?.stop())
+
+describe('sessions', () => {
+  it('refreshes an active session: the old one ends, the new key is sealed to clientPublicKey', async () => {
+    const { wallet, session } = await walletWithSession(h, h.sandbox)
+    const client = newDeviceKey()
+    const refreshed = (await callUnary(h.client, h.client.refreshAuthSession, { id: session.id, clientPublicKey: client.publicKey }, h.sandbox)).session!
+    const key = decryptCredentialBundle(refreshed.encryptedSessionSigningKey!, client.privateKey)
+    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: refreshed.id } })).publicKey).toBe(publicKeyOf(key))
+    const { data } = await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox)
+    expect(data.map((s) => s.id)).toEqual([refreshed.id])
+    await expect(
+      callUnary(h.client, h.client.refreshAuthSession, { id: session.id, clientPublicKey: client.publicKey }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
+  })
+
+  it('revokes once, then answers SESSION_NOT_FOUND; expired sessions are neither listed nor found', async () => {
+    const { wallet, session } = await walletWithSession(h, h.sandbox)
+    expect((await callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.sandbox)).session!.accountId).toBe(wallet.accountId)
+    await callUnary(h.client, h.client.revokeAuthSession, { id: session.id }, h.sandbox)
+    await expect(callUnary(h.client, h.client.revokeAuthSession, { id: session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
+
+    const expiring = await walletWithSession(h, h.sandbox)
+    h.advanceClock(SESSION_TTL_MS + 1)
+    expect((await callUnary(h.client, h.client.listAuthSessions, { accountId: expiring.wallet.accountId }, h.sandbox)).data).toEqual([])
+    await expect(callUnary(h.client, h.client.getAuthSession, { id: expiring.session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
+  })
+
+  it("hides another tenant's sessions", async () => {
+    const { session } = await walletWithSession(h, h.sandbox)
+    await expect(callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.production)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
+  })
+})
+
+describe('credentials', () => {
+  it('tells whether a wallet has credentials, lists them, and revokes one only while another remains', async () => {
+    const { wallet, method, session } = await walletWithSession(h, h.sandbox)
+    const fresh = h.directory.add(tenantOf(h.sandbox))
+    expect((await callUnary(h.client, h.client.getWalletAuthState, { accountId: fresh.accountId }, h.sandbox)).hasCredentials).toBe(false)
+    expect((await callUnary(h.client, h.client.getWalletAuthState, { accountId: wallet.accountId }, h.sandbox)).hasCredentials).toBe(true)
+
+    await expect(callUnary(h.client, h.client.revokeAuthCredential, { id: method.id }, h.sandbox)).rejects.toMatchObject({ code: 'CONFLICT' })
+    const sms = (await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'SMS_OTP' }, h.sandbox)).authMethod!
+    const listed = await callUnary(h.client, h.client.listAuthCredentials, { accountId: wallet.accountId }, h.sandbox)
+    expect(listed.data.map((m) => m.type)).toEqual(['EMAIL_OTP', 'SMS_OTP'])
+
+    await callUnary(h.client, h.client.revokeAuthCredential, { id: method.id }, h.sandbox)
+    await expect(callUnary(h.client, h.client.getAuthCredential, { id: method.id }, h.sandbox)).rejects.toMatchObject({ code: 'AUTH_METHOD_NOT_FOUND' })
+    // the revoked credential's sessions end with it
+    await expect(callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
+    expect((await callUnary(h.client, h.client.getAuthCredential, { id: sms.id }, h.sandbox)).authMethod!.accountId).toBe(wallet.accountId)
+  })
+})
+
+describe('wallet export', () => {
+  it('seals the same mnemonic, created once, in an export bundle @turnkey/crypto opens', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const open = async () => {
+      const client = newDeviceKey()
+      const { id, encryptedWalletCredentials } = await callUnary(
+        h.client,
+        h.client.exportWallet,
+        { accountId: wallet.accountId, clientPublicKey: client.publicKeyUncompressed },
+        h.sandbox,
+      )
+      expect(id).toBe(wallet.accountId)
+      return decryptExportBundle({
+        exportBundle: encryptedWalletCredentials,
+        embeddedKey: client.privateKey,
+        organizationId: wallet.accountId,
+        returnMnemonic: true,
+        dangerouslyOverrideSignerPublicKey: bundleSignerPublicKey(h.deps.bundleSigningKey),
+      })
+    }
+    const mnemonic = await open()
+    expect(mnemonic.split(' ')).toHaveLength(24)
+    expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
+    expect(await open()).toBe(mnemonic)
+    const stored = await h.db.walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
+    expect(Buffer.from(stored.ciphertext).toString('utf8')).not.toContain(mnemonic.split(' ')[0])
+  })
+
+  it('refuses a client key that is not a P-256 point', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    await expect(
+      callUnary(h.client, h.client.exportWallet, { accountId: wallet.accountId, clientPublicKey: `04${'00'.repeat(64)}` }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+})
+
+describe('delegated keys', () => {
+  it('creates one ACTIVE key per card funding source, lists, gets and revokes it', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    const cardId = newId('Card')
+    const fundingSourceId = cards.bind(cardId, wallet.accountId)
+    const input = { cardId, internalAccountId: wallet.accountId, nickname: 'card signer' }
+    const key = (await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).delegatedKey!
+    expect(key).toMatchObject({ cardId, fundingSourceId, accountId: wallet.accountId, status: 'ACTIVE', nickname: 'card signer' })
+    expect(key.publicKey).toMatch(/^0[23][0-9a-f]{64}$/)
+    await expect(callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).rejects.toMatchObject({ code: 'CONFLICT' })
+
+    const byAccount = await callUnary(h.client, h.client.listDelegatedKeys, { accountId: wallet.accountId }, h.sandbox)
+    expect(byAccount.data.map((k) => k.id)).toEqual([key.id])
+    expect((await callUnary(h.client, h.client.getDelegatedKey, { id: key.id }, h.sandbox)).delegatedKey!.status).toBe('ACTIVE')
+
+    const revoked = (await callUnary(h.client, h.client.revokeDelegatedKey, { id: key.id }, h.sandbox)).delegatedKey!
+    expect(revoked.status).toBe('REVOKED')
+    await expect(callUnary(h.client, h.client.revokeDelegatedKey, { id: key.id }, h.sandbox)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    expect((await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).delegatedKey!.status).toBe('ACTIVE')
+  })
+
+  it('answers NOT_FOUND for a card not funded by the wallet and INVALID_INPUT for a list without filter', async () => {
+    const wallet = h.directory.add(tenantOf(h.sandbox))
+    await expect(
+      callUnary(h.client, h.client.createDelegatedKey, { cardId: newId('Card'), internalAccountId: wallet.accountId, nickname: 'k' }, h.sandbox),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(callUnary(h.client, h.client.listDelegatedKeys, {}, h.sandbox)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+})
