@@ -6,12 +6,13 @@ import { AuthCache } from './auth/auth-cache.js'
 import type { GrpcClients } from './grpc/clients.js'
 
 // Registering routes makes no call, so clients that are never dialled are enough here.
-const neverDialled = { platform: {}, customers: {}, internalAccounts: {}, externalAccounts: {}, webhooks: {} } as GrpcClients
+const neverDialled = { platform: {}, customers: {}, internalAccounts: {}, externalAccounts: {}, webhooks: {}, payments: {}, paymentsCatalog: {}, walletAuth: {} } as GrpcClients
 const app = buildApp({
   ...neverDialled,
   verification: {} as GatewayDeps['verification'],
   publicBaseUrl: 'http://localhost:3000',
   authCache: new AuthCache(async () => Promise.reject(new Error('not called')), { ttlMs: 0, maxEntries: 1 }),
+  walletSignatures: { check: () => Promise.reject(new Error('not called')) },
   logger: testLogger(),
 })
 
@@ -26,9 +27,24 @@ describe('buildApp', () => {
   })
 
   // money movement needs TRANSACT; every other write manages the platform's data
-  const moneyMovement = new Set(['post /sandbox/internal-accounts/{accountId}/fund'])
+  const moneyMovement = new Set([
+    'post /sandbox/internal-accounts/{accountId}/fund',
+    // a quote can execute at once (immediatelyExecute), so creating one needs TRANSACT too
+    'post /quotes',
+    'post /quotes/{quoteId}/execute',
+    'post /transfer-in',
+    'post /transfer-out',
+    'post /sandbox/send',
+    'post /sandbox/uma/receive',
+    // deciding whether a pending payment goes ahead or is stopped
+    'post /transactions/{transactionId}/approve',
+    'post /transactions/{transactionId}/reject',
+    'post /transactions/{transactionId}/cancel',
+  ])
+  // reads whose question travels in a body: they price or look up, nothing is written
+  const readsByPost = new Set(['post /crypto/estimate-withdrawal-fee'])
   const expectedPermission = (method: string, path: string) =>
-    method === 'get' ? 'VIEW' : moneyMovement.has(`${method} ${path}`) ? 'TRANSACT' : 'MANAGE'
+    method === 'get' || readsByPost.has(`${method} ${path}`) ? 'VIEW' : moneyMovement.has(`${method} ${path}`) ? 'TRANSACT' : 'MANAGE'
 
   it('declares a permission on every operation: VIEW for reads, TRANSACT for money movement, MANAGE for other writes', async () => {
     const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {

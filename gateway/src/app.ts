@@ -6,13 +6,23 @@ import { createGatewayApp } from './gateway-app.js'
 import type { GrpcClients } from './grpc/clients.js'
 import type { VerificationClients } from './grpc/verification-clients.js'
 import { registerHostedKycPages } from './hosted/kyc-pages.js'
+import { registerAuthCredentialRoutes } from './routes/auth-credentials.js'
+import { registerAuthDelegatedKeyRoutes } from './routes/auth-delegated-keys.js'
+import { registerAuthSessionRoutes } from './routes/auth-sessions.js'
+import { registerCatalogRoutes } from './routes/catalog.js'
 import { registerConfigRoutes } from './routes/config.js'
+import { customerContactSignature } from './routes/customer-contact-signature.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { registerExternalAccountRoutes } from './routes/external-accounts.js'
-import { registerInternalAccountRoutes } from './routes/internal-accounts.js'
+import { registerInternalAccountRoutes, registerWalletAccountRoutes } from './routes/internal-accounts.js'
+import { registerQuoteRoutes } from './routes/quotes.js'
+import { registerSandboxPaymentRoutes } from './routes/sandbox-payments.js'
 import { registerTokenRoutes } from './routes/tokens.js'
+import { registerTransactionRoutes } from './routes/transactions.js'
+import { registerTransferRoutes } from './routes/transfers.js'
 import { registerVerificationRoutes } from './routes/verifications.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
+import type { WalletSignatureGuard } from './wallet-signature/guard.js'
 
 export interface GatewayDeps extends GrpcClients {
   /** The customers service's verification areas, served on its address. */
@@ -21,6 +31,8 @@ export interface GatewayDeps extends GrpcClients {
   publicBaseUrl: string
   /** Checks credentials through the platform service, remembering successes for a short time. */
   authCache: AuthCache
+  /** The signed-retry rule of every operation an embedded wallet's holder signs. */
+  walletSignatures: WalletSignatureGuard
   logger: Logger
 }
 
@@ -35,9 +47,18 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
       registerTokenRoutes(api, deps.platform, (tokenId) => deps.authCache.evictToken(tokenId))
       // before the customer routes: /customers/{customerId} would otherwise take /customers/internal-accounts
       registerInternalAccountRoutes(api, deps.internalAccounts)
+      registerWalletAccountRoutes(api, { accounts: deps.internalAccounts, walletAuth: deps.walletAuth, walletSignatures: deps.walletSignatures })
+      registerAuthCredentialRoutes(api, deps)
+      registerAuthSessionRoutes(api, deps)
+      registerAuthDelegatedKeyRoutes(api, deps)
       registerExternalAccountRoutes(api, deps.externalAccounts)
-      registerCustomerRoutes(api, deps.customers)
+      registerCustomerRoutes(api, deps.customers, customerContactSignature({ accounts: deps.internalAccounts, walletAuth: deps.walletAuth, walletSignatures: deps.walletSignatures }))
       registerWebhookRoutes(api, deps.webhooks)
+      registerQuoteRoutes(api, { payments: deps.payments, walletSignatures: deps.walletSignatures })
+      registerTransactionRoutes(api, deps.payments)
+      registerTransferRoutes(api, deps.payments)
+      registerSandboxPaymentRoutes(api, deps.payments)
+      registerCatalogRoutes(api, deps.paymentsCatalog)
       registerVerificationRoutes(api, deps.verification, { publicBaseUrl: deps.publicBaseUrl })
     },
   })

@@ -9,6 +9,7 @@ import { closeClients, createGrpcClients } from './grpc/clients.js'
 import { platformAuthenticator } from './grpc/platform-authenticator.js'
 import { createVerificationClients } from './grpc/verification-clients.js'
 import { BASE_PATH } from './openapi.js'
+import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const clients = createGrpcClients(config)
@@ -20,7 +21,8 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const nats = await connectNats(config.NATS_URL, 'gateway')
   const tokenInvalidation = subscribeToTokenDeletions(nats, (tokenId) => authCache.evictToken(tokenId), logger)
 
-  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, logger })
+  const walletSignatures = createWalletSignatureGuard(clients.walletAuth)
+  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, walletSignatures, logger })
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })

@@ -13,7 +13,9 @@ export const meshServices: MeshService[] = [
   { name: 'platform', grpcPort: 50051 },
   { name: 'customers', grpcPort: 50052 },
   { name: 'ledger', grpcPort: 50053 },
+  { name: 'payments', grpcPort: 50054 },
   { name: 'webhooks', grpcPort: 50055 },
+  { name: 'wallet-auth', grpcPort: 50056 },
 ]
 
 export const GATEWAY_PORT_DEFAULT = 3000

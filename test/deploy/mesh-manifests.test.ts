@@ -67,4 +67,11 @@ describe('deploy/k8s', () => {
     const k8sService = documents.find((d) => d.kind === 'Service')
     expect(k8sService.spec.ports[0].port).toBe(service.grpcPort)
   })
+
+  it('scales payments on its own with a HorizontalPodAutoscaler', () => {
+    const documents = parseAllDocuments(readFileSync(join(root, 'deploy/k8s/payments.yaml'), 'utf8')).map((d) => d.toJS())
+    const autoscaler = documents.find((d) => d.kind === 'HorizontalPodAutoscaler')
+    expect(autoscaler?.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'payments' })
+    expect(autoscaler?.spec.maxReplicas).toBeGreaterThan(autoscaler?.spec.minReplicas)
+  })
 })

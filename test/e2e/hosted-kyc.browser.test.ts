@@ -26,16 +26,19 @@ function startRedirectTarget(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  ;[mesh, browser, redirectTarget] = await Promise.all([
-    startMesh(),
-    launchChromium(),
-    startRedirectTarget(),
+  // every part settles before a failure is reported, so that afterAll stops whatever did start
+  const started = await Promise.allSettled([
+    startMesh().then((ready) => (mesh = ready)),
+    launchChromium().then((launched) => (browser = launched)),
+    startRedirectTarget().then((server) => (redirectTarget = server)),
   ])
+  const failure = started.find((part) => part.status === 'rejected')
+  if (failure) throw failure.reason
 }, 120_000)
 
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => redirectTarget?.close(resolve))
+  if (redirectTarget) await new Promise((resolve) => redirectTarget.close(resolve))
   await mesh?.stop()
 })
 

@@ -4,7 +4,7 @@ import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
-import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry } from '../../scripts/mesh/services.js'
+import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 
 export type { Credentials }
 
@@ -14,14 +14,23 @@ export interface Mesh {
   processes: ServiceProcess[]
   /** A new platform with a fresh sandbox token. */
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
+  /** A service's database, for tests that check its invariants directly (the ledger's balance). */
+  databaseUrl(service: string): string
+  /** Stops a service's process with `signal` (SIGKILL for a crash) and starts it again on the same database and address. */
+  restart(service: string, signal?: NodeJS.Signals): Promise<void>
   stop(): Promise<void>
+}
+
+export interface MeshOptions {
+  /** Settings every process gets on top of the mesh's own (e.g. the wallet-auth service's OIDC issuers). */
+  env?: Record<string, string>
 }
 
 /**
  * The real mesh for an end-to-end test file: every service and the gateway as their own processes
  * (as `pnpm start` runs them) on fresh databases and free ports, sharing the test NATS server.
  */
-export async function startMesh(): Promise<Mesh> {
+export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const { natsUrl } = await testConnections()
   const ports = await Promise.all(meshServices.map(() => freePort()))
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
@@ -38,20 +47,42 @@ export async function startMesh(): Promise<Mesh> {
     EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
     ACH_VALIDATION_WINDOW_MS: '200',
     ACH_VALIDATION_INTERVAL_MS: '50',
+    // payments: the sandbox's 30-second and 6-minute outcomes in a fraction of a second, jobs polled often
+    SANDBOX_PENDING_FAILURE_DELAY: '300',
+    SANDBOX_SLOW_SETTLEMENT_DELAY: '300',
+    SANDBOX_RETURN_DELAY: '300',
+    JOB_POLL_INTERVAL_MS: '50',
+    RECOVERY_AFTER_MS: '500',
+    ...options.env,
   }
 
-  await Promise.all(
+  const databaseOf = new Map<string, TestDatabase>()
+  const launch = async (service: MeshService): Promise<ServiceProcess> => {
+    const address = addresses[grpcAddressVariable(service)]!
+    const child = startProcess(service.name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address })
+    await waitUntil(() => checkHealth(address), `${service.name} to serve`, 60_000).catch(async (err: Error) => {
+      await child.stop('SIGKILL')
+      throw new Error(`${err.message}\n${child.output()}`)
+    })
+    return child
+  }
+  // a mesh that fails to start leaves no process running and no database behind
+  const abandon = async (err: unknown): Promise<never> => {
+    await Promise.all(processes.map((p) => p.stop('SIGKILL')))
+    await Promise.all(databases.map((d) => d.drop()))
+    throw err
+  }
+
+  const started = await Promise.allSettled(
     meshServices.map(async (service) => {
       const database = await createTestDatabase(`e2e_${service.name}`)
       databases.push(database)
-      const address = addresses[grpcAddressVariable(service)]!
-      const child = startProcess(service.name, serviceEntry(service), { ...common, DATABASE_URL: database.url, GRPC_ADDRESS: address })
-      processes.push(child)
-      await waitUntil(() => checkHealth(address), `${service.name} to serve`, 60_000).catch((err: Error) => {
-        throw new Error(`${err.message}\n${child.output()}`)
-      })
+      databaseOf.set(service.name, database)
+      processes.push(await launch(service))
     }),
   )
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) await abandon(failed.reason)
   const httpPort = await freePort()
   // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
   const gatewayEnv = { ...common, PORT: String(httpPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}` }
@@ -61,9 +92,7 @@ export async function startMesh(): Promise<Mesh> {
     async () => (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).ok,
     'the gateway to answer',
     60_000,
-  ).catch((err: Error) => {
-    throw new Error(`${err.message}\n${gateway.output()}`)
-  })
+  ).catch((err: Error) => abandon(new Error(`${err.message}\n${gateway.output()}`)))
 
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
   return {
@@ -76,6 +105,12 @@ export async function startMesh(): Promise<Mesh> {
         isRegulatedFinancialInstitution: options.regulated ?? false,
         skipVerificationPaperwork: options.skipVerificationPaperwork ?? false,
       }),
+    databaseUrl: (service) => databaseOf.get(service)!.url,
+    async restart(service, signal = 'SIGTERM') {
+      const index = processes.findIndex((p) => p.name === service)
+      await processes[index]!.stop(signal)
+      processes[index] = await launch(meshServices.find((s) => s.name === service)!)
+    },
     async stop() {
       platform.close()
       await Promise.all(processes.map((p) => p.stop()))

@@ -50,7 +50,7 @@ afterAll(async () => {
 async function upload(method: string, path: string, fields: Record<string, string>, file: { name: string; type: string; content: Buffer }) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.set(name, value)
-  form.set('file', new File([file.content], file.name, { type: file.type }))
+  form.set('file', new File([new Uint8Array(file.content)], file.name, { type: file.type }))
   const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`
   const response = await fetch(`${mesh.baseUrl}${path}`, { method, headers: { authorization }, body: form })
   return { status: response.status, body: (await response.json()) as any }

@@ -2,7 +2,10 @@ import { createGrpcClient } from '@pp/grpc'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
+import { PaymentsCatalogServiceClient } from '@pp/proto/payments/v1/catalog'
+import { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import type { GatewayConfig } from '../config.js'
 
@@ -12,11 +15,15 @@ export interface GrpcClients {
   internalAccounts: InternalAccountsServiceClient
   externalAccounts: ExternalAccountsServiceClient
   webhooks: WebhooksServiceClient
+  payments: PaymentsServiceClient
+  /** Rates, directories, fee estimates and receiver look-ups: the payments service's catalogue. */
+  paymentsCatalog: PaymentsCatalogServiceClient
+  walletAuth: WalletAuthServiceClient
 }
 
 type ClientAddresses = Pick<
   GatewayConfig,
-  'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS' | 'LEDGER_GRPC_ADDRESS' | 'WEBHOOKS_GRPC_ADDRESS'
+  'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS' | 'LEDGER_GRPC_ADDRESS' | 'PAYMENTS_GRPC_ADDRESS' | 'WEBHOOKS_GRPC_ADDRESS' | 'WALLET_AUTH_GRPC_ADDRESS'
 >
 
 /** One long-lived channel per backing service; grpc-js reconnects on its own. */
@@ -26,6 +33,9 @@ export const createGrpcClients = (config: ClientAddresses): GrpcClients => ({
   internalAccounts: createGrpcClient(InternalAccountsServiceClient, config.LEDGER_GRPC_ADDRESS),
   externalAccounts: createGrpcClient(ExternalAccountsServiceClient, config.LEDGER_GRPC_ADDRESS),
   webhooks: createGrpcClient(WebhooksServiceClient, config.WEBHOOKS_GRPC_ADDRESS),
+  payments: createGrpcClient(PaymentsServiceClient, config.PAYMENTS_GRPC_ADDRESS),
+  paymentsCatalog: createGrpcClient(PaymentsCatalogServiceClient, config.PAYMENTS_GRPC_ADDRESS),
+  walletAuth: createGrpcClient(WalletAuthServiceClient, config.WALLET_AUTH_GRPC_ADDRESS),
 })
 
 /** Closes every channel of a set of clients (these, or the verification clients). */

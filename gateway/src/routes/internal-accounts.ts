@@ -1,4 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { invalidInput } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type {
   CurrencyAmount,
@@ -6,12 +8,17 @@ import type {
   InternalAccountsServiceClient,
   PaymentInstructions,
 } from '@pp/proto/ledger/v1/internal_accounts'
-import { callContext, type GatewayApp } from '../context.js'
+import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses, isoTimestamp, listEnvelope } from '../schemas/common.js'
 import {
   AccountIdParamsSchema,
   InternalAccountCreateRequestSchema,
+  InternalAccountExportRequestSchema,
+  InternalAccountExportResponseSchema,
+  InternalAccountIdParamsSchema,
+  InternalAccountUpdateRequestSchema,
   InternalAccountSchema,
   ListCustomerInternalAccountsQuerySchema,
   ListPlatformInternalAccountsQuerySchema,
@@ -20,6 +27,10 @@ import {
   SandboxFundRequestSchema,
   type InternalAccountJson,
 } from '../schemas/internal-accounts.js'
+import { guardAnswer } from '../wallet-signature/guard-answer.js'
+import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
+import { jsonBody } from './json-responses.js'
+import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 
 const tags = ['Internal Accounts']
 const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
@@ -71,6 +82,28 @@ const fundAccount = createRoute({
   responses: { 200: json(InternalAccountSchema, 'The account with its new balance'), ...errorResponses(400, 404, 409) },
 })
 
+const signedChallenge = json(SignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry')
+
+const updateAccount = createRoute({
+  method: 'patch',
+  path: '/internal-accounts/{id}',
+  ...requires('MANAGE'),
+  tags,
+  summary: "Update an embedded wallet's privacy (signed by the wallet)",
+  request: { params: InternalAccountIdParamsSchema, headers: SignedRetryHeadersSchema, body: jsonBody(InternalAccountUpdateRequestSchema) },
+  responses: { 200: json(InternalAccountSchema, 'The updated account'), 202: signedChallenge, ...errorResponses(400, 404) },
+})
+
+const exportWallet = createRoute({
+  method: 'post',
+  path: '/internal-accounts/{id}/export',
+  ...requires('MANAGE'),
+  tags,
+  summary: "Export an embedded wallet's credentials sealed to clientPublicKey (signed by the wallet)",
+  request: { params: InternalAccountIdParamsSchema, headers: SignedRetryHeadersSchema, body: jsonBody(InternalAccountExportRequestSchema) },
+  responses: { 200: json(InternalAccountExportResponseSchema, 'The sealed wallet credentials'), 202: signedChallenge, ...errorResponses(400, 404) },
+})
+
 /**
  * Registered before the customer routes: `/customers/internal-accounts` would otherwise be taken
  * for `/customers/{customerId}`.
@@ -95,14 +128,49 @@ export function registerInternalAccountRoutes(app: GatewayApp, accounts: Interna
   })
 }
 
+export interface WalletAccountRouteDeps {
+  accounts: InternalAccountsServiceClient
+  walletAuth: WalletAuthServiceClient
+  walletSignatures: WalletSignatureGuard
+}
+
+/** The operations on an embedded wallet that its holder signs: privacy and export. */
+export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletAuth, walletSignatures }: WalletAccountRouteDeps): void {
+  app.openapi(updateAccount, async (c) => {
+    const { id } = c.req.valid('param')
+    await mustBeEmbeddedWallet(c, accounts, id)
+    const refusal = await walletSignatures.check(c, { walletAccountId: id, operation: `PATCH /internal-accounts/${id}`, body: await c.req.text() })
+    if (refusal) return guardAnswer(refusal)
+    const request = { accountId: id, privateEnabled: c.req.valid('json').privateEnabled }
+    const { account } = await callUnary(accounts, accounts.updateInternalAccount, request, callContext(c))
+    return c.json(accountToJson(account!), 200)
+  })
+  app.openapi(exportWallet, async (c) => {
+    const { id } = c.req.valid('param')
+    await mustBeEmbeddedWallet(c, accounts, id)
+    const refusal = await walletSignatures.check(c, { walletAccountId: id, operation: `POST /internal-accounts/${id}/export`, body: await c.req.text() })
+    if (refusal) return guardAnswer(refusal)
+    const request = { accountId: id, clientPublicKey: c.req.valid('json').clientPublicKey }
+    const exported = await callUnary(walletAuth, walletAuth.exportWallet, request, callContext(c))
+    return c.json(exported, 200)
+  })
+}
+
+/** Only an embedded wallet has a holder who signs; any other account is refused before a challenge is issued. */
+async function mustBeEmbeddedWallet(c: Context<GatewayEnv>, accounts: InternalAccountsServiceClient, accountId: string): Promise<void> {
+  const { account } = await callUnary(accounts, accounts.getInternalAccount, { accountId }, callContext(c))
+  if (account?.type === 'EMBEDDED_WALLET') return
+  throw invalidInput([{ field: 'id', message: `${accountId} is ${account?.type ?? 'not'} an EMBEDDED_WALLET account` }], 'Only an embedded wallet can be changed or exported here')
+}
+
 /** Amounts are safe integers: the ledger refuses to show any other. */
-const amountToJson = (value: CurrencyAmount | undefined) => ({
+export const amountToJson = (value: CurrencyAmount | undefined) => ({
   amount: Number(value?.amount ?? 0n),
   currency: value?.currency ?? { code: '', name: '', symbol: '', decimals: 0 },
 })
 
 /** Proto's empty lists stand for "not set": rails appear only on bank coordinates. */
-function instructionsToJson({ accountOrWalletInfo, ...rest }: PaymentInstructions): z.infer<typeof PaymentInstructionsSchema> {
+export function instructionsToJson({ accountOrWalletInfo, ...rest }: PaymentInstructions): z.infer<typeof PaymentInstructionsSchema> {
   const { paymentRails, ...info } = accountOrWalletInfo ?? { accountType: '', paymentRails: [] }
   return { ...rest, accountOrWalletInfo: { ...info, ...(paymentRails.length > 0 ? { paymentRails } : {}) } } as z.infer<typeof PaymentInstructionsSchema>
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { ClientPublicKey } from './auth-credentials.js'
 import { PaginationQuerySchema } from './common.js'
 
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED'] as const
@@ -147,3 +148,26 @@ export const SandboxFundRequestSchema = z
     amount: z.number().int().min(1).max(100_000_000_000).openapi({ description: "In the account currency's smallest unit", example: 100000 }),
   })
   .openapi('SandboxFundRequest')
+
+export const InternalAccountIdParamsSchema = z.object({
+  id: z
+    .string()
+    .max(128)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+})
+
+/** Privacy is today the one mutable field, so it is required rather than an empty no-op update. */
+export const InternalAccountUpdateRequestSchema = z
+  .object({ privateEnabled: z.boolean().openapi({ description: 'Wallet privacy; EMBEDDED_WALLET accounts only' }) })
+  .openapi('InternalAccountUpdateRequest')
+
+export const InternalAccountExportRequestSchema = z
+  .object({ clientPublicKey: ClientPublicKey.openapi({ description: 'A fresh P-256 key; the wallet credentials are sealed to it' }) })
+  .openapi('InternalAccountExportRequest')
+
+export const InternalAccountExportResponseSchema = z
+  .object({
+    id: z.string().openapi({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+    encryptedWalletCredentials: z.string().openapi({ description: 'An export bundle the holder of clientPublicKey decrypts' }),
+  })
+  .openapi('InternalAccountExportResponse')

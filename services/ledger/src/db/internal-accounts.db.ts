@@ -71,6 +71,10 @@ export async function updateAccountStatus(tx: Tx, id: string, status: AccountSta
   await tx.internalAccount.update({ where: { id }, data: { status, updatedAt: at } })
 }
 
+export async function updateAccountPrivacy(tx: Tx, id: string, privateEnabled: boolean, at: Date): Promise<void> {
+  await tx.internalAccount.update({ where: { id }, data: { privateEnabled, updatedAt: at } })
+}
+
 /** Touches updated_at: the account's balance changed. */
 export async function touchAccount(tx: Tx, id: string, at: Date): Promise<void> {
   await tx.internalAccount.update({ where: { id }, data: { updatedAt: at } })

@@ -12,6 +12,8 @@ import type {
   ListCustomerInternalAccountsResponse,
   ListPlatformInternalAccountsRequest,
   ListPlatformInternalAccountsResponse,
+  UpdateInternalAccountRequest,
+  UpdateInternalAccountResponse,
   UpdateInternalAccountStatusRequest,
   UpdateInternalAccountStatusResponse,
 } from '@pp/proto/ledger/v1/internal_accounts'
@@ -20,6 +22,7 @@ import { createRuleBasedAccount } from '../domain/internal-accounts/create-rule-
 import { fundSandboxAccount } from '../domain/internal-accounts/fund-sandbox.js'
 import { getInternalAccount } from '../domain/internal-accounts/get-internal-account.js'
 import { listInternalAccounts, type AccountPage } from '../domain/internal-accounts/list-internal-accounts.js'
+import { updateInternalAccount } from '../domain/internal-accounts/update-account.js'
 import { updateInternalAccountStatus } from '../domain/internal-accounts/update-status.js'
 import { callerOf, tenantFrom } from './caller.js'
 import { accountToProto } from './internal-accounts-mapping.js'
@@ -49,6 +52,9 @@ export function internalAccountsService(deps: LedgerDeps, logger: Logger): Inter
     },
     async updateInternalAccountStatus(request: UpdateInternalAccountStatusRequest, ctx): Promise<UpdateInternalAccountStatusResponse> {
       return { account: accountToProto(await updateInternalAccountStatus(deps, tenantFrom(ctx), request)) }
+    },
+    async updateInternalAccount(request: UpdateInternalAccountRequest, ctx): Promise<UpdateInternalAccountResponse> {
+      return { account: accountToProto(await updateInternalAccount(deps, tenantFrom(ctx), request)) }
     },
   })
 }

@@ -171,6 +171,16 @@ export interface UpdateInternalAccountStatusResponse {
   account?: InternalAccount | undefined;
 }
 
+export interface UpdateInternalAccountRequest {
+  accountId: string;
+  /** Wallet privacy; required, it is the one mutable field. */
+  privateEnabled?: boolean | undefined;
+}
+
+export interface UpdateInternalAccountResponse {
+  account?: InternalAccount | undefined;
+}
+
 function createBaseCurrency(): Currency {
   return { code: "", name: "", symbol: "", decimals: 0 };
 }
@@ -2450,6 +2460,168 @@ export const UpdateInternalAccountStatusResponse: MessageFns<UpdateInternalAccou
   },
 };
 
+function createBaseUpdateInternalAccountRequest(): UpdateInternalAccountRequest {
+  return { accountId: "", privateEnabled: undefined };
+}
+
+export const UpdateInternalAccountRequest: MessageFns<UpdateInternalAccountRequest> = {
+  encode(message: UpdateInternalAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.privateEnabled !== undefined) {
+      writer.uint32(16).bool(message.privateEnabled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateInternalAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateInternalAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.privateEnabled = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateInternalAccountRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      privateEnabled: isSet(object.privateEnabled)
+        ? globalThis.Boolean(object.privateEnabled)
+        : isSet(object.private_enabled)
+        ? globalThis.Boolean(object.private_enabled)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateInternalAccountRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.privateEnabled !== undefined) {
+      obj.privateEnabled = message.privateEnabled;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateInternalAccountRequest>): UpdateInternalAccountRequest {
+    return UpdateInternalAccountRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateInternalAccountRequest>): UpdateInternalAccountRequest {
+    const message = createBaseUpdateInternalAccountRequest();
+    message.accountId = object.accountId ?? "";
+    message.privateEnabled = object.privateEnabled ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateInternalAccountResponse(): UpdateInternalAccountResponse {
+  return { account: undefined };
+}
+
+export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResponse> = {
+  encode(message: UpdateInternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.account !== undefined) {
+      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateInternalAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateInternalAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.account = InternalAccount.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateInternalAccountResponse {
+    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+  },
+
+  toJSON(message: UpdateInternalAccountResponse): unknown {
+    const obj: any = {};
+    if (message.account !== undefined) {
+      obj.account = InternalAccount.toJSON(message.account);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateInternalAccountResponse>): UpdateInternalAccountResponse {
+    return UpdateInternalAccountResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateInternalAccountResponse>): UpdateInternalAccountResponse {
+    const message = createBaseUpdateInternalAccountResponse();
+    message.account = (object.account !== undefined && object.account !== null)
+      ? InternalAccount.fromPartial(object.account)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * Internal accounts: the balances the service holds for a customer or for the platform. Every
  * call acts on the tenant (platform and environment) carried in the call metadata; another
@@ -2551,6 +2723,21 @@ export const InternalAccountsServiceService = {
     responseDeserialize: (value: Buffer): UpdateInternalAccountStatusResponse =>
       UpdateInternalAccountStatusResponse.decode(value),
   },
+  /**
+   * The mutable fields of PATCH /internal-accounts/{id}: today the privacy of an EMBEDDED_WALLET
+   * (400 INVALID_INPUT for any other type). The gateway checks the wallet signature first.
+   */
+  updateInternalAccount: {
+    path: "/ledger.v1.InternalAccountsService/UpdateInternalAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateInternalAccountRequest): Buffer =>
+      Buffer.from(UpdateInternalAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateInternalAccountRequest => UpdateInternalAccountRequest.decode(value),
+    responseSerialize: (value: UpdateInternalAccountResponse): Buffer =>
+      Buffer.from(UpdateInternalAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateInternalAccountResponse => UpdateInternalAccountResponse.decode(value),
+  },
 } as const;
 
 export interface InternalAccountsServiceServer extends UntypedServiceImplementation {
@@ -2583,6 +2770,11 @@ export interface InternalAccountsServiceServer extends UntypedServiceImplementat
    * failed, freeze on compliance signals, unfreeze, close); 409 INVALID_STATE_TRANSITION otherwise.
    */
   updateInternalAccountStatus: handleUnaryCall<UpdateInternalAccountStatusRequest, UpdateInternalAccountStatusResponse>;
+  /**
+   * The mutable fields of PATCH /internal-accounts/{id}: today the privacy of an EMBEDDED_WALLET
+   * (400 INVALID_INPUT for any other type). The gateway checks the wallet signature first.
+   */
+  updateInternalAccount: handleUnaryCall<UpdateInternalAccountRequest, UpdateInternalAccountResponse>;
 }
 
 export interface InternalAccountsServiceClient extends Client {
@@ -2689,6 +2881,25 @@ export interface InternalAccountsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateInternalAccountStatusResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The mutable fields of PATCH /internal-accounts/{id}: today the privacy of an EMBEDDED_WALLET
+   * (400 INVALID_INPUT for any other type). The gateway checks the wallet signature first.
+   */
+  updateInternalAccount(
+    request: UpdateInternalAccountRequest,
+    callback: (error: ServiceError | null, response: UpdateInternalAccountResponse) => void,
+  ): ClientUnaryCall;
+  updateInternalAccount(
+    request: UpdateInternalAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateInternalAccountResponse) => void,
+  ): ClientUnaryCall;
+  updateInternalAccount(
+    request: UpdateInternalAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateInternalAccountResponse) => void,
   ): ClientUnaryCall;
 }
 

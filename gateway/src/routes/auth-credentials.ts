@@ -1,0 +1,174 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { ApiError } from '@pp/errors'
+import { callUnary } from '@pp/grpc'
+import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import {
+  AuthAccountQuerySchema,
+  AuthCredentialChallengeRequestSchema,
+  AuthCredentialChallengeResponseSchema,
+  AuthCredentialCreateRequestSchema,
+  AuthCredentialVerifyRequestSchema,
+  AuthMethodIdParamsSchema,
+  AuthMethodListSchema,
+  AuthMethodSchema,
+  type AuthCredentialVerifyRequest,
+} from '../schemas/auth-credentials.js'
+import { AuthSessionSchema } from '../schemas/auth-sessions.js'
+import { errorResponses } from '../schemas/common.js'
+import { guardAnswer } from '../wallet-signature/guard-answer.js'
+import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
+import { REQUEST_ID_HEADER, readSignedRetry } from '../wallet-signature/headers.js'
+import { AuthSignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { signedRequestChallengeToJson } from '../wallet-signature/create-guard.js'
+import {
+  authMethodToJson,
+  challengeToJson,
+  createRequestToProto,
+  sessionToJson,
+  verifyRequestToProto,
+} from './auth-mapping.js'
+import { json, jsonBody } from './json-responses.js'
+
+const tags = ['Embedded Wallet Auth']
+const signedChallenge = json(AuthSignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry')
+
+const createCredential = createRoute({
+  method: 'post',
+  path: '/auth/credentials',
+  ...requires('MANAGE'),
+  tags,
+  summary: "Register a credential on an embedded wallet; adding one to a wallet that has one is signed",
+  request: { headers: SignedRetryHeadersSchema, body: jsonBody(AuthCredentialCreateRequestSchema) },
+  responses: { 201: json(AuthMethodSchema, 'The credential'), 202: signedChallenge, ...errorResponses(400, 404, 409) },
+})
+
+const listCredentials = createRoute({
+  method: 'get',
+  path: '/auth/credentials',
+  ...requires('VIEW'),
+  tags,
+  summary: "The credentials of an embedded wallet",
+  request: { query: AuthAccountQuerySchema },
+  responses: { 200: json(AuthMethodListSchema, 'Every credential of the wallet'), ...errorResponses(400) },
+})
+
+const revokeCredential = createRoute({
+  method: 'delete',
+  path: '/auth/credentials/{id}',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Revoke a credential (signed); the wallet keeps at least one',
+  request: { params: AuthMethodIdParamsSchema, headers: SignedRetryHeadersSchema },
+  responses: { 202: signedChallenge, 204: { description: 'Revoked' }, ...errorResponses(400, 404) },
+})
+
+const challengeCredential = createRoute({
+  method: 'post',
+  path: '/auth/credentials/{id}/challenge',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Issue a fresh OTP (with its encryption target) or a passkey challenge',
+  request: {
+    params: AuthMethodIdParamsSchema,
+    body: { required: false, content: { 'application/json': { schema: AuthCredentialChallengeRequestSchema } } },
+  },
+  responses: { 200: json(AuthCredentialChallengeResponseSchema, 'The credential, or the passkey challenge'), ...errorResponses(400, 404) },
+})
+
+const verifyCredential = createRoute({
+  method: 'post',
+  path: '/auth/credentials/{id}/verify',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Verify a credential and open a session (OTP: a signed retry with the TEK key)',
+  request: { params: AuthMethodIdParamsSchema, headers: SignedRetryHeadersSchema, body: jsonBody(AuthCredentialVerifyRequestSchema) },
+  responses: {
+    200: json(AuthSessionSchema, 'The session'),
+    202: json(AuthSignedRequestChallengeSchema, 'OTP first leg: sign payloadToSign with the TEK key and retry'),
+    ...errorResponses(400, 404),
+  },
+})
+
+export interface WalletAuthRouteDeps {
+  walletAuth: WalletAuthServiceClient
+  walletSignatures: WalletSignatureGuard
+}
+
+export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, walletSignatures }: WalletAuthRouteDeps): void {
+  app.openapi(createCredential, async (c) => {
+    const body = c.req.valid('json')
+    const { hasCredentials } = await callUnary(walletAuth, walletAuth.getWalletAuthState, { accountId: body.accountId }, callContext(c))
+    // the first credential bootstraps the wallet; any further one is authorised by an existing session
+    if (hasCredentials) {
+      const operation = { walletAccountId: body.accountId, operation: 'POST /auth/credentials', body: await c.req.text(), challengeFields: { type: body.type } }
+      const refusal = await walletSignatures.check(c, operation)
+      if (refusal) return guardAnswer(refusal)
+    }
+    const { authMethod } = await callUnary(walletAuth, walletAuth.createAuthCredential, createRequestToProto(body), callContext(c))
+    return c.json(authMethodToJson(authMethod!), 201)
+  })
+  app.openapi(listCredentials, async (c) => {
+    const { data } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
+    return c.json({ data: data.map(authMethodToJson) }, 200)
+  })
+  app.openapi(revokeCredential, async (c) => {
+    const { id } = c.req.valid('param')
+    const { authMethod } = await callUnary(walletAuth, walletAuth.getAuthCredential, { id }, callContext(c))
+    const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthCredential, { id }, callContext(c))
+    return guardAnswer(await revokeSigned(c, walletSignatures, authMethod!, `DELETE /auth/credentials/${id}`, revoke))
+  })
+  app.openapi(challengeCredential, async (c) => {
+    const { clientPublicKey } = c.req.valid('json') ?? {}
+    const answer = await callUnary(walletAuth, walletAuth.challengeAuthCredential, { id: c.req.valid('param').id, clientPublicKey }, callContext(c))
+    return c.json(challengeToJson(answer), 200)
+  })
+  app.openapi(verifyCredential, async (c) => {
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const request = verifyRequestToProto(id, body, verifyHeaders(c, body))
+    const { session, signedRequestChallenge } = await callUnary(walletAuth, walletAuth.verifyAuthCredential, request, callContext(c))
+    if (signedRequestChallenge) return c.json({ ...signedRequestChallengeToJson(signedRequestChallenge), type: body.type }, 202)
+    return c.json(sessionToJson(session!), 200)
+  })
+}
+
+/**
+ * A DELETE of a wallet's credential or session: a signed operation of the wallet it belongs to
+ * (the 202 names the credential type), then the revocation, answered 204.
+ */
+export async function revokeSigned(
+  c: Context<GatewayEnv>,
+  walletSignatures: WalletSignatureGuard,
+  owner: { accountId: string; type: string },
+  operation: string,
+  revoke: () => Promise<unknown>,
+): Promise<Response> {
+  const refusal = await walletSignatures.check(c, { walletAccountId: owner.accountId, operation, body: '', challengeFields: { type: owner.type } })
+  if (refusal) return refusal
+  await revoke()
+  return c.body(null, 204)
+}
+
+/**
+ * OTP verification is itself a signed retry (by the TEK key the client put in the OTP bundle);
+ * a passkey assertion echoes the challenge's request id alone; OAuth uses neither header.
+ */
+function verifyHeaders(c: Context<GatewayEnv>, body: AuthCredentialVerifyRequest): { requestId?: string; walletSignature?: string } {
+  switch (body.type) {
+    case 'EMAIL_OTP':
+    case 'SMS_OTP': {
+      const retry = readSignedRetry(c)
+      return retry ? { requestId: retry.requestId, walletSignature: retry.signature } : {}
+    }
+    case 'PASSKEY': {
+      const requestId = c.req.header(REQUEST_ID_HEADER)?.trim()
+      if (!requestId) throw new ApiError('REQUEST_ID_MISSING', `A passkey assertion needs the ${REQUEST_ID_HEADER} of its challenge`)
+      return { requestId }
+    }
+    case 'OAUTH':
+      return {}
+  }
+}

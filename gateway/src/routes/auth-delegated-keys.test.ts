@@ -1,0 +1,74 @@
+import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
+import { basicAuth, testLogger } from '../../test/support/framework-app.js'
+import { createGatewayApp } from '../gateway-app.js'
+import { createWalletSignatureGuard } from '../wallet-signature/create-guard.js'
+import { registerAuthDelegatedKeyRoutes } from './auth-delegated-keys.js'
+
+const walletId = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
+const at = new Date('2025-10-14T10:00:00.000Z')
+const key = {
+  id: 'DelegatedKey:1',
+  cardId: 'Card:1',
+  fundingSourceId: 'CardFundingSource:1',
+  accountId: walletId,
+  publicKey: `02${'ab'.repeat(32)}`,
+  nickname: 'Card payments',
+  status: 'ACTIVE',
+  createdAt: at,
+  updatedAt: at,
+}
+const calls: RecordedCall[] = []
+const handlers: Record<string, FakeHandler> = {
+  beginSignedRequest: async () => ({ challenge: { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: at } }),
+  completeSignedRequest: async () => ({}),
+  createDelegatedKey: async () => ({ delegatedKey: key }),
+  listDelegatedKeys: async () => ({ data: [key] }),
+  revokeDelegatedKey: async () => ({ delegatedKey: { ...key, status: 'REVOKED' } }),
+}
+
+const app = createGatewayApp({
+  logger: testLogger(),
+  authenticate: async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['MANAGE'] }),
+  registerRoutes(api) {
+    const walletAuth = fakeGrpcClient<WalletAuthServiceClient>(handlers, calls)
+    registerAuthDelegatedKeyRoutes(api, { walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
+  },
+})
+
+beforeEach(() => {
+  calls.length = 0
+})
+
+const call = (method: string, path: string, body?: object, headers: Record<string, string> = {}) =>
+  app.request(`/2025-10-13${path}`, {
+    method,
+    headers: { Authorization: basicAuth('client', 'secret'), 'Content-Type': 'application/json', ...headers },
+    body: body && JSON.stringify(body),
+  })
+
+describe('delegated keys', () => {
+  it('creates a key only on the retry signed by the wallet it signs for', async () => {
+    const body = { cardId: 'Card:1', internalAccountId: walletId, nickname: 'Card payments' }
+    expect((await call('POST', '/auth/delegated-keys', body)).status).toBe(202)
+    expect(calls.map((c) => c.method)).toEqual(['beginSignedRequest'])
+    const created = await call('POST', '/auth/delegated-keys', body, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toEqual({ ...key, createdAt: at.toISOString(), updatedAt: at.toISOString() })
+    expect(calls.at(-1)).toMatchObject({ method: 'createDelegatedKey', request: body })
+  })
+
+  it('lists by wallet or funding source, and needs one of them', async () => {
+    const none = await call('GET', '/auth/delegated-keys')
+    expect(none.status).toBe(400)
+    expect(await none.json()).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId' }] } })
+    const listed = await call('GET', `/auth/delegated-keys?accountId=${walletId}`)
+    expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(1)
+  })
+
+  it('revokes with 204', async () => {
+    expect((await call('DELETE', '/auth/delegated-keys/DelegatedKey:1')).status).toBe(204)
+    expect(calls.at(-1)).toMatchObject({ method: 'revokeDelegatedKey', request: { id: 'DelegatedKey:1' } })
+  })
+})

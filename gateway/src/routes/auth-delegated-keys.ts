@@ -1,0 +1,86 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import {
+  DelegatedKeyCreateRequestSchema,
+  DelegatedKeyIdParamsSchema,
+  DelegatedKeyListQuerySchema,
+  DelegatedKeyListSchema,
+  DelegatedKeySchema,
+} from '../schemas/auth-delegated-keys.js'
+import { errorResponses } from '../schemas/common.js'
+import { guardAnswer } from '../wallet-signature/guard-answer.js'
+import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import type { WalletAuthRouteDeps } from './auth-credentials.js'
+import { delegatedKeyToJson } from './auth-mapping.js'
+import { json, jsonBody } from './json-responses.js'
+
+const tags = ['Embedded Wallet Auth']
+
+const createDelegatedKey = createRoute({
+  method: 'post',
+  path: '/auth/delegated-keys',
+  ...requires('MANAGE'),
+  tags,
+  summary: "Delegate signing for a card's embedded-wallet funding source to a service-held key (signed)",
+  request: { headers: SignedRetryHeadersSchema, body: jsonBody(DelegatedKeyCreateRequestSchema) },
+  responses: {
+    201: json(DelegatedKeySchema, 'The ACTIVE delegated key'),
+    202: json(SignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry'),
+    ...errorResponses(400, 404, 409),
+  },
+})
+
+const listDelegatedKeys = createRoute({
+  method: 'get',
+  path: '/auth/delegated-keys',
+  ...requires('VIEW'),
+  tags,
+  summary: 'Delegated keys of a wallet, a card funding source, or both',
+  request: { query: DelegatedKeyListQuerySchema },
+  responses: { 200: json(DelegatedKeyListSchema, 'The matching keys, PENDING and REVOKED included'), ...errorResponses(400) },
+})
+
+const getDelegatedKey = createRoute({
+  method: 'get',
+  path: '/auth/delegated-keys/{id}',
+  ...requires('VIEW'),
+  tags,
+  summary: 'A delegated key',
+  request: { params: DelegatedKeyIdParamsSchema },
+  responses: { 200: json(DelegatedKeySchema, 'The key'), ...errorResponses(404) },
+})
+
+const revokeDelegatedKey = createRoute({
+  method: 'delete',
+  path: '/auth/delegated-keys/{id}',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Revoke an ACTIVE delegated key',
+  request: { params: DelegatedKeyIdParamsSchema },
+  responses: { 204: { description: 'Revoked' }, ...errorResponses(400, 404) },
+})
+
+export function registerAuthDelegatedKeyRoutes(app: GatewayApp, { walletAuth, walletSignatures }: WalletAuthRouteDeps): void {
+  app.openapi(createDelegatedKey, async (c) => {
+    const body = c.req.valid('json')
+    const operation = { walletAccountId: body.internalAccountId, operation: 'POST /auth/delegated-keys', body: await c.req.text() }
+    const refusal = await walletSignatures.check(c, operation)
+    if (refusal) return guardAnswer(refusal)
+    const { delegatedKey } = await callUnary(walletAuth, walletAuth.createDelegatedKey, body, callContext(c))
+    return c.json(delegatedKeyToJson(delegatedKey!), 201)
+  })
+  app.openapi(listDelegatedKeys, async (c) => {
+    const { data } = await callUnary(walletAuth, walletAuth.listDelegatedKeys, c.req.valid('query'), callContext(c))
+    return c.json({ data: data.map(delegatedKeyToJson) }, 200)
+  })
+  app.openapi(getDelegatedKey, async (c) => {
+    const { delegatedKey } = await callUnary(walletAuth, walletAuth.getDelegatedKey, c.req.valid('param'), callContext(c))
+    return c.json(delegatedKeyToJson(delegatedKey!), 200)
+  })
+  app.openapi(revokeDelegatedKey, async (c) => {
+    await callUnary(walletAuth, walletAuth.revokeDelegatedKey, c.req.valid('param'), callContext(c))
+    return c.body(null, 204)
+  })
+}

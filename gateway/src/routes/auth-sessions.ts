@@ -1,0 +1,75 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { AuthAccountQuerySchema } from '../schemas/auth-credentials.js'
+import { AuthSessionListSchema, AuthSessionRefreshRequestSchema, AuthSessionSchema, SessionIdParamsSchema } from '../schemas/auth-sessions.js'
+import { errorResponses } from '../schemas/common.js'
+import { guardAnswer } from '../wallet-signature/guard-answer.js'
+import { AuthSignedRequestChallengeSchema, SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { revokeSigned, type WalletAuthRouteDeps } from './auth-credentials.js'
+import { sessionToJson } from './auth-mapping.js'
+import { json, jsonBody } from './json-responses.js'
+
+const tags = ['Embedded Wallet Auth']
+
+const listSessions = createRoute({
+  method: 'get',
+  path: '/auth/sessions',
+  ...requires('VIEW'),
+  tags,
+  summary: 'The active sessions of an embedded wallet, newest first',
+  request: { query: AuthAccountQuerySchema },
+  responses: { 200: json(AuthSessionListSchema, 'Every active session of the wallet'), ...errorResponses(400) },
+})
+
+const revokeSession = createRoute({
+  method: 'delete',
+  path: '/auth/sessions/{id}',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Revoke a session (signed, possibly by the session itself)',
+  request: { params: SessionIdParamsSchema, headers: SignedRetryHeadersSchema },
+  responses: {
+    202: json(AuthSignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry'),
+    204: { description: 'Revoked' },
+    ...errorResponses(400, 404),
+  },
+})
+
+const refreshSession = createRoute({
+  method: 'post',
+  path: '/auth/sessions/{id}/refresh',
+  ...requires('MANAGE'),
+  tags,
+  summary: 'Replace an active session by a new one whose key is sealed to clientPublicKey (signed)',
+  request: { params: SessionIdParamsSchema, headers: SignedRetryHeadersSchema, body: jsonBody(AuthSessionRefreshRequestSchema) },
+  responses: {
+    201: json(AuthSessionSchema, 'The new session'),
+    202: json(SignedRequestChallengeSchema, 'First leg: sign payloadToSign with the current session key and retry'),
+    ...errorResponses(400, 404),
+  },
+})
+
+export function registerAuthSessionRoutes(app: GatewayApp, { walletAuth, walletSignatures }: WalletAuthRouteDeps): void {
+  app.openapi(listSessions, async (c) => {
+    const { data } = await callUnary(walletAuth, walletAuth.listAuthSessions, c.req.valid('query'), callContext(c))
+    return c.json({ data: data.map(sessionToJson) }, 200)
+  })
+  app.openapi(revokeSession, async (c) => {
+    const { id } = c.req.valid('param')
+    const { session } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
+    const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthSession, { id }, callContext(c))
+    return guardAnswer(await revokeSigned(c, walletSignatures, session!, `DELETE /auth/sessions/${id}`, revoke))
+  })
+  app.openapi(refreshSession, async (c) => {
+    const { id } = c.req.valid('param')
+    const { session } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
+    const operation = { walletAccountId: session!.accountId, operation: `POST /auth/sessions/${id}/refresh`, body: await c.req.text() }
+    const refusal = await walletSignatures.check(c, operation)
+    if (refusal) return guardAnswer(refusal)
+    const request = { id, clientPublicKey: c.req.valid('json').clientPublicKey }
+    const refreshed = await callUnary(walletAuth, walletAuth.refreshAuthSession, request, callContext(c))
+    return c.json(sessionToJson(refreshed.session!), 201)
+  })
+}

@@ -1,0 +1,77 @@
+import { Customer, type CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
+import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
+import { basicAuth, testLogger } from '../../test/support/framework-app.js'
+import { createGatewayApp } from '../gateway-app.js'
+import { createWalletSignatureGuard } from '../wallet-signature/create-guard.js'
+import { customerContactSignature } from './customer-contact-signature.js'
+import { registerCustomerRoutes } from './customers.js'
+
+const customerId = 'Customer:019542f5-b3e7-7d02-8000-000000000001'
+const walletId = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
+const at = new Date('2025-10-14T10:00:00.000Z')
+const customer = Customer.fromPartial({ id: customerId, customerType: 'INDIVIDUAL', profile: { email: 'new@example.com', currencies: [] }, createdAt: at, updatedAt: at })
+const challenge = { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: at }
+
+const calls: RecordedCall[] = []
+let credentials: Array<{ type: string; nickname: string }>
+
+const handlers: Record<string, FakeHandler> = {
+  listCustomerInternalAccounts: async () => ({ data: [{ id: walletId, type: 'EMBEDDED_WALLET' }], hasMore: false, totalCount: 1 }),
+  listAuthCredentials: async () => ({ data: credentials }),
+  beginSignedRequest: async () => ({ challenge }),
+  completeSignedRequest: async () => ({}),
+  updateCustomer: async () => ({ customer }),
+}
+
+const app = createGatewayApp({
+  logger: testLogger(),
+  authenticate: async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['MANAGE'] }),
+  registerRoutes(api) {
+    const walletAuth = fakeGrpcClient<WalletAuthServiceClient>(handlers, calls)
+    const accounts = fakeGrpcClient<InternalAccountsServiceClient>(handlers, calls)
+    const check = customerContactSignature({ accounts, walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
+    registerCustomerRoutes(api, fakeGrpcClient<CustomersServiceClient>(handlers, calls), check)
+  },
+})
+
+beforeEach(() => {
+  calls.length = 0
+  credentials = [{ type: 'EMAIL_OTP', nickname: 'old@example.com' }]
+})
+
+const patch = (body: object, headers: Record<string, string> = {}) =>
+  app.request(`/2025-10-13/customers/${customerId}`, {
+    method: 'PATCH',
+    headers: { Authorization: basicAuth('client', 'secret'), 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+const methods = () => calls.map((c) => c.method)
+
+describe('PATCH /customers/{customerId} of a contact an embedded wallet signs in with', () => {
+  it('is a signed operation of the wallet when the email of its EMAIL_OTP credential changes', async () => {
+    const first = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' })
+    expect(first.status).toBe(202)
+    expect(methods()).toEqual(['listCustomerInternalAccounts', 'listAuthCredentials', 'beginSignedRequest'])
+    expect(calls[2]!.request).toMatchObject({ accountId: walletId, operation: `PATCH /customers/${customerId}` })
+    const retry = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' }, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
+    expect(retry.status).toBe(200)
+    expect(methods().slice(3)).toEqual(['listCustomerInternalAccounts', 'listAuthCredentials', 'completeSignedRequest', 'updateCustomer'])
+  })
+
+  it('runs at once when no credential signs in with the changed contact', async () => {
+    credentials = [{ type: 'EMAIL_OTP', nickname: 'new@example.com' }, { type: 'PASSKEY', nickname: 'Laptop' }]
+    expect((await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com', phoneNumber: '+14155550100' })).status).toBe(200)
+    expect((await patch({ customerType: 'INDIVIDUAL', fullName: 'Ada King' })).status).toBe(200)
+    expect(methods()).not.toContain('beginSignedRequest')
+  })
+
+  it('refuses email and phone number changed together when a wallet signs in with them', async () => {
+    const res = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com', phoneNumber: '+14155550100' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'phoneNumber' }] } })
+    expect(methods()).not.toContain('updateCustomer')
+  })
+})

@@ -1,0 +1,89 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses } from '../schemas/common.js'
+import { IdempotencyHeadersSchema } from '../schemas/customers.js'
+import {
+  ExecuteQuoteHeadersSchema,
+  ExecuteQuoteRequestSchema,
+  QuoteIdParamsSchema,
+  QuoteRequestSchema,
+  QuoteSchema,
+} from '../schemas/quotes.js'
+import { guardAnswer } from '../wallet-signature/guard-answer.js'
+import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
+import { SignedRequestChallengeSchema } from '../wallet-signature/schemas.js'
+import { json, jsonBody } from './json-responses.js'
+import { quoteRequestToProto, quoteToJson } from './payments-mapping.js'
+
+const tags = ['Cross-Currency Transfers']
+
+const createQuote = createRoute({
+  method: 'post',
+  path: '/quotes',
+  // a quote is what an execution draws on, and immediatelyExecute moves money in this very call
+  ...requires('TRANSACT'),
+  tags,
+  summary: 'Price a same- or cross-currency transfer, and execute it at once when asked',
+  request: { headers: IdempotencyHeadersSchema, body: jsonBody(QuoteRequestSchema) },
+  responses: { 201: json(QuoteSchema, 'The quote (executed when immediatelyExecute was set)'), ...errorResponses(400, 404, 409) },
+})
+
+const getQuote = createRoute({
+  method: 'get',
+  path: '/quotes/{quoteId}',
+  ...requires('VIEW'),
+  tags,
+  summary: 'Retrieve a quote',
+  request: { params: QuoteIdParamsSchema },
+  responses: { 200: json(QuoteSchema, 'The quote'), ...errorResponses(404) },
+})
+
+const executeQuote = createRoute({
+  method: 'post',
+  path: '/quotes/{quoteId}/execute',
+  ...requires('TRANSACT'),
+  tags,
+  summary: 'Execute a quote whose source is an account; an embedded wallet source must sign first',
+  request: {
+    params: QuoteIdParamsSchema,
+    headers: ExecuteQuoteHeadersSchema,
+    body: { required: false, content: { 'application/json': { schema: ExecuteQuoteRequestSchema } } },
+  },
+  responses: {
+    200: json(QuoteSchema, 'The executed quote'),
+    202: json(SignedRequestChallengeSchema, 'Embedded wallet source: the payload the wallet must sign before a retry'),
+    ...errorResponses(400, 404, 409),
+  },
+})
+
+export interface QuoteRouteDeps {
+  payments: PaymentsServiceClient
+  walletSignatures: WalletSignatureGuard
+}
+
+export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignatures }: QuoteRouteDeps): void {
+  app.openapi(createQuote, async (c) => {
+    const { quote } = await callUnary(payments, payments.createQuote, quoteRequestToProto(c.req.valid('json')), callContext(c))
+    return c.json(quoteToJson(quote!), 201)
+  })
+  app.openapi(getQuote, async (c) => {
+    const { quote } = await callUnary(payments, payments.getQuote, c.req.valid('param'), callContext(c))
+    return c.json(quoteToJson(quote!), 200)
+  })
+  app.openapi(executeQuote, async (c) => {
+    const { quoteId } = c.req.valid('param')
+    const { quote } = await callUnary(payments, payments.getQuote, { quoteId }, callContext(c))
+    // the spec's signed flow: the wallet's holder, not only the platform, authorises its payments
+    if (quote?.sourceAccountType === 'EMBEDDED_WALLET') {
+      const operation = { walletAccountId: quote.source!.accountId!, operation: `POST /quotes/${quoteId}/execute`, body: await c.req.text() }
+      const refusal = await walletSignatures.check(c, operation)
+      if (refusal) return guardAnswer(refusal)
+    }
+    const request = { quoteId, scaFactor: c.req.valid('json').scaFactor }
+    const executed = await callUnary(payments, payments.executeQuote, request, callContext(c))
+    return c.json(quoteToJson(executed.quote!), 200)
+  })
+}

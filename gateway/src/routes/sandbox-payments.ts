@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses } from '../schemas/common.js'
+import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema } from '../schemas/transactions.js'
+import { json, jsonBody } from './json-responses.js'
+import { transactionToJson } from './payments-mapping.js'
+
+const tags = ['Sandbox']
+
+const sandboxSend = createRoute({
+  method: 'post',
+  path: '/sandbox/send',
+  ...requires('TRANSACT'),
+  tags,
+  summary: 'Sandbox: the inbound payment that funds a realtime-funding quote',
+  request: { body: jsonBody(SandboxSendRequestSchema) },
+  responses: { 200: json(TransactionSchema, 'The transaction the payment funded'), ...errorResponses(400, 404, 409) },
+})
+
+const sandboxUmaReceive = createRoute({
+  method: 'post',
+  path: '/sandbox/uma/receive',
+  ...requires('TRANSACT'),
+  tags,
+  summary: "Sandbox: an UMA payment arriving for one of the platform's customers",
+  request: { body: jsonBody(SandboxUmaReceiveRequestSchema) },
+  responses: { 200: json(TransactionSchema, 'The incoming transaction'), ...errorResponses(400, 404) },
+})
+
+export function registerSandboxPaymentRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
+  app.openapi(sandboxSend, async (c) => {
+    const { currencyAmount, ...rest } = c.req.valid('json')
+    const request = { ...rest, currencyAmount: currencyAmount === undefined ? undefined : BigInt(currencyAmount) }
+    const { transaction } = await callUnary(payments, payments.sandboxSend, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+  app.openapi(sandboxUmaReceive, async (c) => {
+    const { receivingCurrencyAmount, ...rest } = c.req.valid('json')
+    const request = { ...rest, receivingCurrencyAmount: BigInt(receivingCurrencyAmount) }
+    const { transaction } = await callUnary(payments, payments.sandboxUmaReceive, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+}

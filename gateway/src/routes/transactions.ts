@@ -1,0 +1,90 @@
+import { createRoute, type z } from '@hono/zod-openapi'
+import { callUnary } from '@pp/grpc'
+import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import type { Permission } from '../auth/permissions.js'
+import { callContext, type GatewayApp } from '../context.js'
+import { requires } from '../middleware/require-permission.js'
+import { errorResponses, listEnvelope } from '../schemas/common.js'
+import {
+  ApprovePaymentRequestSchema,
+  CancelTransactionRequestSchema,
+  ConfirmReceiptRequestSchema,
+  ListTransactionsQuerySchema,
+  RejectPaymentRequestSchema,
+  TransactionIdParamsSchema,
+  TransactionSchema,
+} from '../schemas/transactions.js'
+import { json } from './json-responses.js'
+import { listQueryToProto, transactionToJson } from './payments-mapping.js'
+
+const tags = ['Transactions']
+
+const listTransactions = createRoute({
+  method: 'get',
+  path: '/transactions',
+  ...requires('VIEW'),
+  tags,
+  summary: 'List transactions, newest first unless sortOrder is asc; the filters combine',
+  request: { query: ListTransactionsQuerySchema },
+  responses: { 200: json(listEnvelope(TransactionSchema, 'TransactionListResponse'), 'A page of transactions'), ...errorResponses(400) },
+})
+
+const getTransaction = createRoute({
+  method: 'get',
+  path: '/transactions/{transactionId}',
+  ...requires('VIEW'),
+  tags,
+  summary: 'Retrieve a transaction',
+  request: { params: TransactionIdParamsSchema },
+  responses: { 200: json(TransactionSchema, 'The transaction'), ...errorResponses(404) },
+})
+
+/** One state change of a transaction: an optional JSON body, the transaction after it. */
+const transactionAction = <B extends z.ZodType>(action: string, permission: Permission, body: B, summary: string, ...statuses: number[]) =>
+  createRoute({
+    method: 'post',
+    path: `/transactions/{transactionId}/${action}`,
+    ...requires(permission),
+    tags,
+    summary,
+    request: { params: TransactionIdParamsSchema, body: { required: false, content: { 'application/json': { schema: body } } } },
+    responses: { 200: json(TransactionSchema, 'The transaction after the change'), ...errorResponses(400, 404, ...statuses) },
+  })
+
+// recording a receipt changes no money; the other three decide whether money moves
+const confirmReceipt = transactionAction('confirm', 'MANAGE', ConfirmReceiptRequestSchema, 'Record that the receipt reached the customer')
+const approve = transactionAction('approve', 'TRANSACT', ApprovePaymentRequestSchema, 'Approve a payment waiting for the platform', 409)
+const reject = transactionAction('reject', 'TRANSACT', RejectPaymentRequestSchema, 'Reject a payment waiting for the platform', 409)
+const cancel = transactionAction('cancel', 'TRANSACT', CancelTransactionRequestSchema, 'Cancel a payout that has not settled', 409)
+
+export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
+  app.openapi(listTransactions, async (c) => {
+    const page = await callUnary(payments, payments.listTransactions, listQueryToProto(c.req.valid('query')), callContext(c))
+    return c.json({ ...page, data: page.data.map(transactionToJson) }, 200)
+  })
+  app.openapi(getTransaction, async (c) => {
+    const { transaction } = await callUnary(payments, payments.getTransaction, c.req.valid('param'), callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+  app.openapi(confirmReceipt, async (c) => {
+    const { receiptDeliveryConfirmedAt } = c.req.valid('json')
+    const request = { ...c.req.valid('param'), receiptDeliveryConfirmedAt: receiptDeliveryConfirmedAt === undefined ? undefined : new Date(receiptDeliveryConfirmedAt) }
+    const { transaction } = await callUnary(payments, payments.confirmReceiptDelivery, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+  app.openapi(approve, async (c) => {
+    const request = { ...c.req.valid('param'), ...c.req.valid('json') }
+    const { transaction } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+  app.openapi(reject, async (c) => {
+    const request = { ...c.req.valid('param'), ...c.req.valid('json') }
+    const { transaction } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+  app.openapi(cancel, async (c) => {
+    const request = { ...c.req.valid('param'), ...c.req.valid('json') }
+    const { transaction } = await callUnary(payments, payments.cancelTransaction, request, callContext(c))
+    return c.json(transactionToJson(transaction!), 200)
+  })
+}
