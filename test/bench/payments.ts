@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createTestDatabase, testConnections, waitUntil } from '@pp/testing'
 import { apiClient, startMesh, type Mesh } from '../e2e/mesh.js'
+import { startWebhookReceiver } from '../e2e/webhook-receiver.js'
 
 const seconds = Number(process.argv[2] ?? 20)
 const clients = Number(process.argv[3] ?? 32)
@@ -67,9 +68,12 @@ const quoteBody = (pair: { source: string; destination: string }) => ({
   description: 'bench',
 })
 
-async function measurePayments(mesh: Mesh): Promise<{ executed: number; failed: number; latencies: number[] }> {
+async function measurePayments(mesh: Mesh, webhooks: Awaited<ReturnType<typeof startWebhookReceiver>>) {
   const platform = await mesh.createPlatform(`bench-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   const api = apiClient(mesh, platform)
+  // a platform as it runs in production: its webhooks (every payment's events) are delivered
+  const configured = await api('PATCH', '/config', { webhookEndpoint: webhooks.url })
+  if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)
   const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
   const pairs = await Promise.all(Array.from({ length: clients }, (_, i) => fundedSender(api, termsVersion, i)))
   // new US accounts are validated by a micro-entry first: wait until the first one can be paid
@@ -90,7 +94,7 @@ async function measurePayments(mesh: Mesh): Promise<{ executed: number; failed: 
       }
     }),
   )
-  return { executed, failed, latencies }
+  return { executed, failed, latencies, webhooksDelivered: webhooks.received.length }
 }
 
 function measurePgbench(databaseUrl: string): number {
@@ -110,13 +114,15 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 await testConnections()
 const mesh = await startMesh()
+const webhooks = await startWebhookReceiver()
 let payments: Awaited<ReturnType<typeof measurePayments>>
 try {
-  payments = await measurePayments(mesh)
+  payments = await measurePayments(mesh, webhooks)
 } catch (err) {
   for (const p of mesh.processes) console.error(p.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l)).slice(0, 5).join('\n'))
   throw err
 } finally {
+  await webhooks.close()
   await mesh.stop()
 }
 const pgbenchDatabase = await createTestDatabase('bench_pgbench')
@@ -131,5 +137,6 @@ const sorted = payments.latencies.sort((a, b) => a - b)
 console.log(`payments: ${clients} clients for ${seconds} s, internal → external USD quotes with immediatelyExecute`)
 console.log(`  executed transfers:  ${payments.executed} (${payments.failed} not 201)`)
 console.log(`  transfers per second: ${(payments.executed / seconds).toFixed(1)}`)
+console.log(`  webhooks delivered during the run: ${payments.webhooksDelivered}`)
 console.log(`  latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`)
 console.log(`pgbench tpcb-like on the same Postgres, ${clients} clients, ${seconds} s: ${tps.toFixed(1)} TPS`)

@@ -7,6 +7,8 @@ const schema = baseConfigSchema.extend({
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  /** How long a replica reuses a platform's fee configuration before asking the platform service again. */
+  PLATFORM_FACTS_CACHE_MS: durationMs.min(0).default(5_000),
   /** How long a quote's price holds before execute answers QUOTE_EXPIRED. */
   QUOTE_TTL_MS: durationMs.min(1).default(300_000),
   /** The service's own fee on every quote, in basis points of the converted principal. */

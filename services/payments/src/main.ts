@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { startGrpcServer } from '@pp/grpc'
 import { runService } from '@pp/service'
+import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
 import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
 import { openDb } from './db/client.js'
@@ -22,11 +23,10 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
-    const services = grpcServices({
-      ledger: config.LEDGER_GRPC_ADDRESS,
-      customers: config.CUSTOMERS_GRPC_ADDRESS,
-      platform: config.PLATFORM_GRPC_ADDRESS,
-    })
+    const services = withCachedPlatformFacts(
+      grpcServices({ ledger: config.LEDGER_GRPC_ADDRESS, customers: config.CUSTOMERS_GRPC_ADDRESS, platform: config.PLATFORM_GRPC_ADDRESS }),
+      config.PLATFORM_FACTS_CACHE_MS,
+    )
     const deps = paymentsDeps(config, db, services, logger)
     const server = await startGrpcServer(
       config.GRPC_ADDRESS,

@@ -1,0 +1,30 @@
+import type { CallContext } from '@pp/grpc'
+import type { Services } from './services.js'
+
+/** The most tenants a replica remembers; beyond it the oldest entry goes. */
+const MAX_ENTRIES = 10_000
+
+/**
+ * Platform facts (regulated or not, fee configuration) change rarely and are read on every quote,
+ * so each replica remembers them per tenant for `ttlMs` instead of asking the platform service
+ * every time. It is only a cache: a replica that restarts asks again, and a configuration change
+ * reaches every quote within `ttlMs`. Concurrent misses share one request; a failed one is forgotten.
+ */
+export function withCachedPlatformFacts(services: Services, ttlMs: number, now: () => number = Date.now): Services {
+  if (ttlMs <= 0) return services
+  const entries = new Map<string, { expiresAt: number; facts: ReturnType<Services['platform']> }>()
+  return {
+    ...services,
+    platform(ctx: CallContext) {
+      const key = `${ctx.platformId}:${ctx.environment}`
+      const cached = entries.get(key)
+      if (cached && cached.expiresAt > now()) return cached.facts
+      const facts = services.platform(ctx)
+      entries.delete(key)
+      entries.set(key, { expiresAt: now() + ttlMs, facts })
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+      facts.catch(() => entries.get(key)?.facts === facts && entries.delete(key))
+      return facts
+    },
+  }
+}
