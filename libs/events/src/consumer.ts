@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
+import { httpStatusOf, isApiError } from '@pp/errors'
 import type { Logger } from '@pp/logging'
 import { EVENTS_STREAM, type EventEnvelope } from './envelope.js'
 
@@ -25,9 +26,15 @@ export interface RunningConsumer {
 }
 
 /**
+ * A handler refused the event with a client error (a 4xx API code such as PLATFORM_NOT_FOUND):
+ * the same event would be refused forever, so redelivering it only keeps the consumer busy.
+ */
+const isPermanent = (err: unknown): boolean => isApiError(err) && httpStatusOf(err.code) < 500
+
+/**
  * Consumes the EVENTS stream through a durable consumer: the server remembers what was acked,
  * so a restart resumes where it stopped. A message is acked only after `handle` succeeds; a
- * failure is redelivered after `retryDelayMs`.
+ * failure is redelivered after `retryDelayMs`, except a permanent refusal, which is terminated.
  */
 export async function consumeEvents(options: ConsumerOptions): Promise<RunningConsumer> {
   const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000 } = options
@@ -49,8 +56,13 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
         await options.handle(message.json<EventEnvelope>())
         message.ack()
       } catch (err) {
-        logger.warn({ err, subject: message.subject, durableName }, 'event handling failed; redelivering')
-        message.nak(retryDelayMs)
+        if (isPermanent(err)) {
+          logger.error({ err, subject: message.subject, durableName }, 'event refused for good (a 4xx answer); not redelivered')
+          message.term()
+        } else {
+          logger.warn({ err, subject: message.subject, durableName }, 'event handling failed; redelivering')
+          message.nak(retryDelayMs)
+        }
       }
     }
   })()

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { jetstream } from '@nats-io/jetstream'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { ApiError } from '@pp/errors'
+import { newId } from '@pp/ids'
+import { testConnections, waitUntil } from '@pp/testing'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectNats, consumeEvents, ensureEventsStream, type EventEnvelope, type RunningConsumer } from '../src/index.js'
+
+const logger = pino({ level: 'silent' })
+// a source of its own per run, so this file's consumer sees only this file's events
+const source = `refusals${randomBytes(4).toString('hex')}`
+
+describe('a durable consumer whose handler fails', () => {
+  let nats: NatsConnection
+  let consumer: RunningConsumer
+  const attempts = new Map<string, number>()
+
+  beforeAll(async () => {
+    nats = await connectNats((await testConnections()).natsUrl, 'consumer-refusals-test')
+    await ensureEventsStream(nats)
+    consumer = await consumeEvents({
+      nats,
+      durableName: `${source}-consumer`,
+      filterSubject: `events.${source}.>`,
+      logger,
+      retryDelayMs: 20,
+      async handle(event) {
+        const seen = (attempts.get(event.type) ?? 0) + 1
+        attempts.set(event.type, seen)
+        if (event.type === 'REFUSED') throw new ApiError('PLATFORM_NOT_FOUND', 'no such platform')
+        if (event.type === 'FLAKY' && seen < 3) throw new Error('database busy')
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await consumer?.stop()
+    await nats?.drain()
+  })
+
+  const publish = async (type: string) => {
+    const event: EventEnvelope = { id: newId('Event'), type, source, platformId: 'Platform:x', environment: 'SANDBOX', occurredAt: new Date().toISOString(), data: {} }
+    await jetstream(nats).publish(`events.${source}.${type}`, JSON.stringify(event), { msgID: event.id })
+  }
+
+  it('retries an outage until it passes, and drops a 4xx refusal after one attempt', async () => {
+    await publish('REFUSED')
+    await publish('FLAKY')
+    await waitUntil(async () => attempts.get('FLAKY') === 3, 'the flaky event to pass on its third attempt', 10_000)
+    await publish('MARKER')
+    await waitUntil(async () => attempts.get('MARKER') === 1, 'a later event to be handled', 10_000)
+    expect(attempts.get('REFUSED')).toBe(1)
+  })
+})
