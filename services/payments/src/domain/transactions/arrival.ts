@@ -1,9 +1,9 @@
 import { newId } from '@pp/ids'
-import type { CallContext, Environment } from '@pp/grpc'
 import type { Tx } from '../../db/client.js'
 import type { Transaction } from '../../db/generated/client.js'
 import { recordPaymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
+import { callContextOf } from './call-context.js'
 
 /** Who holds the internal account an outgoing payment delivers to. */
 export interface Recipient {
@@ -24,7 +24,7 @@ const internalDestinationOf = (row: Transaction): string | undefined => {
 export async function recipientOf(deps: PaymentsDeps, row: Transaction): Promise<Recipient | undefined> {
   const accountId = row.type === 'OUTGOING' ? internalDestinationOf(row) : undefined
   if (!accountId) return undefined
-  const ctx: CallContext = { platformId: row.platformId, environment: row.environment as Environment, requestId: `payments:${row.id}:arrival` }
+  const ctx = callContextOf(row, ':arrival')
   const account = await deps.services.internalAccount(ctx, accountId)
   if (!account.customerId) return { customerId: row.platformId, platformCustomerId: row.platformId }
   const customer = await deps.services.customer(ctx, account.customerId)

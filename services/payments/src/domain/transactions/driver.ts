@@ -1,5 +1,4 @@
 import { httpStatusOf, isApiError } from '@pp/errors'
-import type { CallContext, Environment } from '@pp/grpc'
 import { newId } from '@pp/ids'
 import { TransferCode } from '@pp/proto/ledger/v1/ledger'
 import { inTransaction } from '../../db/client.js'
@@ -9,6 +8,7 @@ import type { PaymentsDeps } from '../deps.js'
 import { reversedLegs, toTransferLegs, type StoredLeg } from '../quotes/legs.js'
 import { isOutcome } from '../rails/outcomes.js'
 import { recipientOf, recordArrival } from './arrival.js'
+import { callContextOf } from './call-context.js'
 import { quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState } from './transitions.js'
 
 /** The ledger refused the hold (insufficient funds, an account that cannot send): a client mistake. */
@@ -52,7 +52,7 @@ export async function driveTransaction(deps: PaymentsDeps, transactionId: string
 }
 
 async function performLedgerStep(deps: PaymentsDeps, row: Transaction, step: LedgerStep): Promise<void> {
-  const ctx: CallContext = { platformId: row.platformId, environment: row.environment as Environment, requestId: `payments:${row.id}` }
+  const ctx = callContextOf(row, '')
   const ids = transferIds(row.id)
   const legs = row.legs as unknown as StoredLeg[]
   switch (step) {
