@@ -46,12 +46,10 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     WEBHOOK_CONSUMER_NAME: `webhooks-${meshId}`,
     EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
     ACH_VALIDATION_WINDOW_MS: '200',
-    ACH_VALIDATION_INTERVAL_MS: '50',
-    // payments: the sandbox's 30-second and 6-minute outcomes in a fraction of a second, jobs polled often
+    // payments: the sandbox's 30-second and 6-minute outcomes in a fraction of a second
     SANDBOX_PENDING_FAILURE_DELAY: '300',
     SANDBOX_SLOW_SETTLEMENT_DELAY: '300',
     SANDBOX_RETURN_DELAY: '300',
-    JOB_POLL_INTERVAL_MS: '50',
     RECOVERY_AFTER_MS: '500',
     ...options.env,
   }

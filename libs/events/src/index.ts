@@ -1,5 +1,5 @@
 export { consumeEvents, type ConsumerOptions, type RunningConsumer } from './consumer.js'
 export { EVENTS_STREAM, eventSubject, type EventEnvelope } from './envelope.js'
 export { connectNats, ensureEventsStream } from './nats.js'
-export { writeOutbox, type NewEvent, type RawExecutor } from './outbox.js'
+export { outboxRecord, writeOutbox, type NewEvent, type OutboxRecord, type RawExecutor } from './outbox.js'
 export { startOutboxRelay, type OutboxRelay, type RelayOptions } from './relay.js'

@@ -13,21 +13,33 @@ export interface NewEvent<T> {
   data: T
 }
 
-/**
- * Records an event inside the caller's transaction, so the state change and its event commit
- * together or not at all; the relay publishes it afterwards.
- */
-export async function writeOutbox<T>(tx: RawExecutor, source: string, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+/** An event as an outbox row: the envelope and the subject the relay publishes it on. */
+export interface OutboxRecord<T> {
+  envelope: EventEnvelope<T>
+  subject: string
+}
+
+/** A new event's outbox row, for a service that inserts it with its own statement (the same transaction as its change). */
+export function outboxRecord<T>(source: string, event: NewEvent<T>): OutboxRecord<T> {
   const envelope: EventEnvelope<T> = {
     id: newId('Event'),
     source,
     occurredAt: new Date().toISOString(),
     ...event,
   }
+  return { envelope, subject: eventSubject(source, event.type) }
+}
+
+/**
+ * Records an event inside the caller's transaction, so the state change and its event commit
+ * together or not at all; the relay publishes it afterwards.
+ */
+export async function writeOutbox<T>(tx: RawExecutor, source: string, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+  const { envelope, subject } = outboxRecord(source, event)
   await tx.$executeRawUnsafe(
     'INSERT INTO "outbox_events" ("id", "subject", "payload") VALUES ($1, $2, $3::jsonb)',
     envelope.id,
-    eventSubject(source, event.type),
+    subject,
     JSON.stringify(envelope),
   )
   return envelope

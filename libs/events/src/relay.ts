@@ -1,14 +1,17 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
-import pg from 'pg'
+import { createSqlPool, prepared, startWakeLoop, type SqlPool } from '@pp/db'
+
+/** The channel an outbox insert notifies (a statement-level trigger of every service's migrations). */
+const OUTBOX_CHANNEL = 'outbox_events'
 
 export interface RelayOptions {
   databaseUrl: string
   nats: NatsConnection
   logger: Logger
   batchSize?: number
-  pollIntervalMs?: number
+  /** The longest wait between tries while NATS (or the database) fails. */
   retryDelayMsMax?: number
 }
 
@@ -18,81 +21,63 @@ export interface OutboxRelay {
   stop(): Promise<void>
 }
 
+interface OutboxRow {
+  id: string
+  subject: string
+  payload: unknown
+}
+
+// the partial index outbox_events_unpublished_idx keeps this cheap however long the table grows
+const CLAIM = prepared(
+  'outbox_claim',
+  `SELECT id, subject, payload FROM outbox_events WHERE published_at IS NULL
+    ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+)
+const MARK_PUBLISHED = prepared('outbox_mark_published', 'UPDATE outbox_events SET published_at = now() WHERE id = ANY($1)')
+
 /**
  * Publishes outbox rows to JetStream in commit order, with the event id as the message id so
- * JetStream drops a duplicate. Rows are claimed with SKIP LOCKED, so several replicas can relay
- * the same database, and marked published in the same transaction that claimed them: a crash
- * between publish and commit republishes, never loses.
+ * JetStream drops a duplicate. It wakes on the outbox's NOTIFY and never polls: an idle relay
+ * issues no statement. Rows are claimed with SKIP LOCKED, so several replicas can relay the same
+ * database, and marked published in the same transaction that claimed them: a crash between
+ * publish and commit republishes, never loses. While NATS is down the run fails and is retried
+ * with a growing delay, so events written during an outage go out once it returns.
  */
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
-  const { logger, batchSize = 100, pollIntervalMs = 100, retryDelayMsMax = 5_000 } = options
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 })
+  const { batchSize = 100 } = options
+  const sql = createSqlPool(options.databaseUrl, 2)
   const js = jetstream(options.nats)
-  let running = true
-  let failures = 0
-  let wake: (() => void) | undefined
-
-  const loop = (async () => {
-    while (running) {
-      let published = 0
-      try {
-        published = await publishBatch(pool, js, batchSize)
-        failures = 0
-      } catch (err) {
-        failures += 1
-        logger.warn({ err, failures }, 'outbox relay could not publish; will retry')
-      }
-      if (published < batchSize) await sleep(delayFor(failures, pollIntervalMs, retryDelayMsMax))
-    }
-  })()
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms)
-      wake = () => {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  }
-
+  const loop = startWakeLoop({
+    name: 'outbox-relay',
+    databaseUrl: options.databaseUrl,
+    channel: OUTBOX_CHANNEL,
+    logger: options.logger,
+    retryDelayMsMax: options.retryDelayMsMax,
+    // a full batch means more is waiting: go again at once
+    run: async () => ((await publishBatch(sql, js, batchSize)) === batchSize ? new Date() : undefined),
+  })
   return {
-    flush: () => publishBatch(pool, js, batchSize),
+    flush: () => publishBatch(sql, js, batchSize),
     async stop() {
-      running = false
-      wake?.()
-      await loop
-      await pool.end()
+      await loop.stop()
+      await sql.end()
     },
   }
 }
 
-function delayFor(failures: number, pollIntervalMs: number, retryDelayMsMax: number): number {
-  if (failures === 0) return pollIntervalMs
-  return Math.min(retryDelayMsMax, pollIntervalMs * 2 ** Math.min(failures, 10))
-}
-
-async function publishBatch(pool: pg.Pool, js: JetStreamClient, batchSize: number): Promise<number> {
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    const { rows } = await client.query<{ id: string; subject: string; payload: unknown }>(
-      `SELECT id, subject, payload FROM outbox_events WHERE published_at IS NULL
-        ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [batchSize],
-    )
-    for (const row of rows) {
-      await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id })
-    }
-    if (rows.length > 0) {
-      await client.query('UPDATE outbox_events SET published_at = now() WHERE id = ANY($1)', [rows.map((r) => r.id)])
-    }
-    await client.query('COMMIT')
-    return rows.length
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw err
-  } finally {
-    client.release()
-  }
+/**
+ * One claimed batch, published pipelined: every message is sent before the first ack is awaited
+ * (one connection keeps their order). Only acked rows are marked published; a failed publish
+ * fails the run, after the acked ones are committed, so the retry sends only the rest.
+ */
+async function publishBatch(sql: SqlPool, js: JetStreamClient, batchSize: number): Promise<number> {
+  const { claimed, failure } = await sql.transaction(async (tx) => {
+    const rows = await tx.query<OutboxRow>(CLAIM, [batchSize])
+    const acks = await Promise.allSettled(rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id })))
+    const acked = rows.filter((_, i) => acks[i]!.status === 'fulfilled').map((row) => row.id)
+    if (acked.length > 0) await tx.query(MARK_PUBLISHED, [acked])
+    return { claimed: rows.length, failure: acks.find((ack) => ack.status === 'rejected') }
+  })
+  if (failure) throw failure.reason
+  return claimed
 }

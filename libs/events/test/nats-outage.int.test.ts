@@ -64,7 +64,7 @@ it('delivers all 50 events written while NATS was down, once each', async () => 
     logger,
     handle: async (event) => void received.push(event.id),
   })
-  const relay = startOutboxRelay({ databaseUrl: db.url, nats: producer, logger, pollIntervalMs: 20, retryDelayMsMax: 200 })
+  const relay = startOutboxRelay({ databaseUrl: db.url, nats: producer, logger, retryDelayMsMax: 200 })
   const executor: RawExecutor = { $executeRawUnsafe: async (query, ...values) => (await sql.query(query, values)).rowCount ?? 0 }
 
   await stopNatsServer()

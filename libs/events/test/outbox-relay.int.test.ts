@@ -22,6 +22,9 @@ import {
 const logger = pino({ level: 'silent' })
 // a source of its own per run, so this file's consumer sees only this file's events
 const source = `test${randomBytes(4).toString('hex')}`
+/** How soon a notified relay publishes; how long an idle one is watched. */
+const PROMPT_MS = 1_000
+const IDLE_MS = 2_000
 
 describe('outbox relay and durable consumer', () => {
   let db: TestDatabase
@@ -70,7 +73,7 @@ describe('outbox relay and durable consumer', () => {
     const first = await inTransaction('THING.CREATED', true)
     await inTransaction('THING.ROLLED_BACK', false)
     const second = await inTransaction('THING.UPDATED', true)
-    relay = startOutboxRelay({ databaseUrl: db.url, nats, logger, pollIntervalMs: 20 })
+    relay = startOutboxRelay({ databaseUrl: db.url, nats, logger })
 
     await waitUntil(async () => received.length >= 2, 'two events')
     expect(received.map((e) => e.id)).toEqual([first.id, second.id])
@@ -85,5 +88,23 @@ describe('outbox relay and durable consumer', () => {
     const sentinel = await inTransaction('THING.SENTINEL', true)
     await waitUntil(async () => received.some((e) => e.id === sentinel.id), 'the sentinel event')
     expect(received.filter((e) => e.id === first!.id)).toHaveLength(1)
+  })
+
+  it('wakes on the outbox NOTIFY: a committed event goes out within a moment', async () => {
+    const event = await inTransaction('THING.NOTIFIED', true)
+    await waitUntil(async () => received.some((e) => e.id === event.id), 'the event on JetStream', PROMPT_MS, 10)
+  })
+
+  // pg_stat_activity rather than pg_stat_database: an idle backend reports its counters up to
+  // 10 s late, while the start of its last statement (or of a new connection) shows at once
+  it('sends the database no statement while idle', async () => {
+    const since = (await sql.query<{ now: Date }>('SELECT now()')).rows[0]!.now
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
+    const { rows } = await sql.query(
+      `SELECT query FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND (backend_start > $1 OR query_start > $1)`,
+      [since],
+    )
+    expect(rows).toEqual([])
   })
 })

@@ -35,11 +35,8 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
-  await ensureDatabase(options.databaseUrl)
-  const { applied } = await migrate(options.databaseUrl, options.migrationsDir)
-  logger.info({ applied }, 'database migrated')
-  const nats = await connectNats(options.natsUrl, options.name)
-  await ensureEventsStream(nats)
+  // the database and NATS do not depend on each other: get both ready at once
+  const [nats] = await Promise.all([connectToEvents(options), prepareDatabase(options, logger)])
   const relay = startOutboxRelay({ databaseUrl: options.databaseUrl, nats, logger })
   const stoppers = await options.start({ logger, nats })
 
@@ -55,4 +52,16 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
   }
   process.once('SIGINT', (signal) => void stop(signal))
   process.once('SIGTERM', (signal) => void stop(signal))
+}
+
+async function prepareDatabase(options: RunServiceOptions, logger: Logger): Promise<void> {
+  await ensureDatabase(options.databaseUrl)
+  const { applied } = await migrate(options.databaseUrl, options.migrationsDir)
+  logger.info({ applied }, 'database migrated')
+}
+
+async function connectToEvents(options: RunServiceOptions): Promise<NatsConnection> {
+  const nats = await connectNats(options.natsUrl, options.name)
+  await ensureEventsStream(nats)
+  return nats
 }

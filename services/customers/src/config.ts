@@ -10,8 +10,6 @@ const schema = baseConfigSchema.extend({
   /** How long a contact verification code can be confirmed. */
   CONTACT_CODE_TTL_MS: durationMs.default(10 * 60 * 1000),
   CONTACT_CODE_ATTEMPTS_MAX: z.coerce.number().int().positive().default(5),
-  /** How often the bulk-import worker looks for queued jobs. */
-  IMPORT_POLL_INTERVAL_MS: durationMs.default(500),
   /** Rows of an import handled per transaction, and a worker's lease on a job. */
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(50),
   IMPORT_LEASE_MS: durationMs.default(60_000),

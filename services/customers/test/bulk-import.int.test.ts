@@ -5,9 +5,9 @@ import { startImportWorker } from '../src/workers/import-worker.js'
 import { createLogger } from '@pp/logging'
 import { failure, newTenant, startHarness, type Harness } from './harness.js'
 import { verificationClients, type VerificationClients } from './verification-helpers.js'
-import { waitUntil } from '@pp/testing'
+import { waitUntil, type TestDatabase } from '@pp/testing'
 
-let h: Harness
+let h: Harness & { database: TestDatabase }
 let c: VerificationClients
 
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('bulk import', () => {
 
   it('is run by the service’s worker', async () => {
     const ctx = newTenant()
-    const worker = startImportWorker(h.deps, { ...settings, pollIntervalMs: 5 }, createLogger('import-test', 'silent'))
+    const worker = startImportWorker(h.deps, { ...settings, databaseUrl: h.database.url }, createLogger('import-test', 'silent'))
     try {
       const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: `${header}\n${rows[0]!.replace('imp-1', 'w-1')}` }, ctx)
       await waitUntil(async () => (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!.status === 'COMPLETED', 'the job to complete')

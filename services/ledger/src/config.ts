@@ -8,7 +8,6 @@ const schema = baseConfigSchema.extend({
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   /** How long a new US bank account stays in ACH validation before it can be used. */
   ACH_VALIDATION_WINDOW_MS: durationMs.default(3_000),
-  ACH_VALIDATION_INTERVAL_MS: durationMs.min(1).default(1_000),
   EVENTS_CONSUMER_START_TIME: consumerStartTime,
   /** Durable consumer names start with this; every replica of the service shares them. */
   EVENTS_CONSUMER_PREFIX: z.string().min(1).default('ledger'),

@@ -5,7 +5,7 @@ import type { ListExternalAccountsRequest } from '@pp/proto/ledger/v1/external_a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTERNAL_ACCOUNT_STATUS_UPDATED } from '../src/db/external-accounts-events.js'
 import { createLogger } from '@pp/logging'
-import { waitUntil } from '@pp/testing'
+import { waitUntil, type TestDatabase } from '@pp/testing'
 import { startAchValidationJob } from '../src/domain/external-accounts/ach-validation-job.js'
 import { finishDueAchValidations } from '../src/domain/external-accounts/finish-ach-validations.js'
 import { toChecksumAddress } from '../src/domain/external-accounts/validation/evm-address.js'
@@ -16,7 +16,7 @@ import {
   type ExternalAccountsHarness,
 } from './external-accounts-harness.js'
 
-let h: ExternalAccountsHarness
+let h: ExternalAccountsHarness & { database: TestDatabase }
 beforeAll(async () => {
   h = await startExternalAccountsHarness('lifecycle')
 })
@@ -65,10 +65,10 @@ describe('US bank account ACH validation', () => {
     expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['INACTIVE'])
   })
 
-  it('is finished by the polling job once the window has passed', async () => {
+  it('is finished by the ACH job once the window has passed', async () => {
     const tenant = newTenant()
     const created = await createAccount(h, tenant, createRequest(usdEndingIn('555456789012'), { customerId: h.customers.add(tenant) }))
-    const stop = startAchValidationJob(h.deps, { intervalMs: 10, batchMax: 10 }, createLogger('ach-job-test', 'silent'))
+    const stop = startAchValidationJob(h.deps, { databaseUrl: h.database.url, batchMax: 10 }, createLogger('ach-job-test', 'silent'))
     try {
       h.clock.advance(ACH_WINDOW_MS)
       await waitUntil(async () => (await h.db.externalAccount.findUnique({ where: { id: created.id } }))?.status === 'ACTIVE', 'the ACH job')

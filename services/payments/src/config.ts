@@ -24,9 +24,7 @@ const schema = baseConfigSchema.extend({
   SANDBOX_SLOW_SETTLEMENT_DELAY: durationMs.default(360_000),
   /** Sandbox suffix 005 cross-currency payouts: returned by the receiving bank this long after completing. */
   SANDBOX_RETURN_DELAY: durationMs.default(30_000),
-  /** How often the job worker looks for due jobs and the recovery loop for interrupted steps. */
-  JOB_POLL_INTERVAL_MS: durationMs.min(1).default(500),
-  /** A transaction whose owed ledger step is older than this is re-driven by the recovery loop. */
+  /** A transaction whose owed ledger step is older than this is re-driven by the recovery run. */
   RECOVERY_AFTER_MS: durationMs.min(1).default(10_000),
   EVENTS_CONSUMER_START_TIME: consumerStartTime,
   /** Durable consumer names start with this; every replica of the service shares them. */

@@ -28,7 +28,6 @@ beforeAll(async () => {
     // long enough to outlast the calls and the kill on a busy machine; the restart takes about as long
     SANDBOX_PENDING_FAILURE_DELAY: '10000',
     SANDBOX_SLOW_SETTLEMENT_DELAY: '10000',
-    JOB_POLL_INTERVAL_MS: '50',
     EVENTS_CONSUMER_PREFIX: `payments-restart-${randomBytes(4).toString('hex')}`,
     EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
   }

@@ -1,9 +1,14 @@
+import { startWakeLoop } from '@pp/db'
 import type { Logger } from '@pp/logging'
 import { processImportBatch, type ImportSettings } from '../domain/bulk-import/process-import.js'
 import type { CustomersDeps } from '../domain/deps.js'
 
+/** The channel an import job insert notifies (a trigger of the customers migrations). */
+const IMPORT_JOBS_CHANNEL = 'customer_import_jobs'
+
 export interface ImportWorkerSettings extends ImportSettings {
-  pollIntervalMs: number
+  /** The customers database, listened to for new jobs. */
+  databaseUrl: string
 }
 
 export interface RunningWorker {
@@ -12,34 +17,28 @@ export interface RunningWorker {
 }
 
 /**
- * Runs queued bulk imports one batch at a time, back to back while there is work and every
- * `pollIntervalMs` otherwise. The jobs are rows: a restarted service picks up where it stopped.
+ * Runs queued bulk imports one batch at a time, back to back while there is work. It never polls:
+ * it wakes when a job is inserted and when the earliest lease of an unfinished job runs out (a
+ * worker that crashed mid-batch). The jobs are rows: a restarted service picks up where it stopped.
  */
 export function startImportWorker(deps: CustomersDeps, settings: ImportWorkerSettings, logger: Logger): RunningWorker {
-  let isRunning = true
-  let wake: (() => void) | undefined
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, settings.pollIntervalMs)
-      wake = () => {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  const loop = (async () => {
-    while (isRunning) {
-      const hadWork = await processImportBatch(deps, settings).catch((err: unknown) => {
-        logger.error({ err }, 'bulk import batch failed; retrying after the poll interval')
-        return false
-      })
-      if (!hadWork && isRunning) await pause()
-    }
-  })()
-  return {
-    async stop() {
-      isRunning = false
-      wake?.()
-      await loop
-    },
-  }
+  return startWakeLoop({
+    name: 'customer-imports',
+    databaseUrl: settings.databaseUrl,
+    channel: IMPORT_JOBS_CHANNEL,
+    logger,
+    now: deps.now,
+    // one batch per run, so that a stop waits for one batch only
+    run: async () => ((await processImportBatch(deps, settings)) ? deps.now() : nextLeaseExpiry(deps)),
+  })
+}
+
+/** When the earliest lease of an unfinished job runs out (the jobs' open index answers it). */
+async function nextLeaseExpiry(deps: CustomersDeps): Promise<Date | undefined> {
+  const held = await deps.db.customerImportJob.findFirst({
+    where: { status: { in: ['PENDING', 'PROCESSING'] }, leaseUntil: { not: null } },
+    orderBy: { leaseUntil: 'asc' },
+    select: { leaseUntil: true },
+  })
+  return held?.leaseUntil ?? undefined
 }

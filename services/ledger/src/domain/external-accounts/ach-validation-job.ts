@@ -1,37 +1,44 @@
+import { startWakeLoop } from '@pp/db'
 import type { Logger } from '@pp/logging'
 import type { ExternalAccountsDeps } from './deps.js'
 import { finishDueAchValidations } from './finish-ach-validations.js'
 
+/** The channel an account entering ACH validation notifies (a trigger of the ledger migrations). */
+const ACH_VALIDATIONS_CHANNEL = 'ach_validations'
+
 export interface AchValidationJobOptions {
-  intervalMs: number
+  /** The ledger database, listened to for accounts entering validation. */
+  databaseUrl: string
   batchMax: number
 }
 
+type JobDeps = Pick<ExternalAccountsDeps, 'db' | 'now'>
+
 /**
- * Polls for US accounts whose ACH validation window has passed and records their outcome. The
- * due work lives in the database (validates_at), so a restart loses nothing; several replicas
- * share it through SKIP LOCKED. Returns the function that stops it after the current pass.
+ * Records the outcome of US accounts whose ACH validation window has passed. It never polls: it
+ * wakes when an account enters validation and when the earliest window closes. The due work lives
+ * in the database (validates_at), so a restart loses nothing; several replicas share it through
+ * SKIP LOCKED. Returns the function that stops it after the current pass.
  */
-export function startAchValidationJob(deps: Pick<ExternalAccountsDeps, 'db' | 'now'>, options: AchValidationJobOptions, logger: Logger): () => Promise<void> {
-  let isStopping = false
-  let wake: (() => void) | undefined
-  const loop = (async () => {
-    while (!isStopping) {
-      try {
-        // a full batch means more may be due: go again at once
-        if ((await finishDueAchValidations(deps, options.batchMax)) === options.batchMax) continue
-      } catch (err) {
-        logger.error({ err }, 'finishing ACH validations failed; retrying on the next pass')
-      }
-      await new Promise<void>((resolve) => {
-        wake = resolve
-        setTimeout(resolve, options.intervalMs).unref()
-      })
-    }
-  })()
-  return async () => {
-    isStopping = true
-    wake?.()
-    await loop
-  }
+export function startAchValidationJob(deps: JobDeps, options: AchValidationJobOptions, logger: Logger): () => Promise<void> {
+  const loop = startWakeLoop({
+    name: 'ach-validations',
+    databaseUrl: options.databaseUrl,
+    channel: ACH_VALIDATIONS_CHANNEL,
+    logger,
+    now: deps.now,
+    // a full batch means more may be due: go again at once
+    run: async () => ((await finishDueAchValidations(deps, options.batchMax)) === options.batchMax ? deps.now() : nextWindowEnd(deps)),
+  })
+  return () => loop.stop()
+}
+
+/** When the earliest validation with a known outcome falls due (the partial index external_accounts_ach_due_idx answers it). */
+async function nextWindowEnd(deps: JobDeps): Promise<Date | undefined> {
+  const next = await deps.db.externalAccount.findFirst({
+    where: { achValidationStatus: 'VALIDATING', achValidationOutcome: { not: null }, deletedAt: null },
+    orderBy: { achValidatesAt: 'asc' },
+    select: { achValidatesAt: true },
+  })
+  return next?.achValidatesAt ?? undefined
 }

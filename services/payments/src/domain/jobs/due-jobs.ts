@@ -32,27 +32,60 @@ export async function runDueJobs(deps: PaymentsDeps, batch: number): Promise<num
   return claimed.length
 }
 
+/** Stages at which a transaction owes the ledger a step (WAIT and DONE owe nothing now). */
+const OWED_STAGES = ['HOLD', 'POST', 'VOID', 'REFUND']
+
+export interface Recovery {
+  driven: number
+  /** How many of them still owe their step (the ledger failed again). */
+  failed: number
+}
+
 /**
  * Finishes transactions whose owed ledger step was interrupted (a crash between the ledger call
  * and the stage update, or an outage of the ledger): the same idempotent transfer ids make the
  * retry safe.
  */
-export async function recoverInterrupted(deps: PaymentsDeps, olderThanMs: number, batch: number): Promise<number> {
+export async function recoverInterrupted(deps: PaymentsDeps, olderThanMs: number, batch: number): Promise<Recovery> {
   const before = new Date(deps.now().getTime() - olderThanMs)
   const stale = await deps.db.transaction.findMany({
-    where: { stage: { in: ['HOLD', 'POST', 'VOID', 'REFUND'] }, updatedAt: { lt: before } },
+    where: { stage: { in: OWED_STAGES }, updatedAt: { lt: before } },
     select: { id: true },
     orderBy: { updatedAt: 'asc' },
     take: batch,
   })
+  let failed = 0
   for (const { id } of stale) {
-    await driveLogged(deps, id)
+    if (!(await driveLogged(deps, id))) failed += 1
   }
-  return stale.length
+  return { driven: stale.length, failed }
+}
+
+/** When the earliest pending job falls due (the partial index payment_jobs_pending_idx answers it). */
+export async function nextJobDue(deps: PaymentsDeps): Promise<Date | undefined> {
+  const next = await deps.db.paymentJob.findFirst({ where: { doneAt: null }, orderBy: { runAt: 'asc' }, select: { runAt: true } })
+  return next?.runAt
+}
+
+/**
+ * When the transaction that has owed a ledger step the longest becomes a recovery case (the
+ * index on stage and updated_at answers it).
+ */
+export async function nextRecoveryDue(deps: PaymentsDeps, afterMs: number): Promise<Date | undefined> {
+  const oldest = await deps.db.transaction.findFirst({
+    where: { stage: { in: OWED_STAGES } },
+    orderBy: { updatedAt: 'asc' },
+    select: { updatedAt: true },
+  })
+  return oldest ? new Date(oldest.updatedAt.getTime() + afterMs) : undefined
 }
 
 /** A step that fails now (the ledger is down) is left at its stage; the recovery run retries it. */
-const driveLogged = (deps: PaymentsDeps, transactionId: string): Promise<void> =>
-  driveTransaction(deps, transactionId, 'FAIL').catch((err: unknown) =>
-    deps.logger.warn({ err, transactionId }, 'transaction step failed; the recovery run retries it'),
+const driveLogged = (deps: PaymentsDeps, transactionId: string): Promise<boolean> =>
+  driveTransaction(deps, transactionId, 'FAIL').then(
+    () => true,
+    (err: unknown) => {
+      deps.logger.warn({ err, transactionId }, 'transaction step failed; the recovery run retries it')
+      return false
+    },
   )
