@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { createSqlPool } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadLedgerConfig } from './config.js'
@@ -21,18 +22,19 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
+    const sql = createSqlPool(config.DATABASE_URL)
     const now = () => new Date()
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
     const customers = customerDirectoryClient(config.CUSTOMERS_GRPC_ADDRESS)
     const externalAccounts = externalAccountsDeps(
-      { db, now, customers },
+      { db, sql, now, customers },
       { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
     )
-    const deps = { db, platformConfig, now, externalAccounts }
+    const deps = { db, sql, platformConfig, now, externalAccounts }
     const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger)
     const stopAchValidation = startAchValidationJob(
       externalAccounts,
-      { intervalMs: config.ACH_VALIDATION_INTERVAL_MS, batchMax: ACH_VALIDATION_BATCH_MAX },
+      { databaseUrl: config.DATABASE_URL, batchMax: ACH_VALIDATION_BATCH_MAX },
       logger,
     )
     const consumers = await startEventConsumers(deps, nats, logger, {
@@ -48,6 +50,7 @@ runService({
       () => customers.close(),
       () => platformConfig.close(),
       () => db.$disconnect(),
+      () => sql.end(),
     ]
   },
 })

@@ -2,6 +2,7 @@ import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer }
 import { createLogger } from '@pp/logging'
 import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
+import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import type { LedgerDeps } from '../src/domain/deps.js'
@@ -43,13 +44,14 @@ export interface Harness {
 export async function startHarness(name: string, poolMax?: number): Promise<Harness> {
   const database = await createTestDatabase(`ledger_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url, poolMax)
+  const sql = createSqlPool(database.url, poolMax)
   const platforms = new InMemoryPlatformConfig()
   const now = () => new Date()
   const externalAccounts = externalAccountsDeps(
-    { db, now, customers: new InMemoryCustomers() },
+    { db, sql, now, customers: new InMemoryCustomers() },
     { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
   )
-  const deps: LedgerDeps = { db, platformConfig: platforms, now, externalAccounts }
+  const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, externalAccounts }
   const logger = createLogger('ledger-test', 'silent')
   const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', ledgerServiceRegistrations(deps, logger), logger)
   const address = `127.0.0.1:${server.port}`
@@ -67,6 +69,7 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
       accounts.close()
       await server.shutdown()
       await db.$disconnect()
+      await sql.end()
       await database.drop()
     },
   }

@@ -241,3 +241,66 @@ describe('two-phase transfers', () => {
     expect((await failure(callUnary(h.ledger, h.ledger.createTransfer, fromBob, ctx))).code).toBe('INSUFFICIENT_FUNDS')
   })
 })
+
+describe('a hold posted at once (postTransferId)', () => {
+  const holdAndPost = (ctx: ReturnType<typeof newTenant>, request: { transferId: string; postTransferId: string; legs: ReturnType<typeof leg>[] }) =>
+    callUnary(h.ledger, h.ledger.createPendingTransfer, { code: PAYMENT, ...request }, ctx)
+
+  it('moves the money in one call, recorded as a hold and its post', async () => {
+    const { ctx, alice, bob } = await twoAccounts()
+    const request = { transferId: transferId(), postTransferId: transferId(), legs: [leg(byId(alice), byId(bob), 400n), leg(byId(alice), settlement('USD'), 100n)] }
+    const { transfer } = await holdAndPost(ctx, request)
+    expect(transfer).toMatchObject({ id: request.postTransferId, kind: TransferKind.TRANSFER_KIND_POST_PENDING, pendingId: request.transferId })
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 500n, total: 500n },
+      { available: 400n, total: 400n },
+    ])
+    // the post replays under its id, and the hold is resolved already
+    expect(await callUnary(h.ledger, h.ledger.postPendingTransfer, { transferId: request.postTransferId, pendingId: request.transferId }, ctx)).toEqual({ transfer })
+    expect(await failure(callUnary(h.ledger, h.ledger.voidPendingTransfer, { transferId: transferId(), pendingId: request.transferId }, ctx))).toMatchObject({
+      code: 'CONFLICT',
+      details: { resolution: 'POSTED' },
+    })
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+
+  it('answers retries, racing ones included, with the first post and moves money once', async () => {
+    const { ctx, alice, bob } = await twoAccounts()
+    const request = { transferId: transferId(), postTransferId: transferId(), legs: [leg(byId(alice), byId(bob), 300n)] }
+    const answers = await Promise.all([1, 2, 3, 4].map(() => holdAndPost(ctx, request)))
+    for (const answer of answers) expect(answer).toEqual(answers[0])
+    expect(await holdAndPost(ctx, request)).toEqual(answers[0])
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 700n, total: 700n },
+      { available: 300n, total: 300n },
+    ])
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+
+  it('posts a hold that was recorded on its own before (a call interrupted between the two steps)', async () => {
+    const { ctx, alice, bob } = await twoAccounts()
+    const legs = [leg(byId(alice), byId(bob), 250n)]
+    const hold = { transferId: transferId(), code: PAYMENT, legs }
+    await callUnary(h.ledger, h.ledger.createPendingTransfer, hold, ctx)
+    const { transfer } = await holdAndPost(ctx, { transferId: hold.transferId, postTransferId: transferId(), legs })
+    expect(transfer?.kind).toBe(TransferKind.TRANSFER_KIND_POST_PENDING)
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 750n, total: 750n },
+      { available: 250n, total: 250n },
+    ])
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+
+  it('refuses an overdraft or another content under the hold id and changes nothing', async () => {
+    const { ctx, alice, bob } = await twoAccounts(100n)
+    const request = { transferId: transferId(), postTransferId: transferId(), legs: [leg(byId(alice), byId(bob), 101n)] }
+    expect(await failure(holdAndPost(ctx, request))).toMatchObject({ code: 'INSUFFICIENT_FUNDS', details: { accountId: alice } })
+    await holdAndPost(ctx, { ...request, legs: [leg(byId(alice), byId(bob), 60n)] })
+    expect((await failure(holdAndPost(ctx, { ...request, legs: [leg(byId(alice), byId(bob), 40n)] }))).code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 40n, total: 40n },
+      { available: 60n, total: 60n },
+    ])
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+})

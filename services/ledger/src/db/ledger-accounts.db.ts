@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { prepared, prismaRunner, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
-import type { AccountBalance, AccountDelta, SystemAccountKind } from '../domain/transfers/types.js'
+import type { AccountBalance, SystemAccountKind } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 
@@ -17,42 +18,30 @@ export interface LockedAccount {
 /**
  * Locks the tenant's internal accounts among `ids` in id order, the one order every transaction
  * uses, so two transfers over the same accounts queue instead of deadlocking; system accounts among
- * `ids` are read without a lock (see `applyTransfer`). Missing ids are left out.
+ * `ids` are read without a lock (see `applyTransfer`). Missing ids are left out. One statement.
  */
-export async function lockAccounts(tx: Tx, tenant: Tenant, ids: string[]): Promise<Map<string, LockedAccount>> {
-  const sorted = [...new Set(ids)].sort()
-  const internal = await tx.$queryRaw<LockedAccount[]>`
-    SELECT la.id, la.kind::text AS kind, la.currency, ia.status::text AS status
-      FROM ledger_accounts la LEFT JOIN internal_accounts ia ON ia.id = la.id
-     WHERE la.platform_id = ${tenant.platformId} AND la.environment = ${tenant.environment} AND la.id = ANY(${sorted})
-       AND la.kind = 'INTERNAL'
-     ORDER BY la.id
-       FOR UPDATE OF la`
-  const system = await tx.$queryRaw<LockedAccount[]>`
-    SELECT id, kind::text AS kind, currency, NULL AS status
-      FROM ledger_accounts
-     WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment} AND id = ANY(${sorted})
-       AND kind <> 'INTERNAL'`
-  return new Map([...internal, ...system].map((row) => [row.id, row]))
+const LOCK_ACCOUNTS = prepared(
+  'ledger_lock_accounts',
+  `WITH internal AS (
+     SELECT la.id, la.kind::text AS kind, la.currency, ia.status::text AS status
+       FROM ledger_accounts la LEFT JOIN internal_accounts ia ON ia.id = la.id
+      WHERE la.platform_id = $1 AND la.environment = $2 AND la.id = ANY($3::text[]) AND la.kind = 'INTERNAL'
+      ORDER BY la.id
+        FOR UPDATE OF la)
+   SELECT id, kind, currency, status FROM internal
+   UNION ALL
+   SELECT id, kind::text, currency, NULL FROM ledger_accounts
+    WHERE platform_id = $1 AND environment = $2 AND id = ANY($3::text[]) AND kind <> 'INTERNAL'`,
+)
+
+export async function lockAccountsWith(runner: SqlRunner, tenant: Tenant, ids: string[]): Promise<Map<string, LockedAccount>> {
+  const rows = await runner.query<LockedAccount>(LOCK_ACCOUNTS, [tenant.platformId, tenant.environment, [...new Set(ids)].sort()])
+  return new Map(rows.map((row) => [row.id, row]))
 }
 
-/**
- * Applies one account's deltas in a single conditional UPDATE: an internal account must still
- * have `availableNeeded` to spend, otherwise no row changes and the answer is false. System
- * accounts may go negative.
- */
-export async function applyDelta(tx: Tx, accountId: string, delta: AccountDelta): Promise<boolean> {
-  const updated = await tx.$executeRaw`
-    UPDATE ledger_accounts
-       SET debits_pending = debits_pending + ${delta.debitsPending},
-           debits_posted = debits_posted + ${delta.debitsPosted},
-           credits_pending = credits_pending + ${delta.creditsPending},
-           credits_posted = credits_posted + ${delta.creditsPosted},
-           updated_at = now()
-     WHERE id = ${accountId}
-       AND (kind <> 'INTERNAL' OR credits_posted - debits_posted - debits_pending >= ${delta.availableNeeded})`
-  return updated === 1
-}
+/** `lockAccountsWith` inside a Prisma transaction. */
+export const lockAccounts = (tx: Tx, tenant: Tenant, ids: string[]): Promise<Map<string, LockedAccount>> =>
+  lockAccountsWith(prismaRunner(tx), tenant, ids)
 
 /** The tenant's system account of this kind and currency, created on first use (concurrent callers agree). */
 export async function ensureSystemAccount(db: Db, tenant: Tenant, kind: SystemAccountKind, currency: string): Promise<string> {

@@ -1,3 +1,4 @@
+import type { SqlPool } from '@pp/db'
 import type { Db } from '../db/client.js'
 import type { ExternalAccountsDeps } from './external-accounts/deps.js'
 import type { PlatformConfigSource } from './platform-settings.js'
@@ -5,6 +6,8 @@ import type { PlatformConfigSource } from './platform-settings.js'
 /** What the use cases need; main.ts wires the real ones, tests may swap the platform source. */
 export interface LedgerDeps {
   db: Db
+  /** The same database through prepared statements, for the hot paths (a payment's transfer). */
+  sql: SqlPool
   platformConfig: PlatformConfigSource
   now: () => Date
   externalAccounts: ExternalAccountsDeps

@@ -16,6 +16,7 @@ import type {
 import type { LedgerDeps } from '../domain/deps.js'
 import { createTransfer } from '../domain/transfers/create-transfer.js'
 import { getBalances } from '../domain/transfers/get-balances.js'
+import { holdAndPost } from '../domain/transfers/hold-and-post.js'
 import { resolveHold } from '../domain/transfers/resolve-hold.js'
 import { tenantFrom } from './caller.js'
 import { accountRefOf, balanceToProto, legOf, transferCodeOf, transferToProto } from './ledger-mapping.js'
@@ -35,7 +36,12 @@ export function ledgerService(deps: LedgerDeps, logger: Logger): LedgerServiceSe
       return { transfer: transferToProto(await createTransfer(deps, tenantFrom(ctx), newTransferInput(request), 'DIRECT')) }
     },
     async createPendingTransfer(request: CreatePendingTransferRequest, ctx): Promise<CreatePendingTransferResponse> {
-      return { transfer: transferToProto(await createTransfer(deps, tenantFrom(ctx), newTransferInput(request), 'PENDING')) }
+      const input = newTransferInput(request)
+      const recorded =
+        request.postTransferId === undefined
+          ? await createTransfer(deps, tenantFrom(ctx), input, 'PENDING')
+          : await holdAndPost(deps, tenantFrom(ctx), input, request.postTransferId)
+      return { transfer: transferToProto(recorded) }
     },
     async postPendingTransfer(request: PostPendingTransferRequest, ctx): Promise<PostPendingTransferResponse> {
       return { transfer: transferToProto(await resolveHold(deps, tenantFrom(ctx), request, 'POST_PENDING')) }

@@ -1,41 +1,42 @@
 import { ApiError } from '@pp/errors'
-import type { Tx } from '../../db/client.js'
-import { applyDelta, type LockedAccount } from '../../db/ledger-accounts.db.js'
-import { insertTransfer, type StoredTransfer } from '../../db/transfers.db.js'
+import type { SqlRunner } from '@pp/db'
+import type { LockedAccount } from '../../db/ledger-accounts.db.js'
+import { applySystemDelta, writeMovement, type TransferRecord } from '../../db/movements.db.js'
 import type { Tenant } from '../types.js'
-import type { AccountDelta, RecordedLeg } from './types.js'
+import type { AccountDelta } from './types.js'
 
 /**
- * Inside the transfer's transaction, with the internal accounts already locked: one conditional
- * UPDATE per internal account in id order (none may fail, or the whole transfer rolls back), then
- * the transfer and its entries with the proof that they sum to zero per currency, and last the
- * system accounts in id order. Every payment of a tenant touches the same few system accounts
- * (settlement, fees, FX), so their rows are updated only now, right before the commit: their row
- * locks are held for the commit alone instead of the whole transfer, and concurrent transfers
- * queue on them only that long. The fixed order (internal accounts, then system accounts, each by
- * id) keeps deadlocks out.
+ * Inside the transfers' transaction, with the internal accounts already locked: the internal
+ * accounts' conditional deltas, the transfers with their entries and the first system account's
+ * delta in one statement (none may fail, or the whole transaction rolls back), then any further
+ * system accounts one by one in id order. Every payment of a tenant touches the same few system
+ * accounts (settlement, fees, FX), so their rows are updated only now, right before the commit:
+ * their row locks are held for the commit alone, and concurrent transfers queue on them only that
+ * long. One statement takes at most one system row, and every transaction takes them in id order
+ * after its internal accounts, so deadlocks stay out.
  */
-export async function applyTransfer(
-  tx: Tx,
+export async function applyTransfers(
+  runner: SqlRunner,
   tenant: Tenant,
-  transfer: StoredTransfer,
+  records: TransferRecord[],
   deltas: Map<string, AccountDelta>,
-  entryLegs: RecordedLeg[],
   accounts: Map<string, LockedAccount>,
 ): Promise<void> {
   const ids = [...deltas.keys()].sort()
-  const isSystem = (id: string) => accounts.get(id)?.kind !== 'INTERNAL'
-  for (const accountId of ids.filter((id) => !isSystem(id))) {
-    const delta = deltas.get(accountId)!
-    if (!(await applyDelta(tx, accountId, delta))) {
-      throw new ApiError('INSUFFICIENT_FUNDS', `Account ${accountId} has less than ${delta.availableNeeded} available`, {
-        accountId,
-        amountNeeded: delta.availableNeeded.toString(),
-      })
-    }
+  const internal = ids.filter((id) => accounts.get(id)?.kind === 'INTERNAL')
+  const [firstSystem, ...otherSystem] = ids.filter((id) => accounts.get(id)?.kind !== 'INTERNAL')
+  const together = firstSystem === undefined ? internal : [...internal, firstSystem]
+  const { moved, unbalanced } = await writeMovement(
+    runner,
+    tenant,
+    together.map((id) => [id, deltas.get(id)!]),
+    records,
+  )
+  const short = internal.find((id) => !moved.has(id))
+  if (short !== undefined) {
+    const needed = deltas.get(short)!.availableNeeded
+    throw new ApiError('INSUFFICIENT_FUNDS', `Account ${short} has less than ${needed} available`, { accountId: short, amountNeeded: needed.toString() })
   }
-  const unbalanced = await insertTransfer(tx, tenant, transfer, entryLegs)
-  if (unbalanced.length > 0) throw new Error(`transfer ${transfer.id} does not balance in ${unbalanced.join(', ')}`)
-  // system accounts may go negative: their update cannot fail
-  for (const accountId of ids.filter(isSystem)) await applyDelta(tx, accountId, deltas.get(accountId)!)
+  if (unbalanced.length > 0) throw new Error(`transfer ${records.map((r) => r.transfer.id).join(', ')} does not balance in ${unbalanced.join(', ')}`)
+  for (const accountId of otherSystem) await applySystemDelta(runner, accountId, deltas.get(accountId)!)
 }

@@ -3,9 +3,9 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { StoredTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { fingerprintOf } from '@pp/db'
+import { fingerprintOf, prismaRunner } from '@pp/db'
 import type { Tenant } from '../types.js'
-import { applyTransfer } from './apply.js'
+import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
 import { resolveLegs } from './resolve-accounts.js'
@@ -47,6 +47,6 @@ export async function createTransfer(
 export async function recordMovement(tx: Tx, tenant: Tenant, transfer: Movement): Promise<Movement> {
   const accounts = await lockAccounts(tx, tenant, transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
   assertLegsMovable(accounts, transfer.legs, true)
-  await applyTransfer(tx, tenant, transfer, movementDeltas(transfer.legs, transfer.kind), transfer.legs, accounts)
+  await applyTransfers(prismaRunner(tx), tenant, [{ transfer, entryLegs: transfer.legs }], movementDeltas(transfer.legs, transfer.kind), accounts)
   return transfer
 }

@@ -4,9 +4,9 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import { findResolution, findTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { fingerprintOf } from '@pp/db'
+import { fingerprintOf, prismaRunner } from '@pp/db'
 import type { Tenant } from '../types.js'
-import { applyTransfer } from './apply.js'
+import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
 import { assertTransferId, legsToPost, resolutionDeltas } from './rules.js'
@@ -69,7 +69,8 @@ async function resolveHold_(
   assertLegsMovable(accounts, hold.legs, kind === 'POST_PENDING')
   const transfer = { id: input.transferId, kind, code: hold.code, pendingId: hold.id, legs: kind === 'POST_PENDING' ? posted : hold.legs }
   const createdAt = deps.now()
-  await applyTransfer(tx, tenant, { ...transfer, createdAt, fingerprint }, resolutionDeltas(hold.legs, posted), posted, accounts)
+  const record = { transfer: { ...transfer, createdAt, fingerprint }, entryLegs: posted }
+  await applyTransfers(prismaRunner(tx), tenant, [record], resolutionDeltas(hold.legs, posted), accounts)
   return { ...transfer, createdAt }
 }
 

@@ -263,6 +263,12 @@ export interface CreatePendingTransferRequest {
   transferId: string;
   code: TransferCode;
   legs: TransferLeg[];
+  /**
+   * When set, the hold is also posted in full under this id, in the same ledger transaction: a
+   * payment whose outcome is known at once locks each account once. Both ids stay idempotency
+   * keys: a retry, or a later post of the hold by this id, answers what was recorded.
+   */
+  postTransferId?: string | undefined;
 }
 
 export interface CreatePendingTransferResponse {
@@ -1072,7 +1078,7 @@ export const CreateTransferResponse: MessageFns<CreateTransferResponse> = {
 };
 
 function createBaseCreatePendingTransferRequest(): CreatePendingTransferRequest {
-  return { transferId: "", code: 0, legs: [] };
+  return { transferId: "", code: 0, legs: [], postTransferId: undefined };
 }
 
 export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferRequest> = {
@@ -1085,6 +1091,9 @@ export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferReque
     }
     for (const v of message.legs) {
       TransferLeg.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.postTransferId !== undefined) {
+      writer.uint32(34).string(message.postTransferId);
     }
     return writer;
   },
@@ -1126,6 +1135,14 @@ export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferReque
             message.legs.push(TransferLeg.decode(reader, reader.uint32()));
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.postTransferId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1147,6 +1164,11 @@ export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferReque
         : "",
       code: isSet(object.code) ? transferCodeFromJSON(object.code) : 0,
       legs: globalThis.Array.isArray(object?.legs) ? object.legs.map((e: any) => TransferLeg.fromJSON(e)) : [],
+      postTransferId: isSet(object.postTransferId)
+        ? globalThis.String(object.postTransferId)
+        : isSet(object.post_transfer_id)
+        ? globalThis.String(object.post_transfer_id)
+        : undefined,
     };
   },
 
@@ -1161,6 +1183,9 @@ export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferReque
     if (message.legs?.length) {
       obj.legs = message.legs.map((e) => TransferLeg.toJSON(e));
     }
+    if (message.postTransferId !== undefined) {
+      obj.postTransferId = message.postTransferId;
+    }
     return obj;
   },
 
@@ -1172,6 +1197,7 @@ export const CreatePendingTransferRequest: MessageFns<CreatePendingTransferReque
     message.transferId = object.transferId ?? "";
     message.code = object.code ?? 0;
     message.legs = object.legs?.map((e) => TransferLeg.fromPartial(e)) || [];
+    message.postTransferId = object.postTransferId ?? undefined;
     return message;
   },
 };
