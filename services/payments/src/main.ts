@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import { startGrpcServer } from '@pp/grpc'
+import { createSqlPool } from '@pp/db'
 import { runService } from '@pp/service'
+import { withCachedAccountFacts } from './clients/cached-account-facts.js'
 import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
 import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
@@ -23,18 +25,21 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
-    const services = withCachedPlatformFacts(
-      grpcServices({ ledger: config.LEDGER_GRPC_ADDRESS, customers: config.CUSTOMERS_GRPC_ADDRESS, platform: config.PLATFORM_GRPC_ADDRESS }),
-      config.PLATFORM_FACTS_CACHE_MS,
+    const sql = createSqlPool(config.DATABASE_URL)
+    const services = withCachedAccountFacts(
+      withCachedPlatformFacts(
+        grpcServices({ ledger: config.LEDGER_GRPC_ADDRESS, customers: config.CUSTOMERS_GRPC_ADDRESS, platform: config.PLATFORM_GRPC_ADDRESS }),
+        config.PLATFORM_FACTS_CACHE_MS,
+      ),
     )
-    const deps = paymentsDeps(config, db, services, logger)
+    const deps = paymentsDeps(config, db, sql, services, logger)
     const server = await startGrpcServer(
       config.GRPC_ADDRESS,
       [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
       logger,
     )
     const workers = startWorkers(deps, {
-      intervalMs: config.JOB_POLL_INTERVAL_MS,
+      databaseUrl: config.DATABASE_URL,
       recoveryAfterMs: config.RECOVERY_AFTER_MS,
       batch: JOB_BATCH,
     })
@@ -43,6 +48,6 @@ runService({
       subject: config.LEDGER_INCOMING_PAYMENTS_SUBJECT,
       startTime: config.EVENTS_CONSUMER_START_TIME,
     })
-    return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { callUnary, checkHealth, createGrpcClient, startGrpcServer, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { createSqlPool } from '@pp/db'
 import { createLogger } from '@pp/logging'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
@@ -11,8 +12,7 @@ import { createTestDatabase, freePort, startProcess, testConnections, waitUntil,
 import { grpcServices, type Services } from '../src/clients/services.js'
 import { openDb, type Db } from '../src/db/client.js'
 import type { PaymentsDeps } from '../src/domain/deps.js'
-import { startWorkers } from '../src/domain/jobs/workers.js'
-import type { RunningLoop } from '../src/domain/jobs/loop.js'
+import { startWorkers, type RunningWorkers } from '../src/domain/jobs/workers.js'
 import { parseSizeLimits } from '../src/domain/quotes/size-limits.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from '../src/domain/rails/payout-rail.js'
 import { sandboxRateSource, unconfiguredRateSource } from '../src/domain/rates/rate-source.js'
@@ -82,7 +82,7 @@ export interface Harness {
   customers: CustomersServiceClient
   platforms: PlatformServiceClient
   /** Starts (again) the job worker and the recovery run of a "payments process". */
-  startWorkers(): RunningLoop
+  startWorkers(): RunningWorkers
   /** What the backend processes logged, for a failure message. */
   backendOutput(): string
   stop(): Promise<void>
@@ -92,10 +92,12 @@ export async function startHarness(): Promise<Harness> {
   const backends = await startBackends()
   const database = await createTestDatabase('payments_it', MIGRATIONS_DIR)
   const db = openDb(database.url)
+  const sql = createSqlPool(database.url)
   const services: Services = grpcServices(backends.addresses)
   const logger = createLogger('payments-test', 'error')
   const deps: PaymentsDeps = {
     db,
+    sql,
     services,
     rates: { SANDBOX: sandboxRateSource(), PRODUCTION: unconfiguredRateSource() },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
@@ -113,7 +115,7 @@ export async function startHarness(): Promise<Harness> {
     customers: createGrpcClient(CustomersServiceClient, backends.addresses.customers),
     platforms: createGrpcClient(PlatformServiceClient, backends.addresses.platform),
   }
-  const workers: RunningLoop[] = []
+  const workers: RunningWorkers[] = []
   return {
     db,
     databaseUrl: database.url,
@@ -121,7 +123,7 @@ export async function startHarness(): Promise<Harness> {
     deps,
     ...clients,
     startWorkers() {
-      const running = startWorkers(deps, { intervalMs: 20, recoveryAfterMs: RECOVERY_AFTER_MS, batch: 20 })
+      const running = startWorkers(deps, { databaseUrl: database.url, recoveryAfterMs: RECOVERY_AFTER_MS, batch: 20 })
       workers.push(running)
       return running
     },
@@ -132,6 +134,7 @@ export async function startHarness(): Promise<Harness> {
       services.close()
       await server.shutdown()
       await db.$disconnect()
+      await sql.end()
       await database.drop()
       await Promise.all(backends.processes.map((p) => p.stop()))
       await Promise.all(backends.databases.map((d) => d.drop()))

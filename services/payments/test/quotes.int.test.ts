@@ -4,6 +4,7 @@ import { callUnary, type CallContext } from '@pp/grpc'
 import type { CreateQuoteRequest, Quote } from '@pp/proto/payments/v1/payments'
 import { testConnections, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { claimQuote } from '../src/db/quotes.db.js'
 import { recoverInterrupted } from '../src/domain/jobs/due-jobs.js'
 import { toTransferLegs, type StoredLeg } from '../src/domain/quotes/legs.js'
 import { consumeLedgerIncomingPayments } from '../src/events/ledger-incoming.js'
@@ -199,8 +200,8 @@ describe('durable delays', () => {
     const before = await available(usd)
     // what a crash leaves: the claim and the transaction committed, the hold maybe sent, nothing recorded after
     const row = await h.db.quote.findUniqueOrThrow({ where: { id: quote.id } })
-    await h.db.quote.update({ where: { id: quote.id }, data: { status: 'PROCESSING' } })
-    await h.db.transaction.create({ data: transactionFromQuote(row, new Date(Date.now() - 60_000)) })
+    const past = new Date(Date.now() - 60_000)
+    await claimQuote(h.deps.sql, ctx, quote.id, transactionFromQuote(row, past), undefined, past)
     await h.deps.services.hold(ctx, `${quote.transactionId}:hold`, toTransferLegs(row.legs as unknown as StoredLeg[]))
     expect(await available(usd)).toBe(before - 1_000n)
     await recoverInterrupted(h.deps, 1_000, 10)

@@ -4,14 +4,14 @@ import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_acco
 import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, TransferCode, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import type { CustomerFacts, ExternalAccountFacts, PlatformFacts } from '../domain/types.js'
+import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, PlatformFacts } from '../domain/types.js'
 
 /**
  * The other services payments depends on, reduced to the questions it asks them. Money moves only
  * through the ledger; every transfer id is an idempotency key there.
  */
 export interface Services {
-  internalAccount(ctx: CallContext, accountId: string): Promise<InternalAccount>
+  internalAccount(ctx: CallContext, accountId: string): Promise<InternalAccountFacts>
   /** The customer's internal accounts in `currency`. */
   customerAccounts(ctx: CallContext, customerId: string, currency: string): Promise<InternalAccount[]>
   /** 404 ACCOUNT_NOT_FOUND, 409 BANK_ACCOUNT_VALIDATION_PENDING, 400 INVALID_BANK_ACCOUNT. */
@@ -19,6 +19,8 @@ export interface Services {
   customer(ctx: CallContext, customerId: string): Promise<CustomerFacts>
   platform(ctx: CallContext): Promise<PlatformFacts>
   hold(ctx: CallContext, transferId: string, legs: TransferLeg[]): Promise<void>
+  /** A hold posted in full at once (one ledger transaction); both ids stay idempotency keys. */
+  holdAndPost(ctx: CallContext, transferId: string, postTransferId: string, legs: TransferLeg[]): Promise<void>
   post(ctx: CallContext, transferId: string, pendingId: string): Promise<void>
   release(ctx: CallContext, transferId: string, pendingId: string): Promise<void>
   transfer(ctx: CallContext, transferId: string, code: TransferCode, legs: TransferLeg[]): Promise<void>
@@ -43,7 +45,7 @@ export function grpcServices(addresses: ServiceAddresses): Services {
   return {
     async internalAccount(ctx, accountId) {
       const { account } = await callUnary(internal, internal.getInternalAccount, { accountId }, ctx, DEADLINE_MS)
-      return account!
+      return { id: account!.id, type: account!.type, currency: account!.balance?.currency?.code ?? '', customerId: account!.customerId }
     },
     async customerAccounts(ctx, customerId, currency) {
       const page = await callUnary(internal, internal.listCustomerInternalAccounts, { customerId, currency, limit: 100 }, ctx, DEADLINE_MS)
@@ -75,6 +77,10 @@ export function grpcServices(addresses: ServiceAddresses): Services {
     },
     async hold(ctx, transferId, legs) {
       await callUnary(ledger, ledger.createPendingTransfer, { transferId, code: TransferCode.TRANSFER_CODE_PAYMENT, legs }, ctx, DEADLINE_MS)
+    },
+    async holdAndPost(ctx, transferId, postTransferId, legs) {
+      const request = { transferId, postTransferId, code: TransferCode.TRANSFER_CODE_PAYMENT, legs }
+      await callUnary(ledger, ledger.createPendingTransfer, request, ctx, DEADLINE_MS)
     },
     async post(ctx, transferId, pendingId) {
       await callUnary(ledger, ledger.postPendingTransfer, { transferId, pendingId }, ctx, DEADLINE_MS)

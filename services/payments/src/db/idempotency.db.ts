@@ -1,5 +1,6 @@
+import { prepared, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import type { Tx } from './client.js'
 import type { Prisma } from './generated/client.js'
 
 export interface StoredIdempotentCall {
@@ -7,12 +8,14 @@ export interface StoredIdempotentCall {
   response: unknown
 }
 
-export async function findIdempotentCall(db: Db, tenant: Tenant, key: string): Promise<StoredIdempotentCall | undefined> {
-  const row = await db.idempotencyKey.findUnique({
-    where: { platformId_environment_key: { ...tenant, key } },
-    select: { fingerprint: true, response: true },
-  })
-  return row ?? undefined
+const FIND_IDEMPOTENT_CALL = prepared(
+  'payments_find_idempotent_call',
+  'SELECT fingerprint, response FROM idempotency_keys WHERE platform_id = $1 AND environment = $2 AND key = $3',
+)
+
+export async function findIdempotentCall(sql: SqlRunner, tenant: Tenant, key: string): Promise<StoredIdempotentCall | undefined> {
+  const [row] = await sql.query<StoredIdempotentCall>(FIND_IDEMPOTENT_CALL, [tenant.platformId, tenant.environment, key])
+  return row
 }
 
 /** Written in the effect's transaction: a concurrent twin blocks on the key, then fails on it. */

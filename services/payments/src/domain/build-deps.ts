@@ -1,3 +1,4 @@
+import type { SqlPool } from '@pp/db'
 import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
 import type { PaymentsConfig } from '../config.js'
@@ -13,10 +14,11 @@ type DepsConfig = Pick<
 >
 
 /** The deps of the process from its configuration: sandbox providers for sandbox tenants, unconfigured ones for production. */
-export function paymentsDeps(config: DepsConfig, db: Db, services: Services, logger: Logger): PaymentsDeps {
+export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services: Services, logger: Logger): PaymentsDeps {
   const now = () => new Date()
   return {
     db,
+    sql,
     services,
     rates: { SANDBOX: sandboxRateSource(now), PRODUCTION: unconfiguredRateSource(now) },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },

@@ -1,3 +1,4 @@
+import type { SqlPool } from '@pp/db'
 import type { Environment } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
@@ -18,6 +19,8 @@ export interface PaymentsSettings {
 /** Everything a use case needs; the process builds it once, tests build their own. */
 export interface PaymentsDeps {
   db: Db
+  /** The same database through prepared statements: the hot paths (quotes, transactions, their steps). */
+  sql: SqlPool
   services: Services
   rates: Record<Environment, RateSource>
   rails: Record<Environment, PayoutRail>

@@ -12,6 +12,14 @@ export const tenantOf = (ctx: Tenant): Tenant => ({ platformId: ctx.platformId, 
 /** The context of an incoming call, passed on to the services payments calls. */
 export type Caller = CallContext
 
+/** What never changes about an internal account: its holder (none for the platform's own), type and currency. */
+export interface InternalAccountFacts {
+  id: string
+  type: string
+  currency: string
+  customerId?: string
+}
+
 export interface ExternalAccountFacts {
   account: ExternalAccount
   isOwnershipVerified: boolean

@@ -12,7 +12,7 @@ import { sizeLimitOf } from '../domain/quotes/size-limits.js'
 const accountsOf = (services: Services): CatalogDeps['accounts'] => ({
   async internalAccount(caller, id) {
     const account = await services.internalAccount(caller, id)
-    return { id, currency: account.balance?.currency?.code ?? '' }
+    return { id, currency: account.currency }
   },
   async externalAccount(caller, id) {
     const { account } = await services.usableExternalAccount(caller, id)

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { findSchemaDrift } from '@pp/db'
+import { createSqlPool, findSchemaDrift, type SqlPool } from '@pp/db'
 import { ApiError } from '@pp/errors'
 import { callUnary, createGrpcClient, startGrpcServer, unaryService, type CallContext, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
 import { newId } from '@pp/ids'
@@ -69,6 +69,7 @@ function stubLedgerAndPlatform() {
 
 let database: TestDatabase
 let db: Db
+let sql: SqlPool
 let stubs: RunningGrpcServer
 let services: Services
 let server: RunningGrpcServer
@@ -77,12 +78,14 @@ let client: PaymentsCatalogServiceClient
 beforeAll(async () => {
   database = await createTestDatabase('payments_catalog', join(PRISMA, 'migrations'))
   db = openDb(database.url)
+  sql = createSqlPool(database.url)
   stubs = await stubLedgerAndPlatform()
   const address = `127.0.0.1:${stubs.port}`
   services = grpcServices({ ledger: address, customers: address, platform: address })
   const delays = { PENDING_FAILURE: 1, SLOW_SETTLEMENT: 1, RETURN: 1 }
   const deps = {
     db,
+    sql,
     services,
     rates: { SANDBOX: sandboxRateSource(), PRODUCTION: unconfiguredRateSource() },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
@@ -100,6 +103,7 @@ afterAll(async () => {
   await server?.shutdown()
   await stubs?.shutdown()
   await db?.$disconnect()
+  await sql?.end()
   await database?.drop()
 })
 

@@ -2,15 +2,15 @@ import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
-import { isUniqueViolation } from '@pp/db'
-import { inTransaction } from '../../db/client.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
+import { isPgUniqueViolation } from '@pp/db'
 import type { Quote } from '../../db/generated/client.js'
+import { insertQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { findReplay, idempotentCall } from '../idempotency.js'
 import type { Caller, CustomerFacts } from '../types.js'
 import { tenantOf } from '../types.js'
-import { executeQuote } from './execute-quote.js'
+import { transactionFromQuote } from '../transactions/from-quote.js'
+import { executeQuote, runExecution } from './execute-quote.js'
 import { feeScheduleFor } from './fees.js'
 import { paymentLegs, type StoredAccountRef } from './legs.js'
 import { realtimeFundingInstructions } from './payment-instructions.js'
@@ -35,7 +35,7 @@ export async function createQuote(
 ): Promise<Quote> {
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'createQuote', request) : undefined
   if (call) {
-    const replay = await findReplay<{ quoteId: string }>(deps.db, tenantOf(caller), call)
+    const replay = await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call)
     if (replay) return finishReplay(deps, caller, replay.quoteId, request.immediatelyExecute)
   }
   const lockedSide = lockedSideOf(request.lockedCurrencySide)
@@ -86,7 +86,7 @@ export async function createQuote(
   })
   const now = deps.now()
   const id = newId('Quote')
-  const data = {
+  const quote: Quote = {
     id,
     ...tenantOf(caller),
     status: 'PENDING',
@@ -97,7 +97,7 @@ export async function createQuote(
     destination: destination.api,
     sourceKind: source.kind,
     destinationKind: destination.kind,
-    sourceAccountType: source.kind === 'INTERNAL' ? source.accountType : source.kind === 'EXTERNAL' ? 'EXTERNAL' : null,
+    sourceAccountType: source.kind === 'INTERNAL' ? (source.accountType ?? null) : source.kind === 'EXTERNAL' ? 'EXTERNAL' : null,
     sendingCurrency: sending.code,
     receivingCurrency: receiving.code,
     totalSendingAmount: price.totalSendingAmount,
@@ -113,7 +113,7 @@ export async function createQuote(
       serviceApiVariableFeeRate: bpsAsRate(fees.serviceVariableFeeBps),
       serviceApiVariableFeeAmount: price.serviceVariableFee.toString(),
     },
-    paymentInstructions: source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : [],
+    paymentInstructions: (source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : []) as unknown as Quote['paymentInstructions'],
     legs: paymentLegs({
       debit: ledgerSide(source),
       credit: destination.kind === 'INTERNAL' ? { accountId: destination.accountId! } : { system: 'SETTLEMENT', currency: receiving.code },
@@ -122,7 +122,7 @@ export async function createQuote(
       principal: price.principal,
       received: price.totalReceivingAmount,
       fees: price.fees,
-    }) as unknown as object[],
+    }) as unknown as Quote['legs'],
     outcome,
     description: request.description ?? null,
     paymentRail: destination.api.paymentRail ?? null,
@@ -132,17 +132,20 @@ export async function createQuote(
     createdAt: now,
     updatedAt: now,
   }
-  const quote = await inTransaction(deps.db, async (tx) => {
-    const created = await tx.quote.create({ data: { ...data, paymentInstructions: data.paymentInstructions as unknown as object[] } })
-    if (call) await insertIdempotentCall(tx, tenantOf(caller), call.key, { fingerprint: call.fingerprint, response: { quoteId: id } }, now)
-    return created
-  }).catch(async (err: unknown) => {
+  const idempotency = call && { key: call.key, call: { fingerprint: call.fingerprint, response: { quoteId: id } } }
+  const executesNow = request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING'
+  // executed as it is made: the quote is claimed and its transaction recorded in the same statement
+  const recorded = executesNow ? { ...quote, status: 'PROCESSING' } : quote
+  const transaction = executesNow ? transactionFromQuote(recorded, now) : undefined
+  try {
+    await insertQuote(deps.sql, { quote: recorded, transaction, idempotency })
+  } catch (err) {
     // a concurrent call with the same key won: answer its quote
-    const replay = call && isUniqueViolation(err) ? await findReplay<{ quoteId: string }>(deps.db, tenantOf(caller), call) : undefined
+    const replay = call && isPgUniqueViolation(err) ? await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call) : undefined
     if (!replay) throw err
     return findQuote(deps, caller, replay.quoteId)
-  })
-  return request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING' ? executeQuote(deps, { ...caller, idempotencyKey: undefined }, quote.id) : quote
+  }
+  return transaction ? runExecution(deps, tenantOf(caller), recorded, transaction, undefined) : quote
 }
 
 async function finishReplay(deps: PaymentsDeps, caller: Caller, quoteId: string, immediatelyExecute: boolean): Promise<Quote> {

@@ -1,11 +1,13 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { inTransaction } from '../../db/client.js'
-import type { Prisma, Quote } from '../../db/generated/client.js'
-import { deleteIdempotentCall, insertIdempotentCall } from '../../db/idempotency.db.js'
+import type { Quote, Transaction } from '../../db/generated/client.js'
+import { deleteIdempotentCall } from '../../db/idempotency.db.js'
+import { claimQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
-import { driveTransaction, HoldRefused } from '../transactions/driver.js'
+import { driveRow, HoldRefused } from '../transactions/driver.js'
 import { transactionFromQuote } from '../transactions/from-quote.js'
+import { quoteStatusOf } from '../transactions/transitions.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
 import { findQuote } from './get-quote.js'
 
@@ -18,7 +20,7 @@ import { findQuote } from './get-quote.js'
 export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: string): Promise<Quote> {
   const tenant = tenantOf(caller)
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'executeQuote', { quoteId }) : undefined
-  if (call && (await findReplay(deps.db, tenant, call))) return findQuote(deps, tenant, quoteId)
+  if (call && (await findReplay(deps.sql, tenant, call))) return findQuote(deps, tenant, quoteId)
   const quote = await findQuote(deps, tenant, quoteId)
   if (quote.sourceKind === 'REALTIME_FUNDING') {
     throw invalidInput(
@@ -26,7 +28,7 @@ export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: 
       'This quote is funded in real time: it executes when the payment of its instructions arrives',
     )
   }
-  return startExecution(deps, tenant, quote, call, quote.source as Prisma.InputJsonValue)
+  return startExecution(deps, tenant, quote, call, quote.source)
 }
 
 /** Claims the quote, records its transaction and drives it; shared with the realtime-funding arrival. */
@@ -35,33 +37,42 @@ export async function startExecution(
   tenant: Tenant,
   quote: Quote,
   call: IdempotentCall | undefined,
-  transactionSource: Prisma.InputJsonValue,
+  transactionSource: Transaction['source'],
 ): Promise<Quote> {
   const now = deps.now()
-  const claimed = await inTransaction(deps.db, async (tx) => {
-    const { count } = await tx.quote.updateMany({
-      where: { id: quote.id, ...tenant, status: 'PENDING', expiresAt: { gt: now } },
-      data: { status: 'PROCESSING', updatedAt: now },
-    })
-    if (count === 0) return false
-    await tx.transaction.create({ data: transactionFromQuote(quote, now, transactionSource) })
-    if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: { quoteId: quote.id } }, now)
-    return true
-  })
-  if (!claimed) return refuseUnclaimable(deps, tenant, quote.id, call, now)
+  const transaction = transactionFromQuote(quote, now, transactionSource)
+  const idempotency = call && { key: call.key, call: { fingerprint: call.fingerprint, response: { quoteId: quote.id } } }
+  if (!(await claimQuote(deps.sql, tenant, quote.id, transaction, idempotency, now))) return refuseUnclaimable(deps, tenant, quote.id, call, now)
+  return runExecution(deps, tenant, { ...quote, status: 'PROCESSING', updatedAt: now }, transaction, call)
+}
+
+/**
+ * Drives a claimed quote's transaction as far as it goes now and answers the quote as it then is.
+ * When the ledger refuses the hold, the claim is undone (the transaction, and the execute call's
+ * Idempotency-Key, go as if never asked) and the refusal is the answer.
+ */
+export async function runExecution(
+  deps: PaymentsDeps,
+  tenant: Tenant,
+  quote: Quote,
+  transaction: Transaction,
+  call: IdempotentCall | undefined,
+): Promise<Quote> {
+  let driven: Transaction | undefined
   try {
-    await driveTransaction(deps, quote.transactionId, 'UNDO')
+    driven = await driveRow(deps, transaction, 'UNDO')
   } catch (err) {
     if (!(err instanceof HoldRefused)) throw err
     await undoExecution(deps, tenant, quote, call)
     throw err.refusal
   }
-  return findQuote(deps, tenant, quote.id)
+  // the quote's status moved with its transaction's, in the same statements
+  return driven ? { ...quote, status: quoteStatusOf(driven.status), updatedAt: driven.updatedAt } : findQuote(deps, tenant, quote.id)
 }
 
 /** Why a quote cannot be claimed: a racing twin with the same key won (replay), expiry, or executed already. */
 async function refuseUnclaimable(deps: PaymentsDeps, tenant: Tenant, quoteId: string, call: IdempotentCall | undefined, now: Date): Promise<Quote> {
-  if (call && (await findReplay(deps.db, tenant, call))) return findQuote(deps, tenant, quoteId)
+  if (call && (await findReplay(deps.sql, tenant, call))) return findQuote(deps, tenant, quoteId)
   const current = await findQuote(deps, tenant, quoteId)
   if (current.status === 'PENDING' || current.status === 'EXPIRED') {
     await deps.db.quote.updateMany({ where: { id: quoteId, status: 'PENDING' }, data: { status: 'EXPIRED', updatedAt: now } })

@@ -1,11 +1,12 @@
 import { ApiError } from '@pp/errors'
 import type { Quote } from '../../db/generated/client.js'
+import { findQuoteRow } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Tenant } from '../types.js'
 
 /** The tenant's quote; anyone else's does not exist (404 QUOTE_NOT_FOUND). */
-export async function findQuote(deps: Pick<PaymentsDeps, 'db'>, tenant: Tenant, quoteId: string): Promise<Quote> {
-  const quote = await deps.db.quote.findFirst({ where: { id: quoteId, ...tenantOf(tenant) } })
+export async function findQuote(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant, quoteId: string): Promise<Quote> {
+  const quote = await findQuoteRow(deps.sql, tenantOf(tenant), quoteId)
   if (!quote) throw new ApiError('QUOTE_NOT_FOUND', `Quote ${quoteId} not found`)
   return quote
 }

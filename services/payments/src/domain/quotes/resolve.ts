@@ -67,7 +67,7 @@ async function resolveAccount(services: Services, caller: Caller, accountId: str
     const account = await services.internalAccount(caller, accountId)
     return {
       kind: 'INTERNAL',
-      currency: account.balance?.currency?.code ?? '',
+      currency: account.currency,
       accountId,
       accountType: account.type,
       customerId: account.customerId,

@@ -1,7 +1,5 @@
 import { newId } from '@pp/ids'
-import type { Tx } from '../../db/client.js'
 import type { Transaction } from '../../db/generated/client.js'
-import { recordPaymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
 import { callContextOf } from './call-context.js'
 
@@ -37,37 +35,41 @@ export async function recipientOf(deps: PaymentsDeps, row: Transaction): Promise
  * is written in the same database transaction that completes the payment, so it exists exactly
  * once, and it moves nothing itself: the payment's own ledger transfer already credited the account.
  */
-export async function recordArrival(tx: Tx, payment: Transaction, recipient: Recipient, now: Date): Promise<void> {
-  const arrival = await tx.transaction.create({
-    data: {
-      id: newId('Transaction'),
-      platformId: payment.platformId,
-      environment: payment.environment,
-      type: 'INCOMING',
-      direction: 'CREDIT',
-      status: 'COMPLETED',
-      stage: 'DONE',
-      outcome: payment.outcome,
-      customerId: recipient.customerId,
-      platformCustomerId: recipient.platformCustomerId,
-      source: payment.source ?? {},
-      destination: payment.destination ?? {},
-      sendingCurrency: payment.sendingCurrency,
-      sentAmount: payment.sentAmount,
-      receivingCurrency: payment.receivingCurrency,
-      receivedAmount: payment.receivedAmount,
-      fees: 0n,
-      platformFees: 0n,
-      exchangeRate: payment.exchangeRate,
-      legs: [],
-      description: payment.description,
-      reference: payment.reference,
-      senderIdentifier: payment.senderIdentifier,
-      receiverIdentifier: payment.receiverIdentifier,
-      settledAt: now,
-      createdAt: now,
-      updatedAt: now,
-    },
-  })
-  await recordPaymentEvent(tx, arrival)
+export function arrivalOf(payment: Transaction, recipient: Recipient, now: Date): Transaction {
+  return {
+    id: newId('Transaction'),
+    platformId: payment.platformId,
+    environment: payment.environment,
+    quoteId: null,
+    type: 'INCOMING',
+    direction: 'CREDIT',
+    status: 'COMPLETED',
+    stage: 'DONE',
+    outcome: payment.outcome,
+    failureReason: null,
+    customerId: recipient.customerId,
+    platformCustomerId: recipient.platformCustomerId,
+    source: payment.source ?? {},
+    destination: payment.destination ?? {},
+    sourceAccountType: null,
+    sendingCurrency: payment.sendingCurrency,
+    sentAmount: payment.sentAmount,
+    receivingCurrency: payment.receivingCurrency,
+    receivedAmount: payment.receivedAmount,
+    fees: 0n,
+    platformFees: 0n,
+    exchangeRate: payment.exchangeRate,
+    rateDetails: null,
+    legs: [],
+    refund: null,
+    description: payment.description,
+    paymentRail: null,
+    reference: payment.reference,
+    senderIdentifier: payment.senderIdentifier,
+    receiverIdentifier: payment.receiverIdentifier,
+    settledAt: now,
+    receiptDeliveryConfirmedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }
 }

@@ -1,15 +1,15 @@
 import { httpStatusOf, isApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { TransferCode } from '@pp/proto/ledger/v1/ledger'
-import { inTransaction } from '../../db/client.js'
-import type { Prisma, Transaction } from '../../db/generated/client.js'
-import { recordPaymentEvent } from '../../events/outbox.js'
+import type { Transaction } from '../../db/generated/client.js'
+import { findTransactionById, recordStep } from '../../db/transactions.db.js'
+import { paymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
 import { reversedLegs, toTransferLegs, type StoredLeg } from '../quotes/legs.js'
-import { isOutcome } from '../rails/outcomes.js'
-import { recipientOf, recordArrival } from './arrival.js'
+import { OUTCOME_PLANS, isOutcome, type Outcome } from '../rails/outcomes.js'
+import { arrivalOf, recipientOf } from './arrival.js'
 import { callContextOf } from './call-context.js'
-import { quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState } from './transitions.js'
+import { quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState, type Transition } from './transitions.js'
 
 /** The ledger refused the hold (insufficient funds, an account that cannot send): a client mistake. */
 export class HoldRefused extends Error {
@@ -26,38 +26,56 @@ export type HoldRefusalPolicy = 'UNDO' | 'FAIL'
 
 const LEDGER_STEPS = new Set<string>(['HOLD', 'POST', 'VOID', 'REFUND'])
 
+/** Drives the transaction `transactionId` as it is stored now (see `driveRow`). */
+export async function driveTransaction(deps: PaymentsDeps, transactionId: string, policy: HoldRefusalPolicy): Promise<void> {
+  const row = await findTransactionById(deps.sql, transactionId)
+  if (row) await driveRow(deps, row, policy)
+}
+
 /**
  * Walks a transaction through the ledger steps it still owes until it waits for a job or is
  * final. Every step is an idempotent ledger call (its id derived from the transaction id) followed
  * by a conditional update of the stage, so a crash, a retry or a second replica driving the same
- * transaction moves money once.
+ * transaction moves money once. `row` is the transaction as stored; it is read again only when
+ * another caller moved it first. Answers the transaction as this call left it (undefined when it
+ * failed a refused hold, or is gone).
  */
-export async function driveTransaction(deps: PaymentsDeps, transactionId: string, policy: HoldRefusalPolicy): Promise<void> {
-  for (;;) {
-    const row = await deps.db.transaction.findUnique({ where: { id: transactionId } })
-    if (!row || !LEDGER_STEPS.has(row.stage)) return
-    const step = row.stage as LedgerStep
+export async function driveRow(deps: PaymentsDeps, row: Transaction, policy: HoldRefusalPolicy): Promise<Transaction | undefined> {
+  let current: Transaction | undefined = row
+  while (current && LEDGER_STEPS.has(current.stage)) {
+    const step = current.stage as LedgerStep
+    const outcome = outcomeOf(current)
+    // a hold whose outcome posts it at once is held and posted in one ledger call
+    const holdAndPost = step === 'HOLD' && OUTCOME_PLANS[outcome].afterHold.next === 'POST'
     try {
-      await performLedgerStep(deps, row, step)
+      await performLedgerStep(deps, current, step, holdAndPost)
     } catch (err) {
       if (step === 'HOLD' && isRefusal(err)) {
         if (policy === 'UNDO') throw new HoldRefused(err)
-        await failRefusedHold(deps, row)
-        return
+        await failRefusedHold(deps, current)
+        return undefined
       }
       throw err
     }
-    await recordStep(deps, row, step)
+    const steps: LedgerStep[] = holdAndPost ? ['HOLD', 'POST'] : [step]
+    const next = await recordSteps(deps, current, steps, outcome)
+    current = next ?? (await findTransactionById(deps.sql, current.id))
   }
+  return current
 }
 
-async function performLedgerStep(deps: PaymentsDeps, row: Transaction, step: LedgerStep): Promise<void> {
+function outcomeOf(row: Transaction): Outcome {
+  if (!isOutcome(row.outcome)) throw new Error(`transaction ${row.id} has an unknown outcome ${row.outcome}`)
+  return row.outcome
+}
+
+async function performLedgerStep(deps: PaymentsDeps, row: Transaction, step: LedgerStep, holdAndPost: boolean): Promise<void> {
   const ctx = callContextOf(row, '')
   const ids = transferIds(row.id)
   const legs = row.legs as unknown as StoredLeg[]
   switch (step) {
     case 'HOLD':
-      return deps.services.hold(ctx, ids.hold, toTransferLegs(legs))
+      return holdAndPost ? deps.services.holdAndPost(ctx, ids.hold, ids.post, toTransferLegs(legs)) : deps.services.hold(ctx, ids.hold, toTransferLegs(legs))
     case 'POST':
       return deps.services.post(ctx, ids.post, ids.hold)
     case 'VOID':
@@ -67,41 +85,62 @@ async function performLedgerStep(deps: PaymentsDeps, row: Transaction, step: Led
   }
 }
 
-/** Records a done ledger step, once: only the caller that still finds the row at that stage moves it. */
-async function recordStep(deps: PaymentsDeps, row: Transaction, step: LedgerStep): Promise<void> {
-  if (!isOutcome(row.outcome)) throw new Error(`transaction ${row.id} has an unknown outcome ${row.outcome}`)
+/** The transaction after a transition, as the statement that records it writes it. */
+function applied(row: Transaction, next: Transition, now: Date): Transaction {
+  return {
+    ...row,
+    stage: next.stage,
+    status: next.status,
+    failureReason: next.failureReason ?? row.failureReason,
+    refund: (next.refund as unknown as Transaction['refund']) ?? row.refund,
+    settledAt: next.settled ? now : row.settledAt,
+    updatedAt: now,
+  }
+}
+
+/**
+ * Records done ledger steps (one, or a hold and its post made together), once: only the caller
+ * that still finds the row at the first step's stage moves it. Answers the row as recorded, or
+ * undefined when another caller moved it first.
+ */
+async function recordSteps(deps: PaymentsDeps, row: Transaction, steps: LedgerStep[], outcome: Outcome): Promise<Transaction | undefined> {
   const now = deps.now()
-  const next = transitionAfter(step, row.outcome, row.id, now, (row.refund as RefundState | null) ?? undefined)
-  const recipient = next.status === 'COMPLETED' && row.status !== 'COMPLETED' ? await recipientOf(deps, row) : undefined
-  await inTransaction(deps.db, async (tx) => {
-    const data: Prisma.TransactionUpdateManyMutationInput = { stage: next.stage, status: next.status, updatedAt: now }
-    if (next.failureReason) data.failureReason = next.failureReason
-    if (next.refund) data.refund = next.refund as unknown as Prisma.InputJsonObject
-    if (next.settled) data.settledAt = now
-    const moved = await tx.transaction.updateMany({ where: { id: row.id, stage: step }, data })
-    if (moved.count === 0) return
-    if (next.job) {
-      const runAt = new Date(now.getTime() + deps.settings.delays[next.job.delay])
-      await tx.paymentJob.create({ data: { id: newId('Job'), transactionId: row.id, nextStage: next.job.nextStage, runAt, createdAt: now } })
-    }
-    if (row.quoteId) await tx.quote.update({ where: { id: row.quoteId }, data: { status: quoteStatusOf(next.status), updatedAt: now } })
-    const updated = await tx.transaction.findUniqueOrThrow({ where: { id: row.id } })
+  const events = []
+  let current = row
+  let job: Transition['job']
+  for (const step of steps) {
+    const next = transitionAfter(step, outcome, row.id, now, (current.refund as RefundState | null) ?? undefined)
+    const updated = applied(current, next, now)
     // inbound money is announced once it arrived (or failed); an outgoing payment at every change
     const announced = row.type === 'OUTGOING' || next.stage === 'DONE'
-    if (announced && (next.status !== row.status || next.refund)) await recordPaymentEvent(tx, updated, next.refund !== undefined)
-    if (recipient) await recordArrival(tx, updated, recipient, now)
+    if (announced && (next.status !== current.status || next.refund)) events.push(paymentEvent(updated, next.refund !== undefined))
+    job = next.job
+    current = updated
+  }
+  const completes = current.status === 'COMPLETED' && row.status !== 'COMPLETED'
+  const recipient = completes ? await recipientOf(deps, row) : undefined
+  const arrival = recipient ? arrivalOf(current, recipient, now) : undefined
+  if (arrival) events.push(paymentEvent(arrival))
+  const moved = await recordStep(deps.sql, {
+    transaction: current,
+    fromStage: row.stage,
+    quoteStatus: row.quoteId ? quoteStatusOf(current.status) : undefined,
+    job: job && { id: newId('Job'), nextStage: job.nextStage, runAt: new Date(now.getTime() + deps.settings.delays[job.delay]) },
+    arrival,
+    events,
   })
+  return moved ? current : undefined
 }
 
 /** A recovered transaction whose hold the ledger refuses cannot go on: it fails, nothing was held. */
 async function failRefusedHold(deps: PaymentsDeps, row: Transaction): Promise<void> {
   const now = deps.now()
-  await inTransaction(deps.db, async (tx) => {
-    const data = { stage: 'DONE', status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now }
-    const moved = await tx.transaction.updateMany({ where: { id: row.id, stage: 'HOLD' }, data })
-    if (moved.count === 0) return
-    if (row.quoteId) await tx.quote.update({ where: { id: row.quoteId }, data: { status: 'FAILED', updatedAt: now } })
-    await recordPaymentEvent(tx, await tx.transaction.findUniqueOrThrow({ where: { id: row.id } }))
+  const failed: Transaction = { ...row, stage: 'DONE', status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now }
+  await recordStep(deps.sql, {
+    transaction: failed,
+    fromStage: 'HOLD',
+    quoteStatus: row.quoteId ? 'FAILED' : undefined,
+    events: [paymentEvent(failed)],
   })
 }
 

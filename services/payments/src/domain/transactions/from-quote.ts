@@ -1,10 +1,10 @@
-import type { Prisma, Quote } from '../../db/generated/client.js'
+import type { Quote, Transaction } from '../../db/generated/client.js'
 
 /**
  * The outgoing transaction an executed quote becomes, owing its hold. Its reconciliation reference
  * is the one of the quote's payment instructions, else one derived from its id.
  */
-export function transactionFromQuote(quote: Quote, now: Date, source: Prisma.InputJsonValue = quote.source as Prisma.InputJsonValue): Prisma.TransactionCreateInput {
+export function transactionFromQuote(quote: Quote, now: Date, source: Transaction['source'] = quote.source): Transaction {
   const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { reference?: string } }>
   return {
     id: quote.transactionId,
@@ -16,10 +16,11 @@ export function transactionFromQuote(quote: Quote, now: Date, source: Prisma.Inp
     status: 'PENDING',
     stage: 'HOLD',
     outcome: quote.outcome,
+    failureReason: null,
     customerId: quote.customerId ?? quote.platformId,
     platformCustomerId: quote.platformCustomerId ?? quote.platformId,
     source,
-    destination: quote.destination as Prisma.InputJsonValue,
+    destination: quote.destination,
     sourceAccountType: quote.sourceAccountType,
     sendingCurrency: quote.sendingCurrency,
     sentAmount: quote.totalSendingAmount,
@@ -28,13 +29,16 @@ export function transactionFromQuote(quote: Quote, now: Date, source: Prisma.Inp
     fees: quote.feesIncluded,
     platformFees: quote.platformFeesIncluded,
     exchangeRate: quote.exchangeRate,
-    rateDetails: quote.rateDetails as Prisma.InputJsonValue,
-    legs: quote.legs as Prisma.InputJsonValue,
+    rateDetails: quote.rateDetails,
+    legs: quote.legs,
+    refund: null,
     description: quote.description,
     paymentRail: quote.paymentRail,
     reference: instructions[0]?.accountOrWalletInfo?.reference ?? `PAY-${quote.transactionId.slice(-12).toUpperCase()}`,
     senderIdentifier: quote.senderIdentifier,
     receiverIdentifier: quote.receiverIdentifier,
+    settledAt: null,
+    receiptDeliveryConfirmedAt: null,
     createdAt: now,
     updatedAt: now,
   }

@@ -24,7 +24,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   const tenant = tenantOf(caller)
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxUmaReceive', request) : undefined
   if (call) {
-    const replay = await findReplay<{ transactionId: string }>(deps.db, tenant, call)
+    const replay = await findReplay<{ transactionId: string }>(deps.sql, tenant, call)
     if (replay) return findTransaction(deps, tenant, replay.transactionId)
   }
   if (!request.customerId) {
@@ -86,7 +86,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
       if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: { transactionId: id } }, now)
     })
   } catch (err) {
-    const replay = call && isUniqueViolation(err) ? await findReplay<{ transactionId: string }>(deps.db, tenant, call) : undefined
+    const replay = call && isUniqueViolation(err) ? await findReplay<{ transactionId: string }>(deps.sql, tenant, call) : undefined
     if (!replay) throw err
     return findTransaction(deps, tenant, replay.transactionId)
   }

@@ -1,0 +1,30 @@
+import type { CallContext } from '@pp/grpc'
+import type { InternalAccountFacts } from '../domain/types.js'
+import type { Services } from './services.js'
+
+/** The most accounts a replica remembers; beyond it the oldest entry goes. */
+const MAX_ENTRIES = 50_000
+
+/**
+ * An internal account's holder, type and currency never change, and every quote reads those of
+ * its source (and a completed payment those of its destination), so each replica remembers them
+ * per tenant and account instead of asking the ledger every time. Nothing that changes is kept:
+ * whether the account may send or receive now is the ledger's to check when the money moves.
+ * Concurrent misses share one request; a failed one (404 for another tenant's account) is forgotten.
+ */
+export function withCachedAccountFacts(services: Services, maxEntries = MAX_ENTRIES): Services {
+  const entries = new Map<string, Promise<InternalAccountFacts>>()
+  return {
+    ...services,
+    internalAccount(ctx: CallContext, accountId: string) {
+      const key = `${ctx.platformId}:${ctx.environment}:${accountId}`
+      const cached = entries.get(key)
+      if (cached) return cached
+      const facts = services.internalAccount(ctx, accountId)
+      entries.set(key, facts)
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      facts.catch(() => entries.get(key) === facts && entries.delete(key))
+      return facts
+    },
+  }
+}

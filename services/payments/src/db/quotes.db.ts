@@ -1,0 +1,84 @@
+import { prepared, type SqlRunner } from '@pp/db'
+import type { Tenant } from '../domain/types.js'
+import { recordOf, rowJson } from './columns.js'
+import type { Quote, Transaction } from './generated/client.js'
+import type { StoredIdempotentCall } from './idempotency.db.js'
+
+const FIND_QUOTE = prepared('payments_find_quote', 'SELECT * FROM quotes WHERE id = $1 AND platform_id = $2 AND environment = $3')
+
+export async function findQuoteRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<Quote | undefined> {
+  const [row] = await sql.query<Record<string, unknown>>(FIND_QUOTE, [id, tenant.platformId, tenant.environment])
+  return row && recordOf<Quote>(row)
+}
+
+/**
+ * A new quote, with the transaction it becomes when it is executed at once and the Idempotency-Key
+ * that asked for it: one statement, so one round trip and one commit. A key used already refuses
+ * the whole statement (a unique violation).
+ */
+const INSERT_QUOTE = prepared(
+  'payments_insert_quote',
+  `WITH quote AS (
+     INSERT INTO quotes SELECT * FROM jsonb_populate_record(NULL::quotes, $1::jsonb) RETURNING platform_id, environment, created_at),
+   transaction AS (
+     INSERT INTO transactions SELECT * FROM jsonb_populate_record(NULL::transactions, $2::jsonb) WHERE $2::jsonb IS NOT NULL)
+   INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
+   SELECT platform_id, environment, $3, $4, $5::jsonb, created_at FROM quote WHERE $3::text IS NOT NULL`,
+)
+
+export interface NewQuote {
+  quote: Quote
+  /** Present when the quote is executed as it is made. */
+  transaction?: Transaction
+  idempotency?: { key: string; call: StoredIdempotentCall }
+}
+
+export async function insertQuote(sql: SqlRunner, { quote, transaction, idempotency }: NewQuote): Promise<void> {
+  await sql.query(INSERT_QUOTE, [
+    rowJson(quote),
+    transaction ? rowJson(transaction) : null,
+    idempotency?.key ?? null,
+    idempotency?.call.fingerprint ?? null,
+    idempotency ? JSON.stringify(idempotency.call.response) : null,
+  ])
+}
+
+/**
+ * Claims a PENDING, unexpired quote for execution and records the transaction it becomes (with
+ * the Idempotency-Key of the execute call): one statement. Answers false when the quote could not
+ * be claimed (executed already, racing, or expired), and then nothing is written.
+ */
+const CLAIM_QUOTE = prepared(
+  'payments_claim_quote',
+  `WITH claimed AS (
+     UPDATE quotes SET status = 'PROCESSING', updated_at = $4
+      WHERE id = $1 AND platform_id = $2 AND environment = $3 AND status = 'PENDING' AND expires_at > $4
+     RETURNING platform_id, environment),
+   transaction AS (
+     INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $5::jsonb) r WHERE EXISTS (SELECT 1 FROM claimed)),
+   idempotency AS (
+     INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
+     SELECT platform_id, environment, $6, $7, $8::jsonb, $4 FROM claimed WHERE $6::text IS NOT NULL)
+   SELECT count(*)::int AS claimed FROM claimed`,
+)
+
+export async function claimQuote(
+  sql: SqlRunner,
+  tenant: Tenant,
+  quoteId: string,
+  transaction: Transaction,
+  idempotency: NewQuote['idempotency'],
+  now: Date,
+): Promise<boolean> {
+  const [row] = await sql.query<{ claimed: number }>(CLAIM_QUOTE, [
+    quoteId,
+    tenant.platformId,
+    tenant.environment,
+    now,
+    rowJson(transaction),
+    idempotency?.key ?? null,
+    idempotency?.call.fingerprint ?? null,
+    idempotency ? JSON.stringify(idempotency.call.response) : null,
+  ])
+  return row!.claimed > 0
+}

@@ -1,0 +1,83 @@
+import { prepared, type SqlRunner } from '@pp/db'
+import type { OutboxRecord } from '@pp/events'
+import type { Tenant } from '../domain/types.js'
+import { recordOf, rowJson } from './columns.js'
+import type { Transaction } from './generated/client.js'
+
+const FIND_TRANSACTION = prepared('payments_find_transaction', 'SELECT * FROM transactions WHERE id = $1 AND platform_id = $2 AND environment = $3')
+const FIND_TRANSACTION_BY_ID = prepared('payments_find_transaction_by_id', 'SELECT * FROM transactions WHERE id = $1')
+
+/** The tenant's transaction. */
+export async function findTransactionRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<Transaction | undefined> {
+  const [row] = await sql.query<Record<string, unknown>>(FIND_TRANSACTION, [id, tenant.platformId, tenant.environment])
+  return row && recordOf<Transaction>(row)
+}
+
+/** A transaction whatever its tenant, for the work that drives it (jobs, recovery). */
+export async function findTransactionById(sql: SqlRunner, id: string): Promise<Transaction | undefined> {
+  const [row] = await sql.query<Record<string, unknown>>(FIND_TRANSACTION_BY_ID, [id])
+  return row && recordOf<Transaction>(row)
+}
+
+/** What a finished ledger step changes, all of it or none. */
+export interface StepRecord {
+  /** The transaction as it is now, after the step: its stage, status, failure, refund and times are written. */
+  transaction: Transaction
+  /** The stage it had to be at; another caller that moved it first wins, and nothing is written. */
+  fromStage: string
+  quoteStatus?: string
+  job?: { id: string; nextStage: string; runAt: Date }
+  /** The INCOMING transaction of the internal account a completed payment delivered to. */
+  arrival?: Transaction
+  events: OutboxRecord<unknown>[]
+}
+
+/**
+ * A done ledger step in one statement: the transaction's new state (only if it is still at
+ * `fromStage`), its quote's status, a delayed job, an arrival and the events. Answers whether
+ * this caller moved it.
+ */
+const RECORD_STEP = prepared(
+  'payments_record_step',
+  `WITH moved AS (
+     UPDATE transactions
+        SET stage = $3, status = $4, failure_reason = $5, refund = $6::jsonb, settled_at = $7, updated_at = $8
+      WHERE id = $1 AND stage = $2
+     RETURNING id, quote_id),
+   quote AS (
+     UPDATE quotes SET status = $9, updated_at = $8 WHERE $9::text IS NOT NULL AND id = (SELECT quote_id FROM moved)),
+   job AS (
+     INSERT INTO payment_jobs (id, transaction_id, next_stage, run_at, created_at)
+     SELECT $10, id, $11, $12, $8 FROM moved WHERE $10::text IS NOT NULL),
+   arrival AS (
+     INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $13::jsonb) r
+      WHERE $13::jsonb IS NOT NULL AND EXISTS (SELECT 1 FROM moved)),
+   events AS (
+     INSERT INTO outbox_events (id, subject, payload)
+     SELECT e.id, e.subject, e.payload FROM unnest($14::text[], $15::text[], $16::jsonb[]) AS e(id, subject, payload)
+      WHERE EXISTS (SELECT 1 FROM moved))
+   SELECT count(*)::int AS moved FROM moved`,
+)
+
+export async function recordStep(sql: SqlRunner, step: StepRecord): Promise<boolean> {
+  const { transaction: t, job, events } = step
+  const [row] = await sql.query<{ moved: number }>(RECORD_STEP, [
+    t.id,
+    step.fromStage,
+    t.stage,
+    t.status,
+    t.failureReason,
+    t.refund === null ? null : JSON.stringify(t.refund),
+    t.settledAt,
+    t.updatedAt,
+    step.quoteStatus ?? null,
+    job?.id ?? null,
+    job?.nextStage ?? null,
+    job?.runAt ?? null,
+    step.arrival ? rowJson(step.arrival) : null,
+    events.map((e) => e.envelope.id),
+    events.map((e) => e.subject),
+    events.map((e) => JSON.stringify(e.envelope)),
+  ])
+  return row!.moved > 0
+}
