@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { createSqlPool } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadCustomersConfig } from './config.js'
@@ -18,19 +19,20 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   async start({ logger }) {
     const db = openDb(config.DATABASE_URL)
+    const sql = createSqlPool(config.DATABASE_URL)
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
     const settings = {
       kycLinkTtlMs: config.KYC_LINK_TTL_MS,
       contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
       contactCodeAttemptsMax: config.CONTACT_CODE_ATTEMPTS_MAX,
     }
-    const deps = { db, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date() }
+    const deps = { db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date() }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger)
     const importWorker = startImportWorker(
       deps,
-      { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, pollIntervalMs: config.IMPORT_POLL_INTERVAL_MS },
+      { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

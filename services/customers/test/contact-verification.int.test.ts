@@ -1,7 +1,7 @@
 import { callUnary, type CallContext } from '@pp/grpc'
-import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
+import { ListCustomersRequest, UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { create, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
+import { consent, create, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, type Harness } from './harness.js'
 import { eventsAbout, verificationClients, type VerificationClients } from './verification-helpers.js'
 
 let h: Harness
@@ -33,6 +33,22 @@ describe('contact verification', () => {
     expect((await confirm(ctx, customer.id, 'PHONE', '123456')).contactVerification).toEqual({ email: 'VERIFIED', phone: 'VERIFIED' })
     expect((await eventsAbout(h, customer.id)).map((e) => e.type)).toEqual(['CUSTOMER.CREATED', 'CUSTOMER.UPDATED', 'CUSTOMER.UPDATED'])
     expect((await failure(send(ctx, customer.id, 'EMAIL'))).code).toBe('CONFLICT')
+  })
+
+  it('reads back consents and confirmed contacts through GetCustomer and ListCustomers exactly as the confirmation answered', async () => {
+    const ctx = newTenant()
+    const profile = { region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678', platformCustomerId: 'read-back', birthDate: '1990-01-15' }
+    const consents = [consent({ type: PRIVACY_NOTICE.type, termsVersion: 'P1' }), consent({ acceptedAt: new Date('2025-10-14T10:00:00.123Z') })]
+    const customer = await create(h, ctx, individual(profile, { agreementConsents: consents }))
+    await send(ctx, customer.id, 'EMAIL')
+    const confirmed = await confirm(ctx, customer.id, 'EMAIL', '123456')
+    expect(confirmed.contactVerification).toEqual({ email: 'VERIFIED', phone: 'PENDING' })
+    expect(confirmed.agreementConsents.map((c) => c.type)).toEqual(['SERVICE_END_USER_TERMS', PRIVACY_NOTICE.type])
+
+    expect((await callUnary(h.client, h.client.getCustomer, { customerId: customer.id }, ctx)).customer).toEqual(confirmed)
+    const listed = await callUnary(h.client, h.client.listCustomers, ListCustomersRequest.fromPartial({ platformCustomerId: 'read-back' }), ctx)
+    expect(listed).toEqual({ data: [confirmed], hasMore: false, nextCursor: undefined, totalCount: 1 })
+    expect((await failure(callUnary(h.client, h.client.getCustomer, { customerId: customer.id }, newTenant()))).code).toBe('CUSTOMER_NOT_FOUND')
   })
 
   it('answers 409 CONFLICT for customers whose provider does not require it, and shows no contactVerification', async () => {

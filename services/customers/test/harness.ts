@@ -8,6 +8,7 @@ import {
   type Customer,
   type DeepPartial,
 } from '@pp/proto/customers/v1/customers'
+import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
@@ -63,10 +64,12 @@ export const TEST_SETTINGS: VerificationSettings = { kycLinkTtlMs: 60_000, conta
 export async function startHarness(name: string, overrides: Partial<CustomersDeps> = {}): Promise<Harness & { database: TestDatabase }> {
   const database = await createTestDatabase(`customers_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
+  const sql = createSqlPool(database.url)
   const platforms = new InMemoryPlatformConfig()
   const agreements = agreementCatalogue([...PUBLISHED_AGREEMENTS, { ...PRIVACY_NOTICE, version: 'P1' }, PRIVACY_NOTICE])
   const deps: CustomersDeps = {
     db,
+    sql,
     platformConfig: platforms,
     verification: verificationProviders,
     agreements,
@@ -88,6 +91,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
       client.close()
       await server.shutdown()
       await db.$disconnect()
+      await sql.end()
       await database.drop()
     },
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { createSqlPool } from '@pp/db'
 import { ApiError } from '@pp/errors'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { newId } from '@pp/ids'
@@ -60,9 +61,10 @@ export interface ExternalAccountsHarness {
 export async function startExternalAccountsHarness(name: string): Promise<ExternalAccountsHarness & { database: TestDatabase }> {
   const database = await createTestDatabase(`ledger_ext_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
+  const sql = createSqlPool(database.url)
   const customers = new InMemoryCustomers()
   const clock = new TestClock()
-  const deps = externalAccountsDeps({ db, now: clock.now, customers }, { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS })
+  const deps = externalAccountsDeps({ db, sql, now: clock.now, customers }, { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS })
   const logger = createLogger('ledger-external-accounts-test', 'silent')
   const registration = { name: 'ledger.v1.ExternalAccountsService', definition: ExternalAccountsServiceService, implementation: externalAccountsService(deps, logger) }
   const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', [registration], logger)
@@ -78,6 +80,7 @@ export async function startExternalAccountsHarness(name: string): Promise<Extern
       client.close()
       await server.shutdown()
       await db.$disconnect()
+      await sql.end()
       await database.drop()
     },
   }

@@ -118,6 +118,14 @@ describe('sandbox funding', () => {
     expect((await eventsFor(usd.id)).filter((e) => e.type === 'INCOMING_PAYMENT')).toHaveLength(1)
   })
 
+  it('reads back the funded account, balances included, exactly as the funding answered; only within its tenant', async () => {
+    const ctx = newTenant()
+    const usd = accountOf(await activeCustomer(h, ctx, { platformCustomerId: 'pc-fund-read' }), 'USD')
+    const { account } = await callUnary(h.accounts, h.accounts.fundSandboxInternalAccount, { accountId: usd.id, amount: 2_500n }, ctx)
+    expect((await get(ctx, usd.id)).account).toEqual(account)
+    expect((await failure(get({ ...ctx, environment: 'PRODUCTION' }, usd.id))).code).toBe('ACCOUNT_NOT_FOUND')
+  })
+
   it('credits at once, moving balance and totalBalance by exactly the amount, and raises INCOMING_PAYMENT', async () => {
     const ctx = newTenant()
     const usd = accountOf(await activeCustomer(h, ctx, { platformCustomerId: 'pc-fund' }), 'USD')

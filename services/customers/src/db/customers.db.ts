@@ -1,7 +1,6 @@
 import type { CustomerType, Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import { recordToColumns, rowToRecord, type CustomerRecord } from './customer-row.js'
-import type { Prisma } from './generated/client.js'
 
 export type { CustomerRecord } from './customer-row.js'
 
@@ -46,40 +45,4 @@ export interface CustomerFilters {
 export interface PagePosition {
   createdAt: Date
   id: string
-}
-
-export async function findCustomerPage(
-  db: Db,
-  tenant: Tenant,
-  filters: CustomerFilters,
-  after: PagePosition | undefined,
-  take: number,
-): Promise<CustomerRecord[]> {
-  const where = filtersToWhere(tenant, filters)
-  const afterPosition = after && {
-    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
-  }
-  const rows = await db.customer.findMany({
-    where: afterPosition ? { AND: [where, afterPosition] } : where,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take,
-  })
-  return rows.map(rowToRecord)
-}
-
-export const countCustomers = (db: Db, tenant: Tenant, filters: CustomerFilters): Promise<number> =>
-  db.customer.count({ where: filtersToWhere(tenant, filters) })
-
-function filtersToWhere(tenant: Tenant, filters: CustomerFilters): Prisma.CustomerWhereInput {
-  return {
-    ...tenant,
-    platformCustomerId: filters.platformCustomerId,
-    customerType: filters.customerType,
-    region: filters.region,
-    umaAddress: filters.umaAddress,
-    currencies: filters.currency === undefined ? undefined : { has: filters.currency },
-    createdAt: { gte: filters.createdAfter, lte: filters.createdBefore },
-    updatedAt: { gte: filters.updatedAfter, lte: filters.updatedBefore },
-    deletedAt: filters.isIncludingDeleted ? undefined : null,
-  }
 }

@@ -1,3 +1,4 @@
+import type { SqlRunner } from '@pp/db'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
 import type { PlatformConfigSource } from './platform-settings.js'
@@ -13,6 +14,8 @@ export interface VerificationSettings {
 /** What the use cases need; main.ts wires the real ones, tests may swap the platform source. */
 export interface CustomersDeps {
   db: Db
+  /** The hot reads' prepared statements; Prisma keeps the writes and the cold reads. */
+  sql: SqlRunner
   platformConfig: PlatformConfigSource
   verification: VerificationProviders
   agreements: AgreementCatalogue

@@ -1,3 +1,4 @@
+import { prepared, type SqlRunner } from '@pp/db'
 import type { AchValidationStatus, BeneficiaryVerificationStatus, ExternalAccountStatus } from '../domain/external-accounts/types.js'
 import type { AccountInfoInput, OwnershipType } from '../domain/external-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
@@ -62,6 +63,35 @@ export async function findExternalAccount(
 ): Promise<ExternalAccountRecord | undefined> {
   const row = await db.externalAccount.findFirst({ where: { id, ...tenant, deletedAt: null, ...ownerWhere(scope) } })
   return row ? toRecord(row) : undefined
+}
+
+/**
+ * `findExternalAccount` as one prepared statement for the hot single reads, every column under
+ * Prisma's field name so that `toRecord` maps it as it maps a Prisma row. $4 is the OwnerScope.
+ */
+const READ_ACCOUNT = prepared(
+  'ledger.read_external_account',
+  `SELECT id, platform_id AS "platformId", environment, customer_id AS "customerId", account_type AS "accountType",
+          currency, account_info AS "accountInfo", identity_key AS "identityKey",
+          platform_account_id AS "platformAccountId", ownership_type AS "ownershipType",
+          default_uma_deposit_account AS "defaultUmaDepositAccount", status,
+          beneficiary_verification_status AS "beneficiaryVerificationStatus",
+          beneficiary_verified_name AS "beneficiaryVerifiedName", ach_validation_status AS "achValidationStatus",
+          ach_validates_at AS "achValidatesAt", ach_validation_outcome AS "achValidationOutcome",
+          is_trusted AS "isTrusted", created_at AS "createdAt", updated_at AS "updatedAt", deleted_at AS "deletedAt"
+     FROM external_accounts
+    WHERE id = $1 AND platform_id = $2 AND environment = $3 AND deleted_at IS NULL
+      AND CASE $4::text WHEN 'ANY' THEN true WHEN 'PLATFORM' THEN customer_id IS NULL ELSE customer_id IS NOT NULL END`,
+)
+
+export async function readExternalAccount(
+  sql: SqlRunner,
+  tenant: Tenant,
+  id: string,
+  scope: OwnerScope,
+): Promise<ExternalAccountRecord | undefined> {
+  const [row] = await sql.query<ExternalAccount>(READ_ACCOUNT, [id, tenant.platformId, tenant.environment, scope])
+  return row && toRecord(row)
 }
 
 /** Locks the account's row until the transaction ends, so concurrent changes of it serialize. */

@@ -1,10 +1,12 @@
+import { prepared, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
 import type { InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
 
-type Row = InternalAccount & { ledgerAccount: LedgerAccount }
+type Balances = Pick<LedgerAccount, 'id' | 'currency' | 'debitsPending' | 'debitsPosted' | 'creditsPending' | 'creditsPosted'>
+type Row = InternalAccount & { ledgerAccount: Balances }
 
 const withLedger = { ledgerAccount: true } as const
 
@@ -55,6 +57,35 @@ export async function insertInternalAccount(tx: Tx, account: NewInternalAccount)
 export async function findInternalAccount(db: Db | Tx, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {
   const row = await db.internalAccount.findFirst({ where: { id, ...tenant }, include: withLedger })
   return row ? toRecord(row) : undefined
+}
+
+/**
+ * The account and its balances under Prisma's field names and value types (int8 as bigint), so
+ * that `toRecord` maps it as it maps a Prisma row: one prepared statement for the hot single read.
+ */
+const READ_ACCOUNT = prepared(
+  'ledger.read_internal_account',
+  `SELECT ia.id, ia.platform_id AS "platformId", ia.environment, ia.customer_id AS "customerId", ia.type, ia.currency,
+          ia.status, ia.label, ia.sweep_rule AS "sweepRule", ia.private_enabled AS "privateEnabled",
+          ia.funding_instructions AS "fundingInstructions", ia.created_at AS "createdAt", ia.updated_at AS "updatedAt",
+          la.currency AS "ledgerCurrency", la.debits_pending AS "debitsPending", la.debits_posted AS "debitsPosted",
+          la.credits_pending AS "creditsPending", la.credits_posted AS "creditsPosted"
+     FROM internal_accounts ia
+     JOIN ledger_accounts la ON la.id = ia.id
+    WHERE ia.id = $1 AND ia.platform_id = $2 AND ia.environment = $3`,
+)
+
+type JoinedRow = InternalAccount & Omit<Balances, 'id' | 'currency'> & { ledgerCurrency: string }
+
+/** The tenant's account, as `findInternalAccount` reads it, outside any transaction. */
+export async function readInternalAccount(sql: SqlRunner, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {
+  const [row] = await sql.query<JoinedRow>(READ_ACCOUNT, [id, tenant.platformId, tenant.environment])
+  if (!row) return undefined
+  const { ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted, ...account } = row
+  return toRecord({
+    ...account,
+    ledgerAccount: { id: account.id, currency: ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted },
+  })
 }
 
 /** The accounts an owner (a customer, or the platform when null) holds, oldest first. */

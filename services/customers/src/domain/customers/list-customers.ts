@@ -1,10 +1,11 @@
 import { invalidInput } from '@pp/errors'
-import { countCustomers, findCustomerPage, type CustomerFilters } from '../../db/customers.db.js'
+import { readCustomerPage } from '../../db/customer-reads.db.js'
+import type { CustomerFilters } from '../../db/customers.db.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type CustomerView } from '../types.js'
 import { decodeCursor, encodeCursor } from '@pp/db'
 import { assertCustomerType } from './profile-rules.js'
-import { loadCustomerViews } from './view.js'
+import { viewOf } from './view.js'
 
 export const PAGE_LIMIT_DEFAULT = 20
 export const PAGE_LIMIT_MAX = 100
@@ -32,18 +33,14 @@ export async function listCustomers(deps: CustomersDeps, caller: Caller, input: 
     ...rest,
     customerType: customerType === undefined ? undefined : assertCustomerType(customerType),
   }
-  const tenant = tenantOf(caller)
-  const [records, totalCount] = await Promise.all([
-    findCustomerPage(deps.db, tenant, filters, after, limit + 1),
-    countCustomers(deps.db, tenant, filters),
-  ])
-  const page = records.slice(0, limit)
-  const hasMore = records.length > limit
+  const { customers, totalCount } = await readCustomerPage(deps.sql, tenantOf(caller), filters, after, limit + 1)
+  const page = customers.slice(0, limit)
+  const hasMore = customers.length > limit
   const last = page.at(-1)
   return {
-    data: await loadCustomerViews(deps.db, page),
+    data: page.map(viewOf),
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor(last) : undefined,
+    nextCursor: hasMore && last ? encodeCursor(last.record) : undefined,
     totalCount,
   }
 }

@@ -2,6 +2,7 @@ import { ApiError } from '@pp/errors'
 import type { Db, Tx } from '../../db/client.js'
 import { latestConsents } from '../../db/consents.db.js'
 import { contactProofs } from '../../db/contact-verifications.db.js'
+import type { CustomerWithFacts } from '../../db/customer-with-facts.js'
 import type { CustomerRecord } from '../../db/customers.db.js'
 import { contactVerificationOf, type ContactProof } from '../contact-verification/status.js'
 import type { ConsentView, CustomerView } from '../types.js'
@@ -24,21 +25,19 @@ export function toCustomerView(record: CustomerRecord, agreementConsents: Consen
   }
 }
 
-export async function loadCustomerViews(db: Db | Tx, records: CustomerRecord[]): Promise<CustomerView[]> {
-  const ids = records.map((r) => r.id)
-  const [consents, proofs] = await Promise.all([latestConsents(db, ids), contactProofs(db, ids)])
-  return records.map((record) => toCustomerView(record, consents.get(record.id) ?? [], proofs.get(record.id)))
-}
+export const viewOf = ({ record, consents, proofs }: CustomerWithFacts): CustomerView => toCustomerView(record, consents, proofs)
 
+/** The view read through Prisma: inside a write's transaction, which the prepared reads (`viewOf`) run outside of. */
 export async function loadCustomerView(db: Db | Tx, record: CustomerRecord): Promise<CustomerView> {
-  const [view] = await loadCustomerViews(db, [record])
-  return view!
+  const ids = [record.id]
+  const [consents, proofs] = await Promise.all([latestConsents(db, ids), contactProofs(db, ids)])
+  return toCustomerView(record, consents.get(record.id) ?? [], proofs.get(record.id))
 }
 
 /** Another tenant's customer is indistinguishable from one that never existed. */
-export function mustExist(record: CustomerRecord | undefined, customerId: string): CustomerRecord {
-  if (!record) throw new ApiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`)
-  return record
+export function mustExist<T extends CustomerRecord | CustomerWithFacts>(found: T | undefined, customerId: string): T {
+  if (!found) throw new ApiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`)
+  return found
 }
 
 export function mustBeActive(record: CustomerRecord): CustomerRecord {

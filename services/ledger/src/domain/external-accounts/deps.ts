@@ -1,3 +1,4 @@
+import type { SqlRunner } from '@pp/db'
 import type { Db } from '../../db/client.js'
 import type { Environment } from '../types.js'
 import type { CustomerDirectory } from './customer-directory.js'
@@ -14,6 +15,8 @@ export interface ExternalAccountsSettings {
 /** What the external-account use cases need; main.ts wires the real ones, tests swap them. */
 export interface ExternalAccountsDeps {
   db: Db
+  /** The hot single reads (a payment checks its account) as prepared statements. */
+  sql: SqlRunner
   now: () => Date
   customers: CustomerDirectory
   rails: Record<Environment, ExternalAccountRails>
@@ -23,7 +26,7 @@ export interface ExternalAccountsDeps {
 
 /** The deps with the sandbox providers of the spec and the (unconnected) production ones. */
 export const externalAccountsDeps = (
-  base: Pick<ExternalAccountsDeps, 'db' | 'now' | 'customers'>,
+  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'customers'>,
   settings: ExternalAccountsSettings,
 ): ExternalAccountsDeps => ({
   ...base,

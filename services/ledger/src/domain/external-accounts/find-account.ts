@@ -1,6 +1,7 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import type { Db, Tx } from '../../db/client.js'
-import { findExternalAccount, type ExternalAccountRecord, type OwnerScope } from '../../db/external-accounts.db.js'
+import type { SqlRunner } from '@pp/db'
+import { findExternalAccount, readExternalAccount, type ExternalAccountRecord, type OwnerScope } from '../../db/external-accounts.db.js'
 import type { Tenant } from '../types.js'
 
 /** The scope of an owner_kind: the customer routes see customers' accounts, the platform routes the platform's. */
@@ -11,7 +12,15 @@ export function scopeOf(ownerKind: string): Exclude<OwnerScope, 'ANY'> {
 
 /** A live account of the tenant within `scope`, else 404 ACCOUNT_NOT_FOUND (another tenant's does not exist). */
 export async function mustFindAccount(db: Db | Tx, tenant: Tenant, id: string, scope: OwnerScope): Promise<ExternalAccountRecord> {
-  const account = id ? await findExternalAccount(db, tenant, id, scope) : undefined
+  return mustExist(id ? await findExternalAccount(db, tenant, id, scope) : undefined, id)
+}
+
+/** `mustFindAccount` for the hot reads outside a transaction: one prepared statement. */
+export async function mustReadAccount(sql: SqlRunner, tenant: Tenant, id: string, scope: OwnerScope): Promise<ExternalAccountRecord> {
+  return mustExist(id ? await readExternalAccount(sql, tenant, id, scope) : undefined, id)
+}
+
+function mustExist(account: ExternalAccountRecord | undefined, id: string): ExternalAccountRecord {
   if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', `External account ${id} not found`, { externalAccountId: id })
   return account
 }

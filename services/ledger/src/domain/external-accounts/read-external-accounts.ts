@@ -3,7 +3,7 @@ import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFil
 import { decodeCursor, encodeCursor } from '@pp/db'
 import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
-import { mustFindAccount, scopeOf } from './find-account.js'
+import { mustReadAccount, scopeOf } from './find-account.js'
 import { assertUsable } from './usability.js'
 import { toExternalAccountDetails, type ExternalAccountDetails } from './view.js'
 
@@ -11,13 +11,13 @@ const PAGE_LIMIT_DEFAULT = 20
 const PAGE_LIMIT_MAX = 100
 
 export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<ExternalAccountDetails> {
-  const account = await mustFindAccount(deps.db, tenant, id, scopeOf(ownerKind))
+  const account = await mustReadAccount(deps.sql, tenant, id, scopeOf(ownerKind))
   return toExternalAccountDetails(account, deps.now())
 }
 
 /** For payments: the account, once money may move to or from it now (see assertUsable). */
 export async function checkExternalAccountUsable(deps: ExternalAccountsDeps, tenant: Tenant, id: string): Promise<ExternalAccountDetails> {
-  const account = await mustFindAccount(deps.db, tenant, id, 'ANY')
+  const account = await mustReadAccount(deps.sql, tenant, id, 'ANY')
   const now = deps.now()
   assertUsable(account, now)
   return toExternalAccountDetails(account, now)
