@@ -11,6 +11,7 @@ describe('gateway config', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       AUTH_CACHE_TTL_MS: 30_000,
       AUTH_CACHE_MAX_ENTRIES: 10_000,
+      AUTH_FAILURE_CACHE_TTL_MS: 5_000,
       LOG_LEVEL: 'info',
     })
   })

@@ -1,4 +1,5 @@
 import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import { DEFAULT_FAILURE_TTL_MS } from './auth/auth-cache.js'
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Where links the gateway hands out (hosted verification pages) point to. */
@@ -14,6 +15,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   AUTH_CACHE_TTL_MS: durationMs.default(30_000),
   AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  /** How long a rejected credential is refused from memory, so a repeated wrong secret costs no scrypt. */
+  AUTH_FAILURE_CACHE_TTL_MS: durationMs.default(DEFAULT_FAILURE_TTL_MS),
 })
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>

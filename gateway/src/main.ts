@@ -17,6 +17,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const authCache = new AuthCache(platformAuthenticator(clients.platform), {
     ttlMs: config.AUTH_CACHE_TTL_MS,
     maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
+    failureTtlMs: config.AUTH_FAILURE_CACHE_TTL_MS,
   })
   const nats = await connectNats(config.NATS_URL, 'gateway')
   const tokenInvalidation = subscribeToTokenDeletions(nats, (tokenId) => authCache.evictToken(tokenId), logger)

@@ -1,7 +1,7 @@
 import { ApiError } from '@pp/errors'
 import { describe, expect, it, vi } from 'vitest'
 import { basicAuth, testApp } from '../../test/support/framework-app.js'
-import { AuthCache } from '../auth/auth-cache.js'
+import { AuthCache, DEFAULT_FAILURE_TTL_MS } from '../auth/auth-cache.js'
 import type { Authenticator } from '../auth/authenticator.js'
 
 const principal = { platformId: 'Platform:1', environment: 'PRODUCTION' as const, tokenId: 'Token:1', permissions: ['VIEW' as const] }
@@ -72,11 +72,15 @@ describe('platform authentication', () => {
       expect(authenticate).toHaveBeenCalledTimes(3)
     })
 
-    it('never remembers a rejection', async () => {
+    it('remembers a rejection only for the failure TTL', async () => {
       const authenticate = stubAuthenticator()
-      const { app } = cachedApp(authenticate)
+      const { app, clock } = cachedApp(authenticate)
       const wrong = basicAuth('client1', 'wrong')
       expect((await whoami(app, wrong)).status).toBe(401)
+      const repeated = await whoami(app, wrong)
+      expect([repeated.status, await repeated.json()]).toEqual([401, expect.objectContaining({ code: 'UNAUTHORIZED' })])
+      expect(authenticate).toHaveBeenCalledTimes(1)
+      clock.nowMs += DEFAULT_FAILURE_TTL_MS
       expect((await whoami(app, wrong)).status).toBe(401)
       expect(authenticate).toHaveBeenCalledTimes(2)
     })

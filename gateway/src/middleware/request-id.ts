@@ -16,7 +16,9 @@ export const requestId = (): MiddlewareHandler<GatewayEnv> =>
     const incoming = c.req.header(REQUEST_ID_HEADER)
     const id = incoming !== undefined && ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID()
     c.set('requestId', id)
-    await next()
-    // after next(): the error and not-found handlers have produced their answer by now
+    // Before next(): a prepared header goes into whatever response the handler, the error handler
+    // or the not-found handler builds through the context. Set after next(), it would make Hono
+    // copy the finished response, which turns @hono/node-server's lightweight one into a real one.
     c.header(REQUEST_ID_HEADER, id)
+    await next()
   }

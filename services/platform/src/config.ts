@@ -6,6 +6,10 @@ const schema = baseConfigSchema.extend({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** scrypt cost (log2 of N) for new API token secrets; verification reads the cost stored with each hash. */
   TOKEN_SECRET_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(15),
+  /** Secret verifications (scrypt) one API token may cause: sustained per second, in a burst, at once. */
+  TOKEN_VERIFICATIONS_PER_SECOND: z.coerce.number().positive().default(0.2),
+  TOKEN_VERIFICATION_BURST: z.coerce.number().int().positive().default(5),
+  TOKEN_VERIFICATIONS_CONCURRENT: z.coerce.number().int().positive().default(4),
 })
 
 export type PlatformServiceConfig = z.infer<typeof schema>

@@ -19,6 +19,11 @@ runService({
       db,
       logger,
       secretCostLog2: config.TOKEN_SECRET_SCRYPT_LOG_N,
+      verificationBudget: {
+        perSecond: config.TOKEN_VERIFICATIONS_PER_SECOND,
+        burst: config.TOKEN_VERIFICATION_BURST,
+        concurrent: config.TOKEN_VERIFICATIONS_CONCURRENT,
+      },
     })
     return [() => server.shutdown(), () => db.$disconnect()]
   },

@@ -32,6 +32,8 @@ export async function startHarness(prefix: string): Promise<Harness> {
     db,
     logger: createLogger('platform-test', 'silent'),
     secretCostLog2: 10,
+    // tests check credentials far more often than a client would
+    verificationBudget: { perSecond: 1_000, burst: 1_000, concurrent: 100 },
     now: () => new Date((clockMs += 1_000)),
   })
   const client = createGrpcClient(PlatformServiceClient, `127.0.0.1:${server.port}`)

@@ -1,9 +1,15 @@
 import type { PlatformDb } from '../db/client.js'
 import type { SecretHasher } from './secrets.js'
+import type { ProvenSecrets } from './tokens/proven-secrets.js'
+import type { VerificationBudget } from './tokens/verification-budget.js'
 
 /** What every use case needs; tests pass their own clock. */
 export interface PlatformDeps {
   db: PlatformDb
   secrets: SecretHasher
+  /** Bounds the secret verifications each API token can cause. */
+  verifications: VerificationBudget
+  /** The secrets recently proven right, accepted again without scrypt. */
+  provenSecrets: ProvenSecrets
   now: () => Date
 }

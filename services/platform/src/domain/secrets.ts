@@ -8,8 +8,6 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export interface SecretHasher {
   hash(secret: string): Promise<string>
   verify(secret: string, stored: string): Promise<boolean>
-  /** Spends the work of one verification without a token, so an unknown client id answers as slowly as a known one. */
-  verifyAgainstDummy(secret: string): Promise<void>
 }
 
 const KEY_BYTES = 32
@@ -29,19 +27,12 @@ interface ScryptParams {
 
 export function createSecretHasher(logN: number): SecretHasher {
   const params: ScryptParams = { logN, blockSize: BLOCK_SIZE, parallelism: PARALLELISM }
-  let dummy: Promise<string> | undefined
-  const hash = (secret: string) => hashWith(secret, params)
-  const verify = async (secret: string, stored: string) => {
-    const { salt, expected, params: storedParams } = parsePhc(stored)
-    const actual = await derive(secret, salt, storedParams, expected.length)
-    return timingSafeEqual(actual, expected)
-  }
   return {
-    hash,
-    verify,
-    async verifyAgainstDummy(secret) {
-      dummy ??= hash(newClientSecret())
-      await verify(secret, await dummy)
+    hash: (secret) => hashWith(secret, params),
+    async verify(secret, stored) {
+      const { salt, expected, params: storedParams } = parsePhc(stored)
+      const actual = await derive(secret, salt, storedParams, expected.length)
+      return timingSafeEqual(actual, expected)
     },
   }
 }

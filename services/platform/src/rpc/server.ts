@@ -3,6 +3,8 @@ import type { Logger } from '@pp/logging'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import type { PlatformDb } from '../db/client.js'
 import { createSecretHasher } from '../domain/secrets.js'
+import { ProvenSecrets } from '../domain/tokens/proven-secrets.js'
+import { VerificationBudget, type VerificationBudgetOptions } from '../domain/tokens/verification-budget.js'
 import { platformService } from './platform-service.js'
 
 export interface PlatformServerOptions {
@@ -12,12 +14,24 @@ export interface PlatformServerOptions {
   logger: Logger
   /** scrypt cost of new token secrets, as log2 of N. */
   secretCostLog2: number
+  /** The secret verifications one API token may cause. */
+  verificationBudget: Pick<VerificationBudgetOptions, 'perSecond' | 'burst' | 'concurrent'>
   now?: () => Date
 }
 
+// An allowance or a digest is a few dozen bytes. Beyond this many tokens, the least recently
+// used idle one starts again with a full budget and its next right secret costs one scrypt.
+const TRACKED_TOKENS_MAX = 100_000
+
 /** The platform gRPC server over an existing database client; main.ts and tests both start it here. */
 export function startPlatformServer(options: PlatformServerOptions): Promise<RunningGrpcServer> {
-  const deps = { db: options.db, secrets: createSecretHasher(options.secretCostLog2), now: options.now ?? (() => new Date()) }
+  const deps = {
+    db: options.db,
+    secrets: createSecretHasher(options.secretCostLog2),
+    verifications: new VerificationBudget({ ...options.verificationBudget, maxTokens: TRACKED_TOKENS_MAX }),
+    provenSecrets: new ProvenSecrets(TRACKED_TOKENS_MAX),
+    now: options.now ?? (() => new Date()),
+  }
   return startGrpcServer(
     options.address,
     [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) }],
