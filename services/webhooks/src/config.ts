@@ -32,7 +32,8 @@ const schema = baseConfigSchema
     WEBHOOK_CLAIM_LEASE_MS: durationMs.min(1).default(60_000),
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
     WEBHOOK_CONCURRENCY_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(4),
-    WEBHOOK_POLL_INTERVAL_MS: durationMs.min(1).default(250),
+    /** Failed attempts in a row to one tenant's endpoint after which only a probe is attempted until it answers. */
+    WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
     WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),
     /** Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly. */
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
@@ -53,5 +54,5 @@ export const deliverySettingsOf = (config: WebhooksConfig): DeliverySettings => 
   claimLeaseMs: config.WEBHOOK_CLAIM_LEASE_MS,
   concurrency: config.WEBHOOK_CONCURRENCY,
   concurrencyPerPlatform: config.WEBHOOK_CONCURRENCY_PER_PLATFORM,
-  pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+  pauseAfterFailures: config.WEBHOOK_PAUSE_AFTER_FAILURES,
 })

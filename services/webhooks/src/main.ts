@@ -2,16 +2,19 @@ import { join } from 'node:path'
 import { runService } from '@pp/service'
 import { platformEndpointClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
-import { openDb } from './db/client.js'
+import { openDb, openSql } from './db/client.js'
 import { cachedEndpoints } from './domain/delivery/endpoints.js'
 import { postWebhook } from './domain/delivery/http-post.js'
+import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
 import { loadSigningKeys } from './domain/signing/signing-keys.js'
 import { startEventConsumer } from './events/event-consumer.js'
 import { buildWebhooksServer } from './rpc/server.js'
 
 const config = loadWebhooksConfig()
-const DB_POOL_MAX = 20
+// Prisma serves the log and other cold paths; the hot path (queueing, claims, attempts) has its own pool
+const DB_POOL_MAX = 5
+const SQL_POOL_MAX = 20
 
 runService({
   name: 'webhooks',
@@ -21,18 +24,20 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
+    const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const platform = platformEndpointClient(config.PLATFORM_GRPC_ADDRESS)
     const endpoints = cachedEndpoints(platform, config.WEBHOOK_ENDPOINT_CACHE_MS)
-    const deps = { db, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
-    const worker = startDeliveryWorker(deps, logger)
+    const deps = { db, sql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
+    await resumeOrphanedBacklogs(deps)
+    const worker = startDeliveryWorker(deps, logger, config.DATABASE_URL)
     const consumer = await startEventConsumer({
       nats, deps, worker, logger, durableName: config.WEBHOOK_CONSUMER_NAME,
       filterSubject: config.WEBHOOK_EVENTS_SUBJECT,
       startTime: config.EVENTS_CONSUMER_START_TIME,
     })
     const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger)
-    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => db.$disconnect()]
   },
 })

@@ -69,7 +69,6 @@ beforeAll(async () => {
     // long enough for the test to kill the process while the attempt still hangs
     WEBHOOK_REQUEST_TIMEOUT_MS: '2000',
     WEBHOOK_CLAIM_LEASE_MS: '2500',
-    WEBHOOK_POLL_INTERVAL_MS: '25',
     WEBHOOK_ENDPOINT_CACHE_MS: '0',
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   }

@@ -1,5 +1,6 @@
+import { prepared } from '@pp/db'
 import type { Environment, Tenant } from '../domain/types.js'
-import type { Db } from './client.js'
+import type { Sql } from './client.js'
 
 export interface NewDelivery extends Tenant {
   id: string
@@ -29,92 +30,122 @@ export interface ClaimOptions {
   leaseMs: number
 }
 
-export interface AttemptOutcome {
-  url?: string
-  statusCode?: number
-  latencyMs: number
-  error?: string
-}
+/** What came of queueing: nothing (a redelivered event), due now, or held behind a paused endpoint. */
+export type InsertOutcome = 'DUPLICATE' | 'DUE' | 'HELD'
 
-/** What becomes of the delivery after an attempt. */
-export type NextStep = { status: 'DELIVERED' } | { status: 'PENDING'; retryInMs: number } | { status: 'DEAD' }
+/** Other replicas LISTEN here: a delivery fell due that they may claim. */
+export const DUE_CHANNEL = 'webhook_deliveries_due'
 
 const INTERRUPTED = 'interrupted: no outcome was recorded before the claim expired (process stopped or stalled)'
 
-/** Queues the webhook of an event, due now; false when the event already has one (a redelivery). */
-export async function insertDelivery(db: Db, delivery: NewDelivery): Promise<boolean> {
-  const inserted = await db.$executeRaw`
-    INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, status, next_attempt_at)
-    VALUES (${delivery.id}, ${delivery.eventId}, ${delivery.platformId}, ${delivery.environment},
-            ${delivery.webhookType}, ${delivery.payload}, ${delivery.signature}, 'PENDING', now())
-    ON CONFLICT (event_id) DO NOTHING`
-  return inserted === 1
+const INSERT = prepared(
+  'webhooks_insert_delivery',
+  `WITH paused AS (
+     -- shares the lock of the pause's row, so a pause or resume committing now is seen, never half
+     SELECT 1 FROM endpoint_states
+      WHERE platform_id = $3 AND environment = $4 AND paused_at IS NOT NULL
+      FOR SHARE
+   ), inserted AS (
+     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, status, next_attempt_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM paused) THEN NULL ELSE now() END
+     ON CONFLICT (event_id) DO NOTHING
+     RETURNING next_attempt_at IS NULL AS is_held
+   )
+   SELECT is_held AS "isHeld", CASE WHEN NOT is_held THEN pg_notify('${DUE_CHANNEL}', '') END AS notified FROM inserted`,
+)
+
+/**
+ * Queues the webhook of an event: due now, or held when its endpoint is paused (it then waits
+ * for the probe and costs nothing until the endpoint answers again). A due delivery is announced
+ * on DUE_CHANNEL at commit, so every replica's worker may take it, not only this one's.
+ */
+export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
+  const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
+    delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.payload, delivery.signature,
+  ])
+  if (!row) return 'DUPLICATE'
+  return row.isHeld ? 'HELD' : 'DUE'
 }
+
+const CLAIM = prepared(
+  'webhooks_claim_due_deliveries',
+  `WITH RECURSIVE tenants AS (
+     -- one index probe per tenant with undelivered rows (a loose index scan), each giving its earliest due time;
+     -- a paused tenant's held rows (NULL, sorted last) are never read
+     (SELECT platform_id, environment, next_attempt_at FROM webhook_deliveries
+       WHERE status = 'PENDING'
+       ORDER BY platform_id, environment, next_attempt_at LIMIT 1)
+     UNION ALL
+     SELECT next.platform_id, next.environment, next.next_attempt_at
+       FROM tenants t, LATERAL (
+         SELECT platform_id, environment, next_attempt_at FROM webhook_deliveries
+          WHERE status = 'PENDING' AND (platform_id, environment) > (t.platform_id, t.environment)
+          ORDER BY platform_id, environment, next_attempt_at LIMIT 1) next
+   ), eligible AS MATERIALIZED (
+     SELECT d.id, d.rank, d.next_attempt_at
+       FROM tenants t, LATERAL (
+         -- the tenant's due rows in due order, no more than it may still start; the bound is written on
+         -- the tenant index's columns so that only that index can serve it: the due-time index would
+         -- walk every other tenant's due rows to find this one's
+         SELECT id, next_attempt_at, row_number() OVER (ORDER BY next_attempt_at, id) AS rank
+           FROM webhook_deliveries
+          WHERE platform_id = t.platform_id AND environment = t.environment AND status = 'PENDING'
+            AND (platform_id, environment, next_attempt_at) <= (t.platform_id, t.environment, now())
+          ORDER BY next_attempt_at, id
+          LIMIT GREATEST(0, COALESCE(($1::jsonb ->> (t.platform_id || ' ' || t.environment))::int, $2::int))) d
+      WHERE t.next_attempt_at <= now()
+      ORDER BY d.rank, d.next_attempt_at, d.id
+      LIMIT $3::int
+   ), picked AS (
+     -- by primary key alone, so the few candidates drive the plan whatever the statistics say
+     SELECT id FROM webhook_deliveries WHERE id = ANY(ARRAY(SELECT id FROM eligible)) FOR UPDATE SKIP LOCKED
+   ), claimed AS (
+     UPDATE webhook_deliveries d
+        SET attempt_count = d.attempt_count + 1,
+            next_attempt_at = now() + make_interval(secs => $4::double precision / 1000)
+       FROM picked
+      -- checked again on the locked row: another worker may have claimed it since the ranking read it
+      WHERE d.id = picked.id AND d.status = 'PENDING' AND d.next_attempt_at <= now()
+     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count
+   ), interrupted AS (
+     UPDATE delivery_attempts a SET finished_at = now(), error = $5
+       FROM claimed c
+      WHERE a.delivery_id = c.id AND a.finished_at IS NULL
+   ), started AS (
+     INSERT INTO delivery_attempts (delivery_id, attempt_number) SELECT id, attempt_count FROM claimed
+   )
+   -- one row even when nothing is claimed, to carry the next due time; read in the claim's own snapshot
+   -- and at its now(), so a delivery is either due here (claimed, or its tenant is at its limit) or counted
+   SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.payload, c.signature,
+          c.attempt_count AS "attemptNumber", n.next_due_at AS "nextDueAt"
+     FROM (SELECT min(next_attempt_at) AS next_due_at FROM webhook_deliveries
+            WHERE status = 'PENDING' AND next_attempt_at > now()) n
+     LEFT JOIN claimed c ON true`,
+)
+
+export interface Claim {
+  deliveries: ClaimedDelivery[]
+  /** When the earliest delivery not yet due falls due (a retry, a probe, a lease's end); undefined when none waits for a time. */
+  nextDueAt: Date | undefined
+}
+
+type ClaimRow = { [K in keyof ClaimedDelivery]: ClaimedDelivery[K] | null } & { nextDueAt: Date | null }
 
 /**
  * Claims due deliveries for one attempt each, in one statement. A claim moves `next_attempt_at`
  * a lease ahead, so no other worker takes the row while the attempt runs, and a worker that dies
  * mid-attempt only delays it by the lease. Rows are ranked within their tenant and taken rank by
  * rank (round robin), never more per tenant than it may still start, so a tenant with a backlog
- * or a dead receiver cannot take the slots of the others. The attempt row is written with the
- * claim; an earlier attempt that never recorded its outcome is marked interrupted.
+ * or a dead receiver cannot take the slots of the others. Every read goes through the tenant due
+ * index: the cost grows with the tenants that have undelivered rows and the rows taken, not with
+ * the size of any backlog. The attempt row is written with the claim; an earlier attempt that
+ * never recorded its outcome is marked interrupted. The same statement answers when to claim
+ * next (one probe of the due-time index).
  */
-export function claimDueDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  return db.$queryRaw<ClaimedDelivery[]>`
-    WITH ranked AS MATERIALIZED (
-      SELECT id, platform_id, environment, next_attempt_at,
-             -- byte order is enough to group by; it sorts twice as fast as the locale's
-             row_number() OVER (PARTITION BY platform_id COLLATE "C", environment COLLATE "C" ORDER BY next_attempt_at) AS rank
-        FROM webhook_deliveries
-       WHERE status = 'PENDING' AND next_attempt_at <= now()
-    ), eligible AS MATERIALIZED (
-      SELECT id, rank, next_attempt_at FROM ranked
-       WHERE rank <= COALESCE((${JSON.stringify(options.remainingByTenant)}::jsonb ->> (platform_id || ' ' || environment))::int,
-                              ${options.perTenantLimit}::int)
-       ORDER BY rank, next_attempt_at
-       LIMIT ${options.limit}::int
-    ), picked AS (
-      -- by primary key alone, so the few candidates drive the plan whatever the statistics say
-      SELECT id FROM webhook_deliveries WHERE id = ANY(ARRAY(SELECT id FROM eligible)) FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE webhook_deliveries d
-         SET attempt_count = d.attempt_count + 1,
-             next_attempt_at = now() + make_interval(secs => ${options.leaseMs}::double precision / 1000)
-        FROM picked
-       -- checked again on the locked row: another worker may have claimed it since the ranking read it
-       WHERE d.id = picked.id AND d.status = 'PENDING' AND d.next_attempt_at <= now()
-      RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count
-    ), interrupted AS (
-      UPDATE delivery_attempts a SET finished_at = now(), error = ${INTERRUPTED}
-        FROM claimed c
-       WHERE a.delivery_id = c.id AND a.finished_at IS NULL
-    ), started AS (
-      INSERT INTO delivery_attempts (delivery_id, attempt_number) SELECT id, attempt_count FROM claimed
-    )
-    SELECT id, platform_id AS "platformId", environment, webhook_type AS "webhookType", payload, signature,
-           attempt_count AS "attemptNumber"
-      FROM claimed`
-}
-
-/**
- * Records an attempt's outcome and the delivery's next step, in one statement. The delivery
- * changes only if this attempt is still its latest (`attempt_count`): a worker whose claim
- * expired and was taken over records its attempt but leaves the delivery to the newer claim.
- */
-export async function finishAttempt(db: Db, claim: ClaimedDelivery, outcome: AttemptOutcome, next: NextStep): Promise<void> {
-  const retryInMs = next.status === 'PENDING' ? next.retryInMs : 0
-  await db.$executeRaw`
-    WITH attempt AS (
-      UPDATE delivery_attempts
-         SET finished_at = now(), url = ${outcome.url ?? null}, status_code = ${outcome.statusCode ?? null}::int,
-             latency_ms = ${outcome.latencyMs}::int, error = ${outcome.error ?? null}
-       WHERE delivery_id = ${claim.id} AND attempt_number = ${claim.attemptNumber}::int
-    )
-    UPDATE webhook_deliveries
-       SET status = ${next.status}::text,
-           next_attempt_at = CASE WHEN ${next.status}::text = 'PENDING'
-                                  THEN now() + make_interval(secs => ${retryInMs}::double precision / 1000) END,
-           delivered_at = CASE WHEN ${next.status}::text = 'DELIVERED' THEN now() END,
-           dead_at = CASE WHEN ${next.status}::text = 'DEAD' THEN now() END
-     WHERE id = ${claim.id} AND attempt_count = ${claim.attemptNumber}::int AND status = 'PENDING'`
+export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promise<Claim> {
+  const rows = await sql.query<ClaimRow>(CLAIM, [
+    JSON.stringify(options.remainingByTenant), options.perTenantLimit, options.limit, options.leaseMs, INTERRUPTED,
+  ])
+  const deliveries = rows.filter((row): row is ClaimRow & ClaimedDelivery => row.id !== null)
+  return { deliveries: deliveries.map(({ nextDueAt: _, ...delivery }) => delivery), nextDueAt: rows[0]?.nextDueAt ?? undefined }
 }

@@ -1,6 +1,6 @@
 import type { AttemptView, DeliveryStatus, DeliveryView, Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
-import type { AttemptOutcome } from './deliveries.db.js'
+import type { AttemptOutcome } from './attempts.db.js'
 import type { Prisma } from './generated/client.js'
 
 export interface LogFilter {

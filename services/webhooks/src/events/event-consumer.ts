@@ -35,7 +35,8 @@ export function startEventConsumer(options: EventConsumerOptions): Promise<Runni
       // a new webhookEndpoint is used from the next attempt on
       if (event.type === CONFIG_UPDATED) deps.endpoints.evict({ platformId: event.platformId, environment: event.environment as Environment })
       const outcome = await enqueueEvent(deps, event)
-      if (outcome === 'QUEUED') worker.wake()
+      // a redelivered event may be one whose handler stopped after the commit, before its worker claimed it
+      if (outcome === 'QUEUED' || outcome === 'DUPLICATE') worker.wake()
       if (outcome === 'MALFORMED') logger.warn({ eventId: event.id, type: event.type }, 'event names no tenant; no webhook queued')
     },
   })

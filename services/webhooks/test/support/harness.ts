@@ -5,7 +5,7 @@ import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer }
 import { createLogger } from '@pp/logging'
 import { WebhooksServiceClient, type Delivery } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
-import { openDb, type Db } from '../../src/db/client.js'
+import { openDb, openSql, type Db } from '../../src/db/client.js'
 import type { WebhooksDeps } from '../../src/domain/deps.js'
 import { cachedEndpoints, type EndpointSource } from '../../src/domain/delivery/endpoints.js'
 import { postWebhook } from '../../src/domain/delivery/http-post.js'
@@ -28,7 +28,7 @@ export const FAST_SETTINGS: DeliverySettings = {
   claimLeaseMs: 2_000,
   concurrency: 16,
   concurrencyPerPlatform: 2,
-  pollIntervalMs: 25,
+  pauseAfterFailures: 5,
 }
 
 /**
@@ -66,11 +66,12 @@ export interface Harness {
 export async function startHarness(name: string, settings: Partial<DeliverySettings> = {}): Promise<Harness & { database: TestDatabase }> {
   const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
+  const sql = openSql(database.url)
   const endpoints = new InMemoryEndpoints()
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
+  const deps: WebhooksDeps = { db, sql, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
   const logger = createLogger(`webhooks-test-${name}`, 'silent')
-  const worker = startDeliveryWorker(deps, logger)
+  const worker = startDeliveryWorker(deps, logger, database.url)
   const events = await openTestEvents(name)
   const consumer: RunningConsumer = await startEventConsumer({
     nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger,
@@ -94,6 +95,7 @@ export async function startHarness(name: string, settings: Partial<DeliverySetti
       await consumer.stop()
       await worker.stop()
       await events.close()
+      await sql.end()
       await db.$disconnect()
       await database.drop()
     },

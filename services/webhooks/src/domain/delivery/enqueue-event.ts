@@ -6,7 +6,8 @@ import type { Environment } from '../types.js'
 import { webhookBody } from '../webhooks/body.js'
 import { webhookForEvent } from '../webhooks/webhook-for-event.js'
 
-export type EnqueueOutcome = 'QUEUED' | 'DUPLICATE' | 'NOT_A_WEBHOOK' | 'MALFORMED'
+/** QUEUED: due now; HELD: queued behind its paused endpoint's probe, nothing to do until it answers. */
+export type EnqueueOutcome = 'QUEUED' | 'HELD' | 'DUPLICATE' | 'NOT_A_WEBHOOK' | 'MALFORMED'
 
 const isEnvironment = (value: unknown): value is Environment => value === 'SANDBOX' || value === 'PRODUCTION'
 
@@ -15,13 +16,13 @@ const isEnvironment = (value: unknown): value is Environment => value === 'SANDB
  * so every attempt sends the same signed bytes and no attempt spends time signing; the unique
  * event id makes a redelivered event a no-op.
  */
-export async function enqueueEvent(deps: Pick<WebhooksDeps, 'db' | 'keys'>, event: EventEnvelope): Promise<EnqueueOutcome> {
+export async function enqueueEvent(deps: Pick<WebhooksDeps, 'sql' | 'keys'>, event: EventEnvelope): Promise<EnqueueOutcome> {
   const draft = webhookForEvent(event)
   if (!draft) return 'NOT_A_WEBHOOK'
   if (!event.id || !event.platformId || !isEnvironment(event.environment)) return 'MALFORMED'
   const id = newId('Webhook')
   const payload = webhookBody(id, draft, event.occurredAt)
-  const isQueued = await insertDelivery(deps.db, {
+  const inserted = await insertDelivery(deps.sql, {
     id,
     eventId: event.id,
     platformId: event.platformId,
@@ -30,5 +31,5 @@ export async function enqueueEvent(deps: Pick<WebhooksDeps, 'db' | 'keys'>, even
     payload,
     signature: deps.keys.sign(event.environment, payload),
   })
-  return isQueued ? 'QUEUED' : 'DUPLICATE'
+  return inserted === 'DUE' ? 'QUEUED' : inserted
 }

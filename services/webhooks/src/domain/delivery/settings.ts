@@ -9,5 +9,6 @@ export interface DeliverySettings {
   concurrency: number
   /** Attempts in flight in this process for one platform and environment. */
   concurrencyPerPlatform: number
-  pollIntervalMs: number
+  /** Failed attempts in a row (any of a tenant's deliveries) that pause its endpoint: only a probe is attempted then. */
+  pauseAfterFailures: number
 }

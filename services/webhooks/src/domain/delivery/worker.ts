@@ -1,11 +1,12 @@
+import { startWakeLoop } from '@pp/db'
 import type { Logger } from '@pp/logging'
-import { claimDueDeliveries, type ClaimedDelivery } from '../../db/deliveries.db.js'
+import { claimDueDeliveries, DUE_CHANNEL, type ClaimedDelivery } from '../../db/deliveries.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import { tenantKey } from '../types.js'
 import { attemptDelivery } from './attempt-delivery.js'
 
 export interface DeliveryWorker {
-  /** Looks for due deliveries now rather than at the next poll (a delivery was just queued). */
+  /** Claims due deliveries now (a delivery was just queued). */
   wake(): void
   /** Stops claiming and waits for the attempts in flight to finish. */
   stop(): Promise<void>
@@ -14,14 +15,15 @@ export interface DeliveryWorker {
 /**
  * Delivers due webhooks, up to `concurrency` attempts at once and `concurrencyPerPlatform` per
  * tenant, so a receiver that hangs until the timeout holds only its own tenant's slots. It
- * claims whenever an attempt finishes, a delivery is queued, or the poll interval passes.
+ * claims when a delivery is queued (in this process, or in another replica: NOTIFY on
+ * DUE_CHANNEL), when an attempt finishes, and when the earliest delivery not yet due falls due
+ * (a retry, a paused endpoint's probe, an expired lease); never on a fixed interval, so an idle
+ * service, dead endpoints and their held backlogs included, issues no statement.
  */
-export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger): DeliveryWorker {
+export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, databaseUrl: string): DeliveryWorker {
   const { settings } = deps
   const inFlightByTenant = new Map<string, number>()
   const attempts = new Set<Promise<void>>()
-  let isRunning = true
-  const sleeper = wakeableSleep()
 
   const remainingByTenant = () =>
     Object.fromEntries([...inFlightByTenant].map(([key, count]) => [key, settings.concurrencyPerPlatform - count]))
@@ -37,65 +39,32 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger): Deliver
         if (count === 0) inFlightByTenant.delete(key)
         else inFlightByTenant.set(key, count)
         attempts.delete(attempt)
-        sleeper.wake()
+        loop.wake()
       })
     attempts.add(attempt)
   }
 
-  const loop = (async () => {
-    while (isRunning) {
-      const free = settings.concurrency - attempts.size
-      if (free > 0) {
-        try {
-          const claims = await claimDueDeliveries(deps.db, {
-            limit: free,
-            remainingByTenant: remainingByTenant(),
-            perTenantLimit: settings.concurrencyPerPlatform,
-            leaseMs: settings.claimLeaseMs,
-          })
-          claims.forEach(start)
-        } catch (err) {
-          logger.warn({ err }, 'claiming due webhooks failed; will retry')
-        }
-      }
-      await sleeper.sleep(settings.pollIntervalMs)
-    }
-  })()
-
-  return {
-    wake: () => sleeper.wake(),
-    async stop() {
-      isRunning = false
-      sleeper.wake()
-      await loop
-      await Promise.all(attempts)
-    },
+  /** Claims what it may and answers when to look again; with every slot taken, the next finished attempt wakes it. */
+  async function claimDue(): Promise<Date | undefined> {
+    const free = settings.concurrency - attempts.size
+    if (free <= 0) return undefined
+    const claim = await claimDueDeliveries(deps.sql, {
+      limit: free,
+      remainingByTenant: remainingByTenant(),
+      perTenantLimit: settings.concurrencyPerPlatform,
+      leaseMs: settings.claimLeaseMs,
+    })
+    claim.deliveries.forEach(start)
+    return claim.nextDueAt
   }
-}
 
-/** A sleep that `wake()` ends early; a wake that comes while awake ends the next sleep at once. */
-function wakeableSleep() {
-  let isWoken = false
-  let resolveSleep: (() => void) | undefined
+  const loop = startWakeLoop({ name: 'webhook-deliveries', databaseUrl, channel: DUE_CHANNEL, logger, run: claimDue })
+
   return {
-    sleep(ms: number): Promise<void> {
-      if (isWoken) {
-        isWoken = false
-        return Promise.resolve()
-      }
-      return new Promise((resolve) => {
-        const timer = setTimeout(done, ms)
-        function done() {
-          clearTimeout(timer)
-          resolveSleep = undefined
-          resolve()
-        }
-        resolveSleep = done
-      })
-    },
-    wake(): void {
-      if (resolveSleep) resolveSleep()
-      else isWoken = true
+    wake: () => loop.wake(),
+    async stop() {
+      await loop.stop()
+      await Promise.all(attempts)
     },
   }
 }

@@ -15,6 +15,14 @@ describe('signBody', () => {
     expect(verify('sha256', Buffer.from(body), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(true)
     expect(verify('sha256', Buffer.from(`${body} `), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(false)
   })
+
+  it('is always in low-S form, which strict verifiers require (OpenSSL makes either form half the time)', () => {
+    for (let i = 0; i < 64; i += 1) {
+      const signature = Buffer.from(signBody(privateKey, `${body}${i}`), 'base64')
+      expect(p256.verify(signature, Buffer.from(`${body}${i}`), publicKey, { format: 'der' })).toBe(true)
+      expect(verify('sha256', Buffer.from(`${body}${i}`), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(true)
+    }
+  })
 })
 
 describe('sealPrivateKey', () => {

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto'
+import type { RunningConsumer } from '@pp/events'
+import { createLogger, type Logger } from '@pp/logging'
+import { createTestDatabase, type TestDatabase } from '@pp/testing'
+import { openDb, openSql, type Db, type Sql } from '../src/db/client.js'
+import type { WebhooksDeps } from '../src/domain/deps.js'
+import { cachedEndpoints } from '../src/domain/delivery/endpoints.js'
+import { postWebhook } from '../src/domain/delivery/http-post.js'
+import type { DeliverySettings } from '../src/domain/delivery/settings.js'
+import type { DeliveryWorker } from '../src/domain/delivery/worker.js'
+import { loadSigningKeys } from '../src/domain/signing/signing-keys.js'
+import { startEventConsumer } from '../src/events/event-consumer.js'
+import { openTestEvents, type TestEvents } from '../test/support/events.js'
+import { InMemoryEndpoints, MIGRATIONS_DIR } from '../test/support/harness.js'
+
+/** The service's pieces in the bench's process, on a fresh database, as main.ts wires them. */
+export interface BenchService {
+  database: TestDatabase
+  db: Db
+  deps: WebhooksDeps
+  endpoints: InMemoryEndpoints
+  events: TestEvents
+  logger: Logger
+  /** Starts consuming this bench's events, waking `worker` for each queued delivery. */
+  consume(worker: DeliveryWorker): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function openBenchService(name: string, settings: DeliverySettings): Promise<BenchService> {
+  const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
+  const db = openDb(database.url, 5)
+  const sql: Sql = openSql(database.url, 20)
+  const endpoints = new InMemoryEndpoints()
+  const logger = createLogger(`webhooks-${name}`, 'warn')
+  const keys = await loadSigningKeys(db, randomBytes(32))
+  const deps: WebhooksDeps = { db, sql, keys, endpoints: cachedEndpoints(endpoints, 5_000), post: postWebhook, settings }
+  const events = await openTestEvents(name)
+  let consumer: RunningConsumer | undefined
+  return {
+    database, db, deps, endpoints, events, logger,
+    async consume(worker) {
+      consumer = await startEventConsumer({ nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger })
+    },
+    async stop() {
+      await consumer?.stop()
+      await events.close()
+      await sql.end()
+      await db.$disconnect()
+      await database.drop()
+    },
+  }
+}

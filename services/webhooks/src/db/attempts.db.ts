@@ -1,0 +1,184 @@
+import { prepared } from '@pp/db'
+import type { Tenant } from '../domain/types.js'
+import type { Sql, SqlTx } from './client.js'
+import type { ClaimedDelivery } from './deliveries.db.js'
+
+export interface AttemptOutcome {
+  url?: string
+  statusCode?: number
+  latencyMs: number
+  error?: string
+}
+
+/**
+ * What becomes of the delivery after a failed attempt: retried after a wait, dead-lettered, or
+ * HELD (still PENDING, with no due time) behind its paused endpoint's probe.
+ */
+export type FailureStep = { status: 'PENDING'; retryInMs: number } | { status: 'DEAD' } | { status: 'HELD' }
+
+/** What becomes of the delivery after an attempt. */
+export type NextStep = { status: 'DELIVERED' } | FailureStep
+
+/** The tenant's endpoint after counting a failure: `probeDeliveryId` is set while it is paused. */
+export interface EndpointState {
+  consecutiveFailures: number
+  probeDeliveryId: string | null
+}
+
+/** The delivery's next step after a failure, and whether the endpoint needs a (new) probe appointed. */
+export interface FailureDecision {
+  next: FailureStep
+  appointProbe: boolean
+}
+
+/*
+ * Every writer takes its rows in one order, the endpoint's row, then deliveries, then attempts,
+ * so that none waits for another in a cycle (the claim: deliveries, then attempts). In a single
+ * statement the select list's subqueries run first, in order, and unreferenced CTEs after them.
+ */
+
+const DELIVERED = prepared(
+  'webhooks_record_delivered',
+  `WITH recovered AS (
+     DELETE FROM endpoint_states WHERE platform_id = $6 AND environment = $7 RETURNING paused_at
+   ), delivered AS (
+     UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = now()
+      WHERE id = $1 AND attempt_count = $2::int AND status = 'PENDING'
+     RETURNING id
+   ), attempt AS (
+     UPDATE delivery_attempts
+        SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = NULL
+      WHERE delivery_id = $1 AND attempt_number = $2::int
+   )
+   SELECT (SELECT paused_at IS NOT NULL FROM recovered) AS "wasPaused", (SELECT count(*) FROM delivered) AS delivered`,
+)
+
+/**
+ * Records a successful attempt, in one statement; the endpoint answers, so its failure count
+ * goes and, if it was paused, its pause. True when it was paused: its held deliveries are then
+ * released by `releaseHeldDeliveries`.
+ *
+ * The delivery changes only if this attempt is still its latest (`attempt_count`): a worker whose
+ * claim expired and was taken over records its attempt but leaves the delivery to the newer claim.
+ */
+export async function recordDelivered(sql: Sql, claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const [row] = await sql.query<{ wasPaused: boolean | null }>(DELIVERED, [
+    claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, claim.platformId, claim.environment,
+  ])
+  return row?.wasPaused === true
+}
+
+const FAILED_ATTEMPT = prepared(
+  'webhooks_record_failed_attempt',
+  `UPDATE delivery_attempts
+      SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = $6
+    WHERE delivery_id = $1 AND attempt_number = $2::int`,
+)
+
+const COUNT_FAILURE = prepared(
+  'webhooks_count_endpoint_failure',
+  `INSERT INTO endpoint_states (platform_id, environment, consecutive_failures) VALUES ($1, $2, 1)
+   ON CONFLICT (platform_id, environment) DO UPDATE SET consecutive_failures = endpoint_states.consecutive_failures + 1
+   RETURNING consecutive_failures AS "consecutiveFailures", probe_delivery_id AS "probeDeliveryId"`,
+)
+
+const FAILED_DELIVERY = prepared(
+  'webhooks_record_failed_delivery',
+  `UPDATE webhook_deliveries
+      SET status = $3::text,
+          next_attempt_at = CASE WHEN $3::text = 'PENDING' AND $4::double precision IS NOT NULL
+                                 THEN now() + make_interval(secs => $4::double precision / 1000) END,
+          dead_at = CASE WHEN $3::text = 'DEAD' THEN now() END
+    WHERE id = $1 AND attempt_count = $2::int AND status = 'PENDING'
+   RETURNING id`,
+)
+
+const APPOINT_PROBE = prepared(
+  'webhooks_appoint_probe',
+  `WITH expired AS (
+     -- held deliveries that have waited as long as a delivery is ever retried go with the probe
+     UPDATE webhook_deliveries SET status = 'DEAD', dead_at = now()
+      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+        AND created_at <= now() - make_interval(secs => $3::double precision / 1000)
+     RETURNING id
+   ), probe AS (
+     -- the tenant's oldest undelivered one (ids are uuid v7): delivered first once the endpoint answers,
+     -- so the released backlog follows it in order; read once per pause, never per wake
+     SELECT id, next_attempt_at FROM webhook_deliveries
+      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND id NOT IN (SELECT id FROM expired)
+      ORDER BY id LIMIT 1
+   ), state AS (
+     UPDATE endpoint_states s
+        SET probe_delivery_id = p.id,
+            paused_at = CASE WHEN p.id IS NULL THEN NULL ELSE COALESCE(s.paused_at, now()) END
+       FROM (SELECT (SELECT id FROM probe) AS id) p
+      WHERE s.platform_id = $1 AND s.environment = $2
+   ), woken AS (
+     UPDATE webhook_deliveries SET next_attempt_at = now()
+      WHERE id = (SELECT id FROM probe WHERE next_attempt_at IS NULL)
+   ), held AS (
+     UPDATE webhook_deliveries SET next_attempt_at = NULL
+      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NOT NULL
+        AND id <> (SELECT id FROM probe)
+   )
+   SELECT id AS "probeDeliveryId" FROM probe`,
+)
+
+/**
+ * Records a failed attempt in one transaction that holds the endpoint's row lock: one more
+ * failure in a row for the endpoint, the delivery's next step as `decide` rules it, the attempt,
+ * and when it asks, a probe appointed (see APPOINT_PROBE): the endpoint is then paused with every
+ * other PENDING delivery held, or, with nothing left to probe, no longer paused.
+ */
+export function recordFailure(
+  sql: Sql,
+  claim: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  decide: (state: EndpointState) => FailureDecision,
+  heldDeadAfterMs: number,
+): Promise<FailureStep> {
+  return sql.transaction(async (tx: SqlTx) => {
+    const [state] = await tx.query<EndpointState>(COUNT_FAILURE, [claim.platformId, claim.environment])
+    const { next, appointProbe } = decide(state!)
+    const retryInMs = next.status === 'PENDING' ? next.retryInMs : null
+    const status = next.status === 'HELD' ? 'PENDING' : next.status
+    const updated = await tx.query(FAILED_DELIVERY, [claim.id, claim.attemptNumber, status, retryInMs])
+    await tx.query(FAILED_ATTEMPT, [
+      claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, outcome.error ?? null,
+    ])
+    // a stale claim (expired and taken over) leaves the delivery and the probe to the newer one
+    if (updated.length > 0 && appointProbe) await tx.query(APPOINT_PROBE, [claim.platformId, claim.environment, heldDeadAfterMs])
+    return next
+  })
+}
+
+const RELEASE = prepared(
+  'webhooks_release_held',
+  `UPDATE webhook_deliveries SET next_attempt_at = now()
+    WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM endpoint_states WHERE platform_id = $1 AND environment = $2 AND paused_at IS NOT NULL)`,
+)
+
+/**
+ * Makes the held deliveries of a tenant that is no longer paused due now, all at the same time:
+ * the claim takes rows of equal due time in id order (uuid v7), so the backlog goes oldest first.
+ */
+export async function releaseHeldDeliveries(sql: Sql, tenant: Tenant): Promise<void> {
+  await sql.query(RELEASE, [tenant.platformId, tenant.environment])
+}
+
+const RELEASE_ORPHANS = prepared(
+  'webhooks_release_orphaned_holds',
+  `UPDATE webhook_deliveries d SET next_attempt_at = now()
+    WHERE status = 'PENDING' AND next_attempt_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM endpoint_states s
+                       WHERE s.platform_id = d.platform_id AND s.environment = d.environment AND s.paused_at IS NOT NULL)`,
+)
+
+/**
+ * Releases deliveries held for an endpoint that is no longer paused: a process that stopped
+ * between recording the success that resumed it and releasing its backlog leaves those.
+ */
+export async function releaseOrphanedHolds(sql: Sql): Promise<void> {
+  await sql.query(RELEASE_ORPHANS, [])
+}
