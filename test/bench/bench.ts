@@ -1,0 +1,97 @@
+/**
+ * `pnpm bench [seconds] [clients]`: the mesh's figures, each beside an anchor measured in the same
+ * run on this machine, and the issue's targets for reference. It asserts nothing.
+ *
+ *   seconds  per load phase (BENCH_SECONDS, default 15): bare Hono, GET /customers/{id}, payments, pgbench
+ *   clients  payment and pgbench clients (BENCH_CLIENTS, default 32)
+ *   BENCH_IDLE_SECONDS  idle sampling window (default 15), after BENCH_SETTLE_SECONDS (default 5)
+ *
+ * It runs the mesh with the start script, as `pnpm start` does (Postgres from DATABASE_URL, else
+ * the embedded server; NATS from NATS_URL or 127.0.0.1:4222), on free ports, and stops it at the end.
+ */
+import { randomBytes } from 'node:crypto'
+import { withDatabase } from '@pp/db'
+import { ensurePlatformAt } from '../../scripts/mesh/seed.js'
+import { apiClient } from './api.js'
+import { startBenchMesh } from './mesh.js'
+import { meshProcesses, rssMib } from './mesh-processes.js'
+import { openLedgerMoney } from './money.js'
+import { measureIdle } from './phases/idle.js'
+import { measurePayments } from './phases/payments.js'
+import { measurePgbench } from './phases/pgbench.js'
+import { measureReads } from './phases/reads.js'
+import { drainWebhooks, WEBHOOK_METHOD, webhookFigures } from './phases/webhooks.js'
+import { ms, percentOf, perSecond, table } from './report.js'
+import { startWebhookReceiver } from './webhook-receiver.js'
+
+const setting = (argument: string | undefined, variable: string, fallback: number) => Number(argument ?? process.env[variable] ?? fallback)
+const seconds = setting(process.argv[2], 'BENCH_SECONDS', 15)
+const clients = setting(process.argv[3], 'BENCH_CLIENTS', 32)
+const idleSeconds = setting(undefined, 'BENCH_IDLE_SECONDS', 15)
+const settleSeconds = setting(undefined, 'BENCH_SETTLE_SECONDS', 5)
+
+const log = (line: string) => console.log(`[bench] ${line}`)
+
+log(`starting the mesh (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'})`)
+const mesh = await startBenchMesh()
+const receiver = await startWebhookReceiver()
+try {
+  log(`answered after ${(mesh.startMs / 1000).toFixed(1)} s; idle: settling ${settleSeconds} s, sampling ${idleSeconds} s`)
+  const idle = await measureIdle(mesh, settleSeconds, idleSeconds)
+
+  const credentials = await ensurePlatformAt(mesh.platformAddress, {
+    name: `bench-${randomBytes(4).toString('hex')}`,
+    isRegulatedFinancialInstitution: false,
+    skipVerificationPaperwork: true,
+  })
+  const api = apiClient(mesh.baseUrl, credentials)
+  // a platform as it runs in production: its webhooks (every payment's events) are delivered
+  const configured = await api('PATCH', '/config', { webhookEndpoint: receiver.url })
+  if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)
+
+  log(`reads: bare Hono, then GET /customers/{id}, ${seconds} s each`)
+  const reads = await measureReads(mesh.baseUrl, api, credentials, seconds)
+
+  log(`payments: ${clients} clients for ${seconds} s, then the webhooks' backlog`)
+  const money = await openLedgerMoney(withDatabase(mesh.postgresUrl, 'ledger'))
+  const payments = await measurePayments(api, money, credentials.platformId, clients, seconds).finally(() => money.close())
+  await drainWebhooks(receiver.arrivals)
+  const webhooks = webhookFigures(receiver.arrivals, payments.startedAt)
+  const memory = meshProcesses(mesh.pid).map((p) => ({ ...p, rss: rssMib(p.pid) }))
+
+  log(`pgbench tpcb-like: ${clients} clients for ${seconds} s on the same server`)
+  const tps = await measurePgbench(mesh.postgresUrl, clients, seconds)
+
+  const rssTotal = memory.reduce((sum, p) => sum + p.rss, 0)
+  console.log(
+    [
+      '',
+      `Settings: ${seconds} s per load phase, ${clients} payment and pgbench clients, ${reads.connections} read connections (autocannon), idle window ${idleSeconds} s`,
+      `Reads: bare Hono ${reads.anchor.failed} failed; GET /customers/{id} ${reads.customer.failed} not 2xx`,
+      `Payments: ${payments.executed} executed, ${payments.failed} not 201`,
+      `Webhooks: ${webhooks.delivered} delivered. Method: ${WEBHOOK_METHOD}`,
+      `Idle SQL: ${idle.sqlMethod}`,
+      `RSS after the load phases: ${memory.map((p) => `${p.name} ${p.rss.toFixed(0)} MiB`).join(', ')}`,
+      '',
+      table([
+        { figure: 'GET /customers/{id}', value: perSecond(reads.customer.perSecond, 'req'), anchor: `bare Hono ${perSecond(reads.anchor.perSecond, 'req')}`, ratio: percentOf(reads.customer.perSecond, reads.anchor.perSecond), target: '>= 5% of bare Hono' },
+        { figure: 'GET /customers/{id} p50', value: ms(reads.customer.p50), anchor: `bare Hono ${ms(reads.anchor.p50)}` },
+        { figure: 'GET /customers/{id} p99', value: ms(reads.customer.p99), anchor: `bare Hono ${ms(reads.anchor.p99)}`, target: '<= 50 ms' },
+        { figure: 'executed transfers', value: perSecond(payments.perSecond, 'transfers'), anchor: `pgbench tpcb-like ${perSecond(tps, 'tx')}`, ratio: percentOf(payments.perSecond, tps), target: '>= 15% of pgbench' },
+        { figure: 'transfer p50', value: ms(payments.p50) },
+        { figure: 'transfer p99', value: ms(payments.p99), target: '<= 250 ms' },
+        { figure: 'money conservation', value: `${payments.centsOff} cents off`, target: '0 cents off' },
+        { figure: 'webhook deliveries', value: perSecond(webhooks.perSecond, 'deliveries'), anchor: `payments ${perSecond(payments.perSecond, 'transfers')}`, target: '>= 1,000/s' },
+        { figure: 'event-to-delivery p50', value: ms(webhooks.p50) },
+        { figure: 'event-to-delivery p99', value: ms(webhooks.p99), target: '<= 1 s' },
+        { figure: 'idle CPU (mesh node processes)', value: `${idle.cpuPercent.toFixed(2)}% of a core`, target: '<= 2% of a core' },
+        { figure: 'idle SQL', value: perSecond(idle.statementsPerSecond, 'statements'), target: '<= 10 statements/s' },
+        { figure: 'pnpm start to first answer', value: `${(mesh.startMs / 1000).toFixed(1)} s`, target: '<= 10 s' },
+        { figure: 'RSS (mesh node processes)', value: `${rssTotal.toFixed(0)} MiB in ${memory.length}` },
+      ]),
+    ].join('\n'),
+  )
+} finally {
+  await receiver.close()
+  await mesh.stop()
+}

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { jetstreamManager } from '@nats-io/jetstream'
+import { connectNats, EVENTS_STREAM } from '@pp/events'
+import { freePort, repoRoot, waitUntil } from '@pp/testing'
+import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
+import { API_VERSION, grpcAddressVariable, meshServices } from '../../scripts/mesh/services.js'
+import { basicAuth } from './api.js'
+
+const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222'
+const START_TIMEOUT_MS = 120_000
+const OUTPUT_LINES_KEPT = 200
+
+export interface BenchMesh {
+  baseUrl: string
+  /** The server every service's database is on. */
+  postgresUrl: string
+  platformAddress: string
+  /** The start script's process: the mesh's processes are its descendants. */
+  pid: number
+  /** From spawning the start script to the gateway's first answer to an authenticated request. */
+  startMs: number
+  stop(): Promise<void>
+}
+
+/**
+ * The mesh as `pnpm start` runs it (the start script itself, timed), on free ports and with
+ * durable consumers of its own that start now, so it neither collides with a mesh already running
+ * here nor replays the shared stream's history. Postgres: DATABASE_URL, else the embedded one.
+ */
+export async function startBenchMesh(): Promise<BenchMesh> {
+  const consumerPrefix = `bench-${randomBytes(4).toString('hex')}`
+  const ports = await Promise.all([...meshServices, 'gateway'].map(() => freePort()))
+  const gatewayPort = ports.pop()!
+  const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const startedAt = performance.now()
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...addresses,
+      PORT: String(gatewayPort),
+      NATS_URL,
+      EVENTS_CONSUMER_PREFIX: consumerPrefix,
+      WEBHOOK_CONSUMER_NAME: `${consumerPrefix}-webhooks`,
+      EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = collectOutput(child)
+  const baseUrl = `http://127.0.0.1:${gatewayPort}/${API_VERSION}`
+  const stop = async () => {
+    await stopChild(child)
+    await deleteConsumers(consumerPrefix)
+  }
+  const answered = waitUntil(async () => {
+    const credentials = output.credentials()
+    if (!credentials) return false
+    const response = await fetch(`${baseUrl}/customers`, { headers: { authorization: basicAuth(credentials) } })
+    return response.status === 200
+  }, 'the mesh to answer an authenticated request', START_TIMEOUT_MS, 20)
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the start script exited (code ${String(code)})`)
+  })
+  try {
+    await Promise.race([answered, exited]).catch((err: Error) => {
+      throw new Error(`${err.message}\n${output.lines.slice(-30).join('\n')}`)
+    })
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return {
+    baseUrl,
+    postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
+    platformAddress: addresses[grpcAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
+    pid: child.pid!,
+    startMs: performance.now() - startedAt,
+    stop,
+  }
+}
+
+/** Keeps the start script's output, for its printed credentials and for saying why it failed. */
+function collectOutput(child: ChildProcess) {
+  const lines: string[] = []
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line)
+      if (lines.length > OUTPUT_LINES_KEPT) lines.shift()
+    })
+  }
+  const printed = (label: string) => lines.map((line) => new RegExp(`^\\s*${label}:\\s*(\\S+)`).exec(line)?.[1]).find(Boolean)
+  return {
+    lines,
+    credentials() {
+      const clientId = printed('Client id')
+      const clientSecret = printed('Client secret')
+      return clientId && clientSecret ? { clientId, clientSecret } : undefined
+    },
+  }
+}
+
+/** SIGTERM, as Ctrl-C: the start script stops its processes and the embedded Postgres it started. */
+const stopChild = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+
+/** The mesh's durable consumers outlive it on the shared NATS server: remove them. */
+async function deleteConsumers(prefix: string): Promise<void> {
+  const nats = await connectNats(NATS_URL, 'bench-cleanup')
+  try {
+    const jsm = await jetstreamManager(nats)
+    const names: string[] = []
+    for await (const consumer of jsm.consumers.list(EVENTS_STREAM)) if (consumer.name.startsWith(prefix)) names.push(consumer.name)
+    for (const name of names) await jsm.consumers.delete(EVENTS_STREAM, name)
+  } finally {
+    await nats.close()
+  }
+}

@@ -1,0 +1,119 @@
+import { waitUntil } from '@pp/testing'
+import type { Api } from '../api.js'
+import { createCustomer } from '../customers.js'
+import type { LedgerMoney } from '../money.js'
+import { percentile } from '../stats.js'
+
+const AMOUNT = 100
+const FUNDING = 1_000_000_000
+const SETUP_CONCURRENCY = 4
+
+interface Sender {
+  source: string
+  destination: string
+}
+
+export interface PaymentFigures {
+  clients: number
+  executed: number
+  failed: number
+  perSecond: number
+  p50: number
+  p99: number
+  /** When the run began (epoch ms), to tell its webhooks from the set-up's. */
+  startedAt: number
+  /** Cents created or lost: customer balances against what the executed quotes sent, plus the ledger's imbalance. */
+  centsOff: bigint
+}
+
+/**
+ * Executed transfers: each client owns a funded customer account and pays internal → external
+ * USD quotes with `immediatelyExecute`, one after another, for `seconds`. One account per client
+ * measures the payment path rather than contention on one balance row (the ledger's concurrency
+ * tests cover that).
+ */
+export async function measurePayments(api: Api, money: LedgerMoney, platformId: string, clients: number, seconds: number): Promise<PaymentFigures> {
+  const senders: Sender[] = []
+  // a few at a time: set-up is not measured, and dozens at once time out on a busy machine
+  for (let first = 0; first < clients; first += SETUP_CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(SETUP_CONCURRENCY, clients - first) }, (_, i) => fundedSender(api, first + i))
+    senders.push(...(await Promise.all(batch)))
+  }
+  // new US accounts are validated by a micro-entry first: wait until the first one can be paid
+  await waitUntil(async () => (await api('POST', '/quotes', quoteBody(senders[0]!))).status === 201, 'the bank accounts to validate', 30_000, 250)
+  const sources = senders.map((s) => s.source)
+  const availableBefore = await money.available(sources)
+
+  const latencies: number[] = []
+  let executed = 0
+  let failed = 0
+  let sent = 0n
+  const startedAt = Date.now()
+  const deadline = performance.now() + seconds * 1000
+  await Promise.all(
+    senders.map(async (sender) => {
+      while (performance.now() < deadline) {
+        const requestedAt = performance.now()
+        const response = await api('POST', '/quotes', quoteBody(sender))
+        latencies.push(performance.now() - requestedAt)
+        if (response.status !== 201) {
+          failed += 1
+          continue
+        }
+        executed += 1
+        sent += BigInt(response.body.totalSendingAmount as number)
+      }
+    }),
+  )
+  const spent = availableBefore - (await money.available(sources))
+  return {
+    clients,
+    executed,
+    failed,
+    perSecond: executed / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    startedAt,
+    centsOff: abs(spent - sent) + (await money.imbalance(platformId)),
+  }
+}
+
+const abs = (n: bigint) => (n < 0n ? -n : n)
+
+async function fundedSender(api: Api, index: number): Promise<Sender> {
+  const customerId = await createCustomer(api, `Bench Sender ${index}`)
+  let usd: { id: string } | undefined
+  await waitUntil(async () => {
+    const accounts = await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`)
+    usd = (accounts.body.data as { id: string; status: string; balance: { currency: { code: string } } }[]).find(
+      (a) => a.status === 'ACTIVE' && a.balance.currency.code === 'USD',
+    )
+    return usd !== undefined
+  }, 'the USD account to open', 30_000)
+  const funded = await api('POST', `/sandbox/internal-accounts/${usd!.id}/fund`, { amount: FUNDING })
+  if (funded.status !== 200) throw new Error(`fund: ${funded.status} ${JSON.stringify(funded.body)}`)
+  const external = await api('POST', '/customers/external-accounts', {
+    customerId,
+    currency: 'USD',
+    accountInfo: {
+      accountType: 'US_ACCOUNT',
+      // a suffix outside every sandbox scenario: the transfer succeeds at once
+      accountNumber: `${String(100_000 + index)}000123`,
+      routingNumber: '011000015',
+      accountCategory: 'CHECKING',
+      bankName: 'Bench Bank',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: `Bench Sender ${index}` },
+    },
+  })
+  if (external.status !== 201) throw new Error(`external account: ${external.status} ${JSON.stringify(external.body)}`)
+  return { source: usd!.id, destination: external.body.id as string }
+}
+
+const quoteBody = (sender: Sender) => ({
+  source: { sourceType: 'ACCOUNT', accountId: sender.source },
+  destination: { destinationType: 'ACCOUNT', accountId: sender.destination },
+  lockedCurrencySide: 'SENDING',
+  lockedCurrencyAmount: AMOUNT,
+  immediatelyExecute: true,
+  description: 'bench',
+})
