@@ -32,6 +32,13 @@ const settleSeconds = setting(undefined, 'BENCH_SETTLE_SECONDS', 5)
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
+/** `gateway 1.2 ms, payments 3.4 ms, ..., total 9.9 ms`, the most expensive first. */
+const cpuBreakdown = (byProcess: Map<string, number>): string => {
+  const parts = [...byProcess].filter(([, cost]) => cost >= 0.005).sort(([, a], [, b]) => b - a)
+  const total = parts.reduce((sum, [, cost]) => sum + cost, 0)
+  return [...parts.map(([name, cost]) => `${name} ${cost.toFixed(2)} ms`), `total ${total.toFixed(2)} ms`].join(', ')
+}
+
 log(`starting the mesh (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'})`)
 const mesh = await startBenchMesh()
 const receiver = await startWebhookReceiver()
@@ -50,11 +57,11 @@ try {
   if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)
 
   log(`reads: bare Hono, then GET /customers/{id}, ${seconds} s each`)
-  const reads = await measureReads(mesh.baseUrl, api, credentials, seconds)
+  const reads = await measureReads(mesh.baseUrl, api, credentials, mesh.pid, seconds)
 
   log(`payments: ${clients} clients for ${seconds} s, then the webhooks' backlog`)
   const money = await openLedgerMoney(withDatabase(mesh.postgresUrl, 'ledger'))
-  const payments = await measurePayments(api, money, credentials.platformId, clients, seconds).finally(() => money.close())
+  const payments = await measurePayments(api, money, credentials.platformId, mesh.pid, clients, seconds).finally(() => money.close())
   await drainWebhooks(receiver.arrivals)
   const webhooks = webhookFigures(receiver.arrivals, payments.startedAt)
   const memory = meshProcesses(mesh.pid).map((p) => ({ ...p, rss: rssMib(p.pid) }))
@@ -68,7 +75,9 @@ try {
       '',
       `Settings: ${seconds} s per load phase, ${clients} payment and pgbench clients, ${reads.connections} read connections (autocannon), idle window ${idleSeconds} s`,
       `Reads: bare Hono ${reads.anchor.failed} failed; GET /customers/{id} ${reads.customer.failed} not 2xx`,
-      `Payments: ${payments.executed} executed, ${payments.failed} not 201`,
+      `CPU per GET /customers/{id}: ${cpuBreakdown(reads.cpuMsPerRead)}`,
+      `Payments: ${payments.executed} executed, ${payments.failed} not 201${[...payments.failures].map(([kind, n]) => ` (${n} × ${kind})`).join('')}`,
+      `CPU per executed transfer: ${cpuBreakdown(payments.cpuMsPerTransfer)}`,
       `Webhooks: ${webhooks.delivered} delivered. Method: ${WEBHOOK_METHOD}`,
       `Idle SQL: ${idle.sqlMethod}`,
       `RSS after the load phases: ${memory.map((p) => `${p.name} ${p.rss.toFixed(0)} MiB`).join(', ')}`,

@@ -51,3 +51,39 @@ export function rssMib(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
   return Number(kib ?? 0) / 1024
 }
+
+/** Postgres's server processes on this machine (the postmaster and its backends), for the database's share of the work. */
+export function postgresProcesses(): MeshProcess[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    const pid = Number(entry)
+    if (!Number.isInteger(pid)) return []
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? [{ pid, name: 'postgres' }] : []
+    } catch {
+      return []
+    }
+  })
+}
+
+/**
+ * CPU seconds per process name between `start()` and `stop()`: what a measured phase cost each
+ * part of the mesh, Postgres included. Backends that come and go during the phase count from when
+ * they are first seen.
+ */
+export function cpuMeter(rootPid: number): { stop(): Map<string, number> } {
+  const sample = () => {
+    const byPid = new Map<number, { name: string; seconds: number }>()
+    for (const p of [...meshProcesses(rootPid), ...postgresProcesses()]) byPid.set(p.pid, { name: p.name, seconds: cpuSeconds([p]) })
+    return byPid
+  }
+  const before = sample()
+  return {
+    stop() {
+      const spent = new Map<string, number>()
+      for (const [pid, { name, seconds }] of sample()) {
+        spent.set(name, (spent.get(name) ?? 0) + seconds - (before.get(pid)?.seconds ?? 0))
+      }
+      return spent
+    },
+  }
+}

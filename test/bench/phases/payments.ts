@@ -2,6 +2,7 @@ import { waitUntil } from '@pp/testing'
 import type { Api } from '../api.js'
 import { createCustomer } from '../customers.js'
 import type { LedgerMoney } from '../money.js'
+import { cpuMeter } from '../mesh-processes.js'
 import { percentile } from '../stats.js'
 
 const AMOUNT = 100
@@ -24,6 +25,10 @@ export interface PaymentFigures {
   startedAt: number
   /** Cents created or lost: customer balances against what the executed quotes sent, plus the ledger's imbalance. */
   centsOff: bigint
+  /** How many answers of each status and code were not 201. */
+  failures: Map<string, number>
+  /** Milliseconds of CPU per executed transfer, by process (the mesh's and Postgres's). */
+  cpuMsPerTransfer: Map<string, number>
 }
 
 /**
@@ -32,15 +37,26 @@ export interface PaymentFigures {
  * measures the payment path rather than contention on one balance row (the ledger's concurrency
  * tests cover that).
  */
-export async function measurePayments(api: Api, money: LedgerMoney, platformId: string, clients: number, seconds: number): Promise<PaymentFigures> {
+export async function measurePayments(
+  api: Api,
+  money: LedgerMoney,
+  platformId: string,
+  meshPid: number,
+  clients: number,
+  seconds: number,
+): Promise<PaymentFigures> {
   const senders: Sender[] = []
   // a few at a time: set-up is not measured, and dozens at once time out on a busy machine
   for (let first = 0; first < clients; first += SETUP_CONCURRENCY) {
     const batch = Array.from({ length: Math.min(SETUP_CONCURRENCY, clients - first) }, (_, i) => fundedSender(api, first + i))
     senders.push(...(await Promise.all(batch)))
   }
-  // new US accounts are validated by a micro-entry first: wait until the first one can be paid
-  await waitUntil(async () => (await api('POST', '/quotes', quoteBody(senders[0]!))).status === 201, 'the bank accounts to validate', 30_000, 250)
+  // new US accounts are validated by a micro-entry first: wait until every one can be paid (a quote
+  // that is not executed moves nothing)
+  for (const sender of senders) {
+    const quote = { ...quoteBody(sender), immediatelyExecute: false }
+    await waitUntil(async () => (await api('POST', '/quotes', quote)).status === 201, 'the bank accounts to validate', 30_000, 100)
+  }
   const sources = senders.map((s) => s.source)
   const availableBefore = await money.available(sources)
 
@@ -48,6 +64,8 @@ export async function measurePayments(api: Api, money: LedgerMoney, platformId: 
   let executed = 0
   let failed = 0
   let sent = 0n
+  const failures = new Map<string, number>()
+  const cpu = cpuMeter(meshPid)
   const startedAt = Date.now()
   const deadline = performance.now() + seconds * 1000
   await Promise.all(
@@ -58,6 +76,8 @@ export async function measurePayments(api: Api, money: LedgerMoney, platformId: 
         latencies.push(performance.now() - requestedAt)
         if (response.status !== 201) {
           failed += 1
+          const kind = `${response.status} ${String(response.body?.code ?? '')}`
+          failures.set(kind, (failures.get(kind) ?? 0) + 1)
           continue
         }
         executed += 1
@@ -65,6 +85,7 @@ export async function measurePayments(api: Api, money: LedgerMoney, platformId: 
       }
     }),
   )
+  const cpuSpent = cpu.stop()
   const spent = availableBefore - (await money.available(sources))
   return {
     clients,
@@ -75,6 +96,8 @@ export async function measurePayments(api: Api, money: LedgerMoney, platformId: 
     p99: percentile(latencies, 99),
     startedAt,
     centsOff: abs(spent - sent) + (await money.imbalance(platformId)),
+    failures,
+    cpuMsPerTransfer: new Map([...cpuSpent].map(([name, cpuSeconds]) => [name, (cpuSeconds * 1000) / Math.max(executed, 1)])),
   }
 }
 

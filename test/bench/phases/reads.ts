@@ -2,6 +2,7 @@ import { freePort, startProcess, waitUntil } from '@pp/testing'
 import { basicAuth, type Api } from '../api.js'
 import { createCustomer } from '../customers.js'
 import { loadHttp, type HttpLoad } from '../load.js'
+import { cpuMeter } from '../mesh-processes.js'
 
 const CONNECTIONS = 50
 
@@ -9,10 +10,18 @@ export interface ReadFigures {
   connections: number
   anchor: HttpLoad
   customer: HttpLoad
+  /** Milliseconds of CPU per GET /customers/{id}, by process (the mesh's and Postgres's). */
+  cpuMsPerRead: Map<string, number>
 }
 
 /** Bare Hono's JSON endpoint, then GET /customers/{id} through the gateway, with the same generator and connections. */
-export async function measureReads(baseUrl: string, api: Api, credentials: { clientId: string; clientSecret: string }, seconds: number): Promise<ReadFigures> {
+export async function measureReads(
+  baseUrl: string,
+  api: Api,
+  credentials: { clientId: string; clientSecret: string },
+  meshPid: number,
+  seconds: number,
+): Promise<ReadFigures> {
   const port = await freePort()
   const hono = startProcess('hono-anchor', 'test/bench/hono-app.ts', { PORT: String(port) })
   let anchor: HttpLoad
@@ -23,10 +32,13 @@ export async function measureReads(baseUrl: string, api: Api, credentials: { cli
     await hono.stop()
   }
   const customerId = await createCustomer(api, 'Bench Reader')
+  const cpu = cpuMeter(meshPid)
   const customer = await loadHttp(`${baseUrl}/customers/${customerId}`, {
     connections: CONNECTIONS,
     seconds,
     headers: { authorization: basicAuth(credentials) },
   })
-  return { connections: CONNECTIONS, anchor, customer }
+  const requests = customer.perSecond * seconds
+  const cpuMsPerRead = new Map([...cpu.stop()].map(([name, cpuSeconds]) => [name, (cpuSeconds * 1000) / Math.max(requests, 1)]))
+  return { connections: CONNECTIONS, anchor, customer, cpuMsPerRead }
 }
