@@ -57,11 +57,11 @@ try {
   if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)
 
   log(`reads: bare Hono, then GET /customers/{id}, ${seconds} s each`)
-  const reads = await measureReads(mesh.baseUrl, api, credentials, mesh.pid, seconds)
+  const reads = await measureReads(mesh.baseUrl, api, credentials, mesh, seconds)
 
   log(`payments: ${clients} clients for ${seconds} s, then the webhooks' backlog`)
   const money = await openLedgerMoney(withDatabase(mesh.postgresUrl, 'ledger'))
-  const payments = await measurePayments(api, money, credentials.platformId, mesh.pid, clients, seconds).finally(() => money.close())
+  const payments = await measurePayments(api, money, credentials.platformId, mesh, clients, seconds).finally(() => money.close())
   await drainWebhooks(receiver.arrivals)
   const webhooks = webhookFigures(receiver.arrivals, payments.startedAt)
   const memory = meshProcesses(mesh.pid).map((p) => ({ ...p, rss: rssMib(p.pid) }))

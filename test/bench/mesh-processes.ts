@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import pg from 'pg'
 
 /** One node process of the mesh, named after the entry it runs. */
 export interface MeshProcess {
@@ -52,35 +53,39 @@ export function rssMib(pid: number): number {
   return Number(kib ?? 0) / 1024
 }
 
-/** Postgres's server processes on this machine (the postmaster and its backends), for the database's share of the work. */
-export function postgresProcesses(): MeshProcess[] {
-  return readdirSync('/proc').flatMap((entry) => {
-    const pid = Number(entry)
-    if (!Number.isInteger(pid)) return []
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? [{ pid, name: 'postgres' }] : []
-    } catch {
-      return []
-    }
-  })
+/**
+ * Postgres's server processes, each named after the database its backend serves (or its role,
+ * for the server's own processes), from pg_stat_activity: the database's share of the work, per service.
+ */
+async function postgresProcesses(serverUrl: string): Promise<MeshProcess[]> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number; name: string }>(
+      "SELECT pid, 'postgres ' || coalesce(datname, backend_type) AS name FROM pg_stat_activity",
+    )
+    return rows
+  } finally {
+    await client.end()
+  }
 }
 
 /**
- * CPU seconds per process name between `start()` and `stop()`: what a measured phase cost each
- * part of the mesh, Postgres included. Backends that come and go during the phase count from when
- * they are first seen.
+ * CPU seconds per process name between the meter's start and `stop()`: what a measured phase cost
+ * each part of the mesh, Postgres's backends included. Backends that come and go during the phase
+ * count from when they are first seen.
  */
-export function cpuMeter(rootPid: number): { stop(): Map<string, number> } {
-  const sample = () => {
+export async function cpuMeter(rootPid: number, serverUrl: string): Promise<{ stop(): Promise<Map<string, number>> }> {
+  const sample = async () => {
     const byPid = new Map<number, { name: string; seconds: number }>()
-    for (const p of [...meshProcesses(rootPid), ...postgresProcesses()]) byPid.set(p.pid, { name: p.name, seconds: cpuSeconds([p]) })
+    for (const p of [...meshProcesses(rootPid), ...(await postgresProcesses(serverUrl))]) byPid.set(p.pid, { name: p.name, seconds: cpuSeconds([p]) })
     return byPid
   }
-  const before = sample()
+  const before = await sample()
   return {
-    stop() {
+    async stop() {
       const spent = new Map<string, number>()
-      for (const [pid, { name, seconds }] of sample()) {
+      for (const [pid, { name, seconds }] of await sample()) {
         spent.set(name, (spent.get(name) ?? 0) + seconds - (before.get(pid)?.seconds ?? 0))
       }
       return spent

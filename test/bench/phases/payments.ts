@@ -3,11 +3,13 @@ import type { Api } from '../api.js'
 import { createCustomer } from '../customers.js'
 import type { LedgerMoney } from '../money.js'
 import { cpuMeter } from '../mesh-processes.js'
+import { refreshStatistics } from '../statistics.js'
 import { percentile } from '../stats.js'
 
 const AMOUNT = 100
 const FUNDING = 1_000_000_000
 const SETUP_CONCURRENCY = 4
+const WARM_UP_SECONDS = 3
 
 interface Sender {
   source: string
@@ -35,13 +37,14 @@ export interface PaymentFigures {
  * Executed transfers: each client owns a funded customer account and pays internal → external
  * USD quotes with `immediatelyExecute`, one after another, for `seconds`. One account per client
  * measures the payment path rather than contention on one balance row (the ledger's concurrency
- * tests cover that).
+ * tests cover that). A short warm-up burst and an ANALYZE come first, so the figures are those of
+ * a running installation rather than of its first minute on empty tables (see `refreshStatistics`).
  */
 export async function measurePayments(
   api: Api,
   money: LedgerMoney,
   platformId: string,
-  meshPid: number,
+  mesh: { pid: number; postgresUrl: string },
   clients: number,
   seconds: number,
 ): Promise<PaymentFigures> {
@@ -57,6 +60,9 @@ export async function measurePayments(
     const quote = { ...quoteBody(sender), immediatelyExecute: false }
     await waitUntil(async () => (await api('POST', '/quotes', quote)).status === 201, 'the bank accounts to validate', 30_000, 100)
   }
+  // a warm-up burst gives the tables rows, then their statistics are brought up to date
+  await payFor(api, senders, WARM_UP_SECONDS, () => undefined)
+  await refreshStatistics(mesh.postgresUrl)
   const sources = senders.map((s) => s.source)
   const availableBefore = await money.available(sources)
 
@@ -65,27 +71,20 @@ export async function measurePayments(
   let failed = 0
   let sent = 0n
   const failures = new Map<string, number>()
-  const cpu = cpuMeter(meshPid)
+  const cpu = await cpuMeter(mesh.pid, mesh.postgresUrl)
   const startedAt = Date.now()
-  const deadline = performance.now() + seconds * 1000
-  await Promise.all(
-    senders.map(async (sender) => {
-      while (performance.now() < deadline) {
-        const requestedAt = performance.now()
-        const response = await api('POST', '/quotes', quoteBody(sender))
-        latencies.push(performance.now() - requestedAt)
-        if (response.status !== 201) {
-          failed += 1
-          const kind = `${response.status} ${String(response.body?.code ?? '')}`
-          failures.set(kind, (failures.get(kind) ?? 0) + 1)
-          continue
-        }
-        executed += 1
-        sent += BigInt(response.body.totalSendingAmount as number)
-      }
-    }),
-  )
-  const cpuSpent = cpu.stop()
+  await payFor(api, senders, seconds, (latency, response) => {
+    latencies.push(latency)
+    if (response.status !== 201) {
+      failed += 1
+      const kind = `${response.status} ${String(response.body?.code ?? '')}`
+      failures.set(kind, (failures.get(kind) ?? 0) + 1)
+      return
+    }
+    executed += 1
+    sent += BigInt(response.body.totalSendingAmount as number)
+  })
+  const cpuSpent = await cpu.stop()
   const spent = availableBefore - (await money.available(sources))
   return {
     clients,
@@ -102,6 +101,25 @@ export async function measurePayments(
 }
 
 const abs = (n: bigint) => (n < 0n ? -n : n)
+
+/** Every sender pays, one quote after another, for `seconds`; each answer goes to `record`. */
+async function payFor(
+  api: Api,
+  senders: Sender[],
+  seconds: number,
+  record: (latencyMs: number, response: Awaited<ReturnType<Api>>) => void,
+): Promise<void> {
+  const deadline = performance.now() + seconds * 1000
+  await Promise.all(
+    senders.map(async (sender) => {
+      while (performance.now() < deadline) {
+        const requestedAt = performance.now()
+        const response = await api('POST', '/quotes', quoteBody(sender))
+        record(performance.now() - requestedAt, response)
+      }
+    }),
+  )
+}
 
 async function fundedSender(api: Api, index: number): Promise<Sender> {
   const customerId = await createCustomer(api, `Bench Sender ${index}`)

@@ -19,7 +19,7 @@ export async function measureReads(
   baseUrl: string,
   api: Api,
   credentials: { clientId: string; clientSecret: string },
-  meshPid: number,
+  mesh: { pid: number; postgresUrl: string },
   seconds: number,
 ): Promise<ReadFigures> {
   const port = await freePort()
@@ -32,13 +32,13 @@ export async function measureReads(
     await hono.stop()
   }
   const customerId = await createCustomer(api, 'Bench Reader')
-  const cpu = cpuMeter(meshPid)
+  const cpu = await cpuMeter(mesh.pid, mesh.postgresUrl)
   const customer = await loadHttp(`${baseUrl}/customers/${customerId}`, {
     connections: CONNECTIONS,
     seconds,
     headers: { authorization: basicAuth(credentials) },
   })
   const requests = customer.perSecond * seconds
-  const cpuMsPerRead = new Map([...cpu.stop()].map(([name, cpuSeconds]) => [name, (cpuSeconds * 1000) / Math.max(requests, 1)]))
+  const cpuMsPerRead = new Map([...(await cpu.stop())].map(([name, cpuSeconds]) => [name, (cpuSeconds * 1000) / Math.max(requests, 1)]))
   return { connections: CONNECTIONS, anchor, customer, cpuMsPerRead }
 }
