@@ -36,6 +36,10 @@ export interface SqlPool extends SqlRunner {
  */
 export function createSqlPool(url: string, max = 10): SqlPool {
   const pool = new pg.Pool({ connectionString: url, max, types })
+  // An idle connection that Postgres closes (a restart, an administrator, a dropped test database
+  // while end() is still closing it) is already out of the pool, which connects anew when asked:
+  // nothing to do, but unheard, the pool's 'error' event would end the process.
+  pool.on('error', () => undefined)
   const runnerOf = (client: pg.Pool | pg.PoolClient): SqlRunner => ({
     async query<R extends object>(statement: PreparedStatement, values: unknown[]): Promise<R[]> {
       const result = await client.query<R>({ name: statement.name, text: statement.text, values })
