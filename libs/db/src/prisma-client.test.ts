@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { isUniqueViolation } from './prisma-client.js'
 
 describe('isUniqueViolation', () => {
-  it('recognises a unique violation from a Prisma model call or from raw SQL', () => {
+  it('recognises a unique violation from a Prisma model call, from raw SQL, or from a prepared statement', () => {
     expect(isUniqueViolation({ code: 'P2002' })).toBe(true)
     expect(isUniqueViolation({ code: 'P2010', meta: { code: '23505' } })).toBe(true)
+    expect(isUniqueViolation({ code: '23505' })).toBe(true)
   })
 
   it('leaves every other failure alone', () => {

@@ -18,11 +18,12 @@ export function createPrismaClient<C>(Ctor: new (options: PrismaClientOptions) =
 }
 
 /**
- * A UNIQUE constraint or primary key refused the write: Prisma's P2002, or Postgres 23505 from raw
- * SQL (P2010). Read from the error's fields, so it holds for every service's generated client.
+ * A UNIQUE constraint or primary key refused the write: Prisma's P2002, Postgres 23505 from
+ * Prisma's raw SQL (P2010), or 23505 itself from a prepared statement (`createSqlPool`). Read from
+ * the error's fields, so it holds for every service's generated client and for `pg`.
  */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false
   const { code, meta } = err as { code?: unknown; meta?: { code?: unknown } }
-  return code === 'P2002' || (code === 'P2010' && String(meta?.code) === '23505')
+  return code === 'P2002' || code === '23505' || (code === 'P2010' && String(meta?.code) === '23505')
 }

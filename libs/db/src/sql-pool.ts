@@ -66,10 +66,6 @@ export function createSqlPool(url: string, max = 10): SqlPool {
   }
 }
 
-/** Postgres refused a write on a unique key (23505), as raised by `pg`. */
-export const isPgUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505'
-
 /** A Prisma client or interactive transaction running the same statements, for code shared by both drivers. */
 export const prismaRunner = (client: { $queryRawUnsafe<T>(query: string, ...values: unknown[]): Promise<T> }): SqlRunner => ({
   query: <R extends object>(statement: PreparedStatement, values: unknown[]) => client.$queryRawUnsafe<R[]>(statement.text, ...values),

@@ -1,4 +1,4 @@
-import { fingerprintOf, isPgUniqueViolation } from '@pp/db'
+import { fingerprintOf, isUniqueViolation } from '@pp/db'
 import { isApiError } from '@pp/errors'
 import { lockAccountsWith } from '../../db/ledger-accounts.db.js'
 import type { LedgerDeps } from '../deps.js'
@@ -41,7 +41,7 @@ export async function holdAndPost(deps: LedgerDeps, tenant: Tenant, input: NewTr
       await applyTransfers(tx, tenant, records, movementDeltas(legs, 'DIRECT'), accounts)
     })
   } catch (err) {
-    if (!isPgUniqueViolation(err) && !isApiError(err)) throw err
+    if (!isUniqueViolation(err) && !isApiError(err)) throw err
     // the hold exists already (a retry, or a racing twin that committed first): post it the
     // ordinary way, which replays a post made already
     if (!(await findReplay(deps.db, tenant, holdId, holdFingerprint))) throw err

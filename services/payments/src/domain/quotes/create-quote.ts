@@ -2,7 +2,7 @@ import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
-import { isPgUniqueViolation } from '@pp/db'
+import { isUniqueViolation } from '@pp/db'
 import type { Quote } from '../../db/generated/client.js'
 import { insertQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
@@ -141,7 +141,7 @@ export async function createQuote(
     await insertQuote(deps.sql, { quote: recorded, transaction, idempotency })
   } catch (err) {
     // a concurrent call with the same key won: answer its quote
-    const replay = call && isPgUniqueViolation(err) ? await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call) : undefined
+    const replay = call && isUniqueViolation(err) ? await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call) : undefined
     if (!replay) throw err
     return findQuote(deps, caller, replay.quoteId)
   }
