@@ -3,13 +3,13 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { StoredTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { fingerprintOf, prismaRunner } from '@pp/db'
+import { prismaRunner } from '@pp/db'
 import type { Tenant } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
 import { resolveLegs } from './resolve-accounts.js'
-import { assertLegs, assertTransferCode, assertTransferId, movementDeltas } from './rules.js'
+import { assertLegs, assertTransferCode, assertTransferId, movementDeltas, movementFingerprint } from './rules.js'
 import type { NewTransferInput, RecordedTransfer } from './types.js'
 
 type Movement = StoredTransfer & { kind: 'DIRECT' | 'PENDING' }
@@ -28,7 +28,7 @@ export async function createTransfer(
   const id = assertTransferId(input.transferId, 'transferId')
   const code = assertTransferCode(input.code)
   assertLegs(input.legs)
-  const fingerprint = fingerprintOf({ kind, code, legs: input.legs })
+  const fingerprint = movementFingerprint(kind, code, input.legs)
   const replay = await findReplay(deps.db, tenant, id, fingerprint)
   if (replay) return replay
   const legs = await resolveLegs(deps.db, tenant, input.legs)

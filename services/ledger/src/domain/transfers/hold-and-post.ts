@@ -1,4 +1,4 @@
-import { fingerprintOf, isUniqueViolation } from '@pp/db'
+import { isUniqueViolation } from '@pp/db'
 import { isApiError } from '@pp/errors'
 import { lockAccountsWith } from '../../db/ledger-accounts.db.js'
 import type { LedgerDeps } from '../deps.js'
@@ -8,7 +8,7 @@ import { assertLegsMovable } from './movement-checks.js'
 import { findReplay } from './replay.js'
 import { resolveHold } from './resolve-hold.js'
 import { resolveLegs } from './resolve-accounts.js'
-import { assertLegs, assertTransferCode, assertTransferId, movementDeltas } from './rules.js'
+import { assertLegs, assertTransferCode, assertTransferId, movementDeltas, movementFingerprint, resolutionFingerprint } from './rules.js'
 import type { NewTransferInput, RecordedTransfer } from './types.js'
 
 /**
@@ -23,8 +23,8 @@ export async function holdAndPost(deps: LedgerDeps, tenant: Tenant, input: NewTr
   const postId = assertTransferId(postTransferId, 'postTransferId')
   const code = assertTransferCode(input.code)
   assertLegs(input.legs)
-  const holdFingerprint = fingerprintOf({ kind: 'PENDING', code, legs: input.legs })
-  const postFingerprint = fingerprintOf({ kind: 'POST_PENDING', pendingId: holdId, amount: null })
+  const holdFingerprint = movementFingerprint('PENDING', code, input.legs)
+  const postFingerprint = resolutionFingerprint('POST_PENDING', holdId, undefined)
   const legs = await resolveLegs(deps.db, tenant, input.legs)
   const createdAt = deps.now()
   const hold = { id: holdId, kind: 'PENDING' as const, code, legs, createdAt, fingerprint: holdFingerprint }

@@ -4,12 +4,12 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import { findResolution, findTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { fingerprintOf, prismaRunner } from '@pp/db'
+import { prismaRunner } from '@pp/db'
 import type { Tenant } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
-import { assertTransferId, legsToPost, resolutionDeltas } from './rules.js'
+import { assertTransferId, legsToPost, resolutionDeltas, resolutionFingerprint } from './rules.js'
 import type { RecordedTransfer, ResolutionInput } from './types.js'
 
 type Resolution = 'POST_PENDING' | 'VOID_PENDING'
@@ -24,7 +24,7 @@ const RESOLVED_AS: Record<Resolution, string> = { POST_PENDING: 'POSTED', VOID_P
 export async function resolveHold(deps: LedgerDeps, tenant: Tenant, input: ResolutionInput, kind: Resolution): Promise<RecordedTransfer> {
   const id = assertTransferId(input.transferId, 'transferId')
   const pendingId = assertTransferId(input.pendingId, 'pendingId')
-  const fingerprint = fingerprintOf({ kind, pendingId, amount: input.amount ?? null })
+  const fingerprint = resolutionFingerprint(kind, pendingId, input.amount)
   const replay = await findReplay(deps.db, tenant, id, fingerprint)
   if (replay) return replay
   // the only other unique key a resolution can hit: another id resolved the hold first

@@ -1,3 +1,4 @@
+import { fingerprintOf } from '@pp/db'
 import { ApiError, invalidInput, type FieldError } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
 import {
@@ -22,6 +23,17 @@ export const availableOf = (b: Omit<AccountBalance, 'accountId' | 'currency'>): 
 /** Everything the account holds or is about to: pending credits and held debits included. */
 export const totalOf = (b: Omit<AccountBalance, 'accountId' | 'currency'>): bigint =>
   b.creditsPosted + b.creditsPending - b.debitsPosted
+
+/**
+ * What a transfer id stands for: a retry under the id must carry the same content. A hold posted
+ * at once (hold-and-post.ts) records the fingerprints the two separate calls would, so every path
+ * to the same movement computes them here.
+ */
+export const movementFingerprint = (kind: 'DIRECT' | 'PENDING', code: TransferCode, legs: LegRequest[]): string =>
+  fingerprintOf({ kind, code, legs })
+
+export const resolutionFingerprint = (kind: 'POST_PENDING' | 'VOID_PENDING', pendingId: string, amount: bigint | undefined): string =>
+  fingerprintOf({ kind, pendingId, amount: amount ?? null })
 
 /** The caller's idempotency key; proto3 turns a missing one into "". */
 export function assertTransferId(value: string, field: string): string {
