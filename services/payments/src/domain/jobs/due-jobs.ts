@@ -1,6 +1,7 @@
 import { inTransaction } from '../../db/client.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveTransaction } from '../transactions/driver.js'
+import { LEDGER_STEPS } from '../transactions/transitions.js'
 
 interface DueJob {
   id: string
@@ -32,9 +33,6 @@ export async function runDueJobs(deps: PaymentsDeps, batch: number): Promise<num
   return claimed.length
 }
 
-/** Stages at which a transaction owes the ledger a step (WAIT and DONE owe nothing now). */
-const OWED_STAGES = ['HOLD', 'POST', 'VOID', 'REFUND']
-
 export interface Recovery {
   driven: number
   /** How many of them still owe their step (the ledger failed again). */
@@ -49,7 +47,7 @@ export interface Recovery {
 export async function recoverInterrupted(deps: PaymentsDeps, olderThanMs: number, batch: number): Promise<Recovery> {
   const before = new Date(deps.now().getTime() - olderThanMs)
   const stale = await deps.db.transaction.findMany({
-    where: { stage: { in: OWED_STAGES }, updatedAt: { lt: before } },
+    where: { stage: { in: [...LEDGER_STEPS] }, updatedAt: { lt: before } },
     select: { id: true },
     orderBy: { updatedAt: 'asc' },
     take: batch,
@@ -73,7 +71,7 @@ export async function nextJobDue(deps: PaymentsDeps): Promise<Date | undefined> 
  */
 export async function nextRecoveryDue(deps: PaymentsDeps, afterMs: number): Promise<Date | undefined> {
   const oldest = await deps.db.transaction.findFirst({
-    where: { stage: { in: OWED_STAGES } },
+    where: { stage: { in: [...LEDGER_STEPS] } },
     orderBy: { updatedAt: 'asc' },
     select: { updatedAt: true },
   })

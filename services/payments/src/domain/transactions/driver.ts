@@ -9,7 +9,7 @@ import { reversedLegs, toTransferLegs, type StoredLeg } from '../quotes/legs.js'
 import { OUTCOME_PLANS, isOutcome, type Outcome } from '../rails/outcomes.js'
 import { arrivalOf, recipientOf } from './arrival.js'
 import { callContextOf } from './call-context.js'
-import { quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState, type Transition } from './transitions.js'
+import { isLedgerStep, quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState, type Transition } from './transitions.js'
 
 /** The ledger refused the hold (insufficient funds, an account that cannot send): a client mistake. */
 export class HoldRefused extends Error {
@@ -23,8 +23,6 @@ export class HoldRefused extends Error {
  * and nothing stays changed) or FAIL (a recovery run; the transaction fails).
  */
 export type HoldRefusalPolicy = 'UNDO' | 'FAIL'
-
-const LEDGER_STEPS = new Set<string>(['HOLD', 'POST', 'VOID', 'REFUND'])
 
 /** Drives the transaction `transactionId` as it is stored now (see `driveRow`). */
 export async function driveTransaction(deps: PaymentsDeps, transactionId: string, policy: HoldRefusalPolicy): Promise<void> {
@@ -42,8 +40,8 @@ export async function driveTransaction(deps: PaymentsDeps, transactionId: string
  */
 export async function driveRow(deps: PaymentsDeps, row: Transaction, policy: HoldRefusalPolicy): Promise<Transaction | undefined> {
   let current: Transaction | undefined = row
-  while (current && LEDGER_STEPS.has(current.stage)) {
-    const step = current.stage as LedgerStep
+  while (current && isLedgerStep(current.stage)) {
+    const step = current.stage
     const outcome = outcomeOf(current)
     // a hold whose outcome posts it at once is held and posted in one ledger call
     const holdAndPost = step === 'HOLD' && OUTCOME_PLANS[outcome].afterHold.next === 'POST'

@@ -2,7 +2,10 @@ import { OUTCOME_PLANS, type DelayKind, type Outcome, type RefundReason } from '
 
 /** The ledger step a transaction still owes, WAIT while a job holds it, DONE when final. */
 export type Stage = 'HOLD' | 'POST' | 'VOID' | 'REFUND' | 'WAIT' | 'DONE'
-export type LedgerStep = 'HOLD' | 'POST' | 'VOID' | 'REFUND'
+/** The stages at which a transaction owes the ledger a step (WAIT and DONE owe nothing now). */
+export const LEDGER_STEPS = ['HOLD', 'POST', 'VOID', 'REFUND'] as const
+export type LedgerStep = (typeof LEDGER_STEPS)[number]
+export const isLedgerStep = (stage: string): stage is LedgerStep => (LEDGER_STEPS as readonly string[]).includes(stage)
 
 export interface RefundState {
   reference: string
