@@ -1,8 +1,7 @@
-import { prepared, type SqlRunner } from '@pp/db'
+import { prepared, type IdempotentCall, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
 import { recordOf, rowJson } from './columns.js'
 import type { Quote, Transaction } from './generated/client.js'
-import type { StoredIdempotentCall } from './idempotency.db.js'
 
 const FIND_QUOTE = prepared('payments_find_quote', 'SELECT * FROM quotes WHERE id = $1 AND platform_id = $2 AND environment = $3')
 
@@ -26,20 +25,28 @@ const INSERT_QUOTE = prepared(
    SELECT platform_id, environment, $3, $4, $5::jsonb, created_at FROM quote WHERE $3::text IS NOT NULL`,
 )
 
+/** The Idempotency-Key of the call that made a change, stored with the change: the call and the answer it gave. */
+export interface KeyedAnswer {
+  call: IdempotentCall
+  response: unknown
+}
+
+/** A KeyedAnswer as the statements' key, fingerprint and response parameters (all null without a key). */
+const keyedAnswerValues = (keyed: KeyedAnswer | undefined): unknown[] =>
+  keyed ? [keyed.call.key, keyed.call.fingerprint, JSON.stringify(keyed.response)] : [null, null, null]
+
 export interface NewQuote {
   quote: Quote
   /** Present when the quote is executed as it is made. */
   transaction?: Transaction
-  idempotency?: { key: string; call: StoredIdempotentCall }
+  idempotency?: KeyedAnswer
 }
 
 export async function insertQuote(sql: SqlRunner, { quote, transaction, idempotency }: NewQuote): Promise<void> {
   await sql.query(INSERT_QUOTE, [
     rowJson(quote),
     transaction ? rowJson(transaction) : null,
-    idempotency?.key ?? null,
-    idempotency?.call.fingerprint ?? null,
-    idempotency ? JSON.stringify(idempotency.call.response) : null,
+    ...keyedAnswerValues(idempotency),
   ])
 }
 
@@ -67,7 +74,7 @@ export async function claimQuote(
   tenant: Tenant,
   quoteId: string,
   transaction: Transaction,
-  idempotency: NewQuote['idempotency'],
+  idempotency: KeyedAnswer | undefined,
   now: Date,
 ): Promise<boolean> {
   const [row] = await sql.query<{ claimed: number }>(CLAIM_QUOTE, [
@@ -76,9 +83,7 @@ export async function claimQuote(
     tenant.environment,
     now,
     rowJson(transaction),
-    idempotency?.key ?? null,
-    idempotency?.call.fingerprint ?? null,
-    idempotency ? JSON.stringify(idempotency.call.response) : null,
+    ...keyedAnswerValues(idempotency),
   ])
   return row!.claimed > 0
 }

@@ -132,7 +132,7 @@ export async function createQuote(
     createdAt: now,
     updatedAt: now,
   }
-  const idempotency = call && { key: call.key, call: { fingerprint: call.fingerprint, response: { quoteId: id } } }
+  const idempotency = call && { call, response: { quoteId: id } }
   const executesNow = request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING'
   // executed as it is made: the quote is claimed and its transaction recorded in the same statement
   const recorded = executesNow ? { ...quote, status: 'PROCESSING' } : quote

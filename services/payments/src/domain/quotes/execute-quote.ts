@@ -41,7 +41,7 @@ export async function startExecution(
 ): Promise<Quote> {
   const now = deps.now()
   const transaction = transactionFromQuote(quote, now, transactionSource)
-  const idempotency = call && { key: call.key, call: { fingerprint: call.fingerprint, response: { quoteId: quote.id } } }
+  const idempotency = call && { call, response: { quoteId: quote.id } }
   if (!(await claimQuote(deps.sql, tenant, quote.id, transaction, idempotency, now))) return refuseUnclaimable(deps, tenant, quote.id, call, now)
   return runExecution(deps, tenant, { ...quote, status: 'PROCESSING', updatedAt: now }, transaction, call)
 }
