@@ -1,5 +1,5 @@
 import type { CallContext } from '@pp/grpc'
-import type { InternalAccountFacts } from '../domain/types.js'
+import { cachedCalls } from './cached-calls.js'
 import type { Services } from './services.js'
 
 /** The most accounts a replica remembers; beyond it the oldest entry goes. */
@@ -13,18 +13,10 @@ const MAX_ENTRIES = 50_000
  * Concurrent misses share one request; a failed one (404 for another tenant's account) is forgotten.
  */
 export function withCachedAccountFacts(services: Services, maxEntries = MAX_ENTRIES): Services {
-  const entries = new Map<string, Promise<InternalAccountFacts>>()
-  return {
-    ...services,
-    internalAccount(ctx: CallContext, accountId: string) {
-      const key = `${ctx.platformId}:${ctx.environment}:${accountId}`
-      const cached = entries.get(key)
-      if (cached) return cached
-      const facts = services.internalAccount(ctx, accountId)
-      entries.set(key, facts)
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-      facts.catch(() => entries.get(key) === facts && entries.delete(key))
-      return facts
-    },
-  }
+  const internalAccount = cachedCalls(
+    (ctx: CallContext, accountId: string) => services.internalAccount(ctx, accountId),
+    (ctx, accountId) => `${ctx.platformId}:${ctx.environment}:${accountId}`,
+    { maxEntries },
+  )
+  return { ...services, internalAccount }
 }

@@ -1,4 +1,5 @@
 import type { CallContext } from '@pp/grpc'
+import { cachedCalls } from './cached-calls.js'
 import type { Services } from './services.js'
 
 /** The most tenants a replica remembers; beyond it the oldest entry goes. */
@@ -12,19 +13,10 @@ const MAX_ENTRIES = 10_000
  */
 export function withCachedPlatformFacts(services: Services, ttlMs: number, now: () => number = Date.now): Services {
   if (ttlMs <= 0) return services
-  const entries = new Map<string, { expiresAt: number; facts: ReturnType<Services['platform']> }>()
-  return {
-    ...services,
-    platform(ctx: CallContext) {
-      const key = `${ctx.platformId}:${ctx.environment}`
-      const cached = entries.get(key)
-      if (cached && cached.expiresAt > now()) return cached.facts
-      const facts = services.platform(ctx)
-      entries.delete(key)
-      entries.set(key, { expiresAt: now() + ttlMs, facts })
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-      facts.catch(() => entries.get(key)?.facts === facts && entries.delete(key))
-      return facts
-    },
-  }
+  const platform = cachedCalls((ctx: CallContext) => services.platform(ctx), (ctx) => `${ctx.platformId}:${ctx.environment}`, {
+    maxEntries: MAX_ENTRIES,
+    ttlMs,
+    now,
+  })
+  return { ...services, platform }
 }
