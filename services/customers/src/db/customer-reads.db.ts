@@ -1,7 +1,7 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
 import type { CustomerFilters, PagePosition } from './customers.db.js'
-import { CUSTOMER_COLUMNS, FACTS_COLUMNS, toCustomerWithFacts, type CustomerWithFacts, type CustomerWithFactsRow } from './customer-with-facts.js'
+import { CUSTOMER_COLUMNS, FACTS_COLUMNS, factsOf, toCustomerWithFacts, type CustomerWithFacts, type CustomerWithFactsRow, type FactsRow } from './customer-with-facts.js'
 
 // The hot reads of customers: each answers in one prepared statement, the view's facts included.
 
@@ -16,6 +16,17 @@ const FIND_CUSTOMER = prepared(
 export async function readCustomer(sql: SqlRunner, tenant: Tenant, id: string): Promise<CustomerWithFacts | undefined> {
   const [row] = await sql.query<CustomerWithFactsRow>(FIND_CUSTOMER, [id, tenant.platformId, tenant.environment])
   return row && toCustomerWithFacts(row)
+}
+
+const FIND_FACTS = prepared('customers.find_facts', `SELECT ${FACTS_COLUMNS} FROM customers c WHERE c.id = $1`)
+
+/**
+ * The view's facts of a customer the caller has read already, with the same rule as the reads
+ * above; a write runs it through `prismaRunner` inside its own transaction, so it sees what it wrote.
+ */
+export async function readCustomerFacts(runner: SqlRunner, customerId: string): Promise<Omit<CustomerWithFacts, 'record'>> {
+  const [row] = await runner.query<FactsRow>(FIND_FACTS, [customerId])
+  return factsOf(row!)
 }
 
 /** The filters of a list, each ignored when its parameter is null ($1..$12, see `filterValues`). */

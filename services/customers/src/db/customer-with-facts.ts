@@ -50,10 +50,19 @@ interface ConsentJson {
   acceptanceMethod: AcceptanceMethod
 }
 
-export type CustomerWithFactsRow = CustomerRow & { consents: ConsentJson[]; proofs: ContactProof[] }
+export interface FactsRow {
+  consents: ConsentJson[]
+  proofs: ContactProof[]
+}
+
+export type CustomerWithFactsRow = CustomerRow & FactsRow
+
+export const factsOf = ({ consents, proofs }: FactsRow): Omit<CustomerWithFacts, 'record'> => ({
+  consents: consents.map((consent) => ({ ...consent, acceptedAt: new Date(consent.acceptedAt).toISOString() })),
+  proofs,
+})
 
 export const toCustomerWithFacts = ({ consents, proofs, ...row }: CustomerWithFactsRow): CustomerWithFacts => ({
   record: rowToRecord(row),
-  consents: consents.map((consent) => ({ ...consent, acceptedAt: new Date(consent.acceptedAt).toISOString() })),
-  proofs,
+  ...factsOf({ consents, proofs }),
 })

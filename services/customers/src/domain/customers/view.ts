@@ -1,7 +1,7 @@
+import { prismaRunner } from '@pp/db'
 import { ApiError } from '@pp/errors'
 import type { Db, Tx } from '../../db/client.js'
-import { latestConsents } from '../../db/consents.db.js'
-import { contactProofs } from '../../db/contact-verifications.db.js'
+import { readCustomerFacts } from '../../db/customer-reads.db.js'
 import type { CustomerWithFacts } from '../../db/customer-with-facts.js'
 import type { CustomerRecord } from '../../db/customers.db.js'
 import { contactVerificationOf, type ContactProof } from '../contact-verification/status.js'
@@ -27,11 +27,9 @@ export function toCustomerView(record: CustomerRecord, agreementConsents: Consen
 
 export const viewOf = ({ record, consents, proofs }: CustomerWithFacts): CustomerView => toCustomerView(record, consents, proofs)
 
-/** The view read through Prisma: inside a write's transaction, which the prepared reads (`viewOf`) run outside of. */
+/** The view of a record the caller holds, inside a write's transaction (or on its Prisma client). */
 export async function loadCustomerView(db: Db | Tx, record: CustomerRecord): Promise<CustomerView> {
-  const ids = [record.id]
-  const [consents, proofs] = await Promise.all([latestConsents(db, ids), contactProofs(db, ids)])
-  return toCustomerView(record, consents.get(record.id) ?? [], proofs.get(record.id))
+  return viewOf({ record, ...(await readCustomerFacts(prismaRunner(db), record.id)) })
 }
 
 /** Another tenant's customer is indistinguishable from one that never existed. */
