@@ -7,9 +7,10 @@
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
  * is seeded as soon as the platform service answers, while the others are still coming up.
  */
+import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
 import { startNats } from './mesh/nats.js'
-import { databaseUrl, startPostgres } from './mesh/postgres.js'
+import { startPostgres } from './mesh/postgres.js'
 import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
 
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   for (const service of meshServices) {
     supervisor.start(service.name, serviceEntry(service), {
       ...common,
-      DATABASE_URL: databaseUrl(postgres.url, service.name),
+      DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
     })
   }

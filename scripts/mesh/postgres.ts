@@ -37,13 +37,3 @@ export async function startPostgres(databaseUrl: string | undefined): Promise<Ru
     stop: () => server.stop(),
   }
 }
-
-/**
- * The URL of database `name` on the server at `serverUrl`. As @pp/db's withDatabase, without
- * importing @pp/db: it loads Prisma, half a second before `pnpm start` can launch anything.
- */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
