@@ -40,14 +40,18 @@ const INTERRUPTED = 'interrupted: no outcome was recorded before the claim expir
 
 const INSERT = prepared(
   'webhooks_insert_delivery',
-  `WITH paused AS (
-     -- shares the lock of the pause's row, so a pause or resume committing now is seen, never half
-     SELECT 1 FROM endpoint_states
-      WHERE platform_id = $3 AND environment = $4 AND paused_at IS NOT NULL
+  `WITH endpoint AS (
+     -- shares the lock of the endpoint's row whether or not it is paused: a failure being counted holds
+     -- it until the pause it may start commits, so this insert either commits first (and the pause's
+     -- statement holds it) or waits and reads the pause. Only a pause on a tenant's very first failure
+     -- (WEBHOOK_PAUSE_AFTER_FAILURES=1) has no row yet to wait on: a racing insert stays due, and is
+     -- held after its one attempt
+     SELECT paused_at IS NOT NULL AS is_paused FROM endpoint_states
+      WHERE platform_id = $3 AND environment = $4
       FOR SHARE
    ), inserted AS (
      INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, status, next_attempt_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM paused) THEN NULL ELSE now() END
+     SELECT $1, $2, $3, $4, $5, $6, $7, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
