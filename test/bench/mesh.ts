@@ -18,6 +18,7 @@ export interface BenchMesh {
   /** The server every service's database is on. */
   postgresUrl: string
   platformAddress: string
+  natsUrl: string
   /** The start script's process: the mesh's processes are its descendants. */
   pid: number
   /** From spawning the start script to the gateway's first answer to an authenticated request. */
@@ -76,6 +77,7 @@ export async function startBenchMesh(): Promise<BenchMesh> {
     baseUrl,
     postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
     platformAddress: addresses[grpcAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
+    natsUrl: NATS_URL,
     pid: child.pid!,
     startMs: performance.now() - startedAt,
     stop,

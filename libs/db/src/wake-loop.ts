@@ -17,6 +17,12 @@ export interface WakeLoopOptions {
    * arms the timer (no statement), unless an earlier run is already armed.
    */
   notifiedWorkDueAfterMs?: number
+  /**
+   * Whether a notification, by its payload, may give this process work it can start now; every
+   * one may by default. Work it cannot start now must be started by a run that is bound to come
+   * anyway (the loop's own, after work of this process in flight).
+   */
+  mayHaveWork?(payload: string): boolean
   /** The clock the due times of `run` are read on (a test's clock); the real one by default. */
   now?: () => Date
   /** The longest wait after a failed run before the next try. */
@@ -93,7 +99,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
       })
   }
 
-  const onNotification = (): void => {
+  const onNotification = ({ payload = '' }: pg.Notification): void => {
+    if (options.mayHaveWork && !options.mayHaveWork(payload)) return
     if (options.notifiedWorkDueAfterMs === undefined) return wake()
     const due = now().getTime() + options.notifiedWorkDueAfterMs
     if (running) notedDuringRun = earliest(notedDuringRun, due)

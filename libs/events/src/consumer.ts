@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream'
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { httpStatusOf, isApiError } from '@pp/errors'
 import type { Logger } from '@pp/logging'
@@ -19,6 +19,11 @@ export interface ConsumerOptions {
    * service deployed later still sees every event). Test meshes sharing one NATS start at their own start.
    */
   startTime?: Date
+  /**
+   * Events handled at once (default 1: one at a time, in stream order). More suits a handler whose
+   * events are independent of each other's order; each is still acked only after its own handling.
+   */
+  concurrency?: number
 }
 
 export interface RunningConsumer {
@@ -37,7 +42,7 @@ const isPermanent = (err: unknown): boolean => isApiError(err) && httpStatusOf(e
  * failure is redelivered after `retryDelayMs`, except a permanent refusal, which is terminated.
  */
 export async function consumeEvents(options: ConsumerOptions): Promise<RunningConsumer> {
-  const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000 } = options
+  const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000, concurrency = 1 } = options
   const jsm = await jetstreamManager(nats)
   await jsm.consumers.add(EVENTS_STREAM, {
     durable_name: durableName,
@@ -50,21 +55,28 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
   })
   const consumer = await jetstream(nats).consumers.get(EVENTS_STREAM, durableName)
   const messages = await consumer.consume()
-  const done = (async () => {
-    for await (const message of messages) {
-      try {
-        await options.handle(message.json<EventEnvelope>())
-        message.ack()
-      } catch (err) {
-        if (isPermanent(err)) {
-          logger.error({ err, subject: message.subject, durableName }, 'event refused for good (a 4xx answer); not redelivered')
-          message.term()
-        } else {
-          logger.warn({ err, subject: message.subject, durableName }, 'event handling failed; redelivering')
-          message.nak(retryDelayMs)
-        }
+  const inFlight = new Set<Promise<void>>()
+  const handleOne = async (message: JsMsg): Promise<void> => {
+    try {
+      await options.handle(message.json<EventEnvelope>())
+      message.ack()
+    } catch (err) {
+      if (isPermanent(err)) {
+        logger.error({ err, subject: message.subject, durableName }, 'event refused for good (a 4xx answer); not redelivered')
+        message.term()
+      } else {
+        logger.warn({ err, subject: message.subject, durableName }, 'event handling failed; redelivering')
+        message.nak(retryDelayMs)
       }
     }
+  }
+  const done = (async () => {
+    for await (const message of messages) {
+      const handling = handleOne(message).finally(() => inFlight.delete(handling))
+      inFlight.add(handling)
+      if (inFlight.size >= concurrency) await Promise.race(inFlight)
+    }
+    await Promise.all(inFlight)
   })()
   return {
     async stop() {

@@ -102,11 +102,18 @@ const APPOINT_PROBE = prepared(
         AND created_at <= now() - make_interval(secs => $3::double precision / 1000)
      RETURNING id
    ), probe AS (
-     -- the tenant's oldest undelivered one (ids are uuid v7): delivered first once the endpoint answers,
-     -- so the released backlog follows it in order; read once per pause, never per wake
-     SELECT id, next_attempt_at FROM webhook_deliveries
-      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND id NOT IN (SELECT id FROM expired)
-      ORDER BY id LIMIT 1
+     -- the tenant's oldest undelivered one (ids are uuid v7), held or due: delivered first once the endpoint
+     -- answers, so the released backlog follows it in order; read once per pause, never per wake
+     SELECT id, next_attempt_at FROM (
+       (SELECT id, next_attempt_at FROM webhook_deliveries
+         WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+           AND id NOT IN (SELECT id FROM expired)
+         ORDER BY id LIMIT 1)
+       UNION ALL
+       (SELECT id, next_attempt_at FROM webhook_deliveries
+         WHERE platform_id = $1 AND environment = $2 AND next_attempt_at IS NOT NULL
+         ORDER BY id LIMIT 1)
+     ) oldest ORDER BY id LIMIT 1
    ), state AS (
      UPDATE endpoint_states s
         SET probe_delivery_id = p.id,
@@ -118,7 +125,7 @@ const APPOINT_PROBE = prepared(
       WHERE id = (SELECT id FROM probe WHERE next_attempt_at IS NULL)
    ), held AS (
      UPDATE webhook_deliveries SET next_attempt_at = NULL
-      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NOT NULL
+      WHERE platform_id = $1 AND environment = $2 AND next_attempt_at IS NOT NULL
         AND id <> (SELECT id FROM probe)
    )
    SELECT id AS "probeDeliveryId" FROM probe`,

@@ -33,7 +33,7 @@ export interface ClaimOptions {
 /** What came of queueing: nothing (a redelivered event), due now, or held behind a paused endpoint. */
 export type InsertOutcome = 'DUPLICATE' | 'DUE' | 'HELD'
 
-/** Other replicas LISTEN here: a delivery fell due that they may claim. */
+/** Every replica LISTENs here: a delivery of the tenant named by the payload (its `tenantKey`) fell due. */
 export const DUE_CHANNEL = 'webhook_deliveries_due'
 
 const INTERRUPTED = 'interrupted: no outcome was recorded before the claim expired (process stopped or stalled)'
@@ -55,13 +55,13 @@ const INSERT = prepared(
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
-   SELECT is_held AS "isHeld", CASE WHEN NOT is_held THEN pg_notify('${DUE_CHANNEL}', '') END AS notified FROM inserted`,
+   SELECT is_held AS "isHeld", CASE WHEN NOT is_held THEN pg_notify('${DUE_CHANNEL}', $3 || ' ' || $4) END AS notified FROM inserted`,
 )
 
 /**
  * Queues the webhook of an event: due now, or held when its endpoint is paused (it then waits
  * for the probe and costs nothing until the endpoint answers again). A due delivery is announced
- * on DUE_CHANNEL at commit, so every replica's worker may take it, not only this one's.
+ * on DUE_CHANNEL at commit, so every replica's worker may take it, this one's included.
  */
 export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
   const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
@@ -74,27 +74,24 @@ export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<I
 const CLAIM = prepared(
   'webhooks_claim_due_deliveries',
   `WITH RECURSIVE tenants AS (
-     -- one index probe per tenant with undelivered rows (a loose index scan), each giving its earliest due time;
-     -- a paused tenant's held rows (NULL, sorted last) are never read
+     -- one probe of the due index per tenant with rows that have a due time (a loose index scan), each
+     -- giving its earliest; a paused tenant's held rows are not in that index
      (SELECT platform_id, environment, next_attempt_at FROM webhook_deliveries
-       WHERE status = 'PENDING'
+       WHERE next_attempt_at IS NOT NULL
        ORDER BY platform_id, environment, next_attempt_at LIMIT 1)
      UNION ALL
      SELECT next.platform_id, next.environment, next.next_attempt_at
        FROM tenants t, LATERAL (
          SELECT platform_id, environment, next_attempt_at FROM webhook_deliveries
-          WHERE status = 'PENDING' AND (platform_id, environment) > (t.platform_id, t.environment)
+          WHERE next_attempt_at IS NOT NULL AND (platform_id, environment) > (t.platform_id, t.environment)
           ORDER BY platform_id, environment, next_attempt_at LIMIT 1) next
    ), eligible AS MATERIALIZED (
      SELECT d.id, d.rank, d.next_attempt_at
        FROM tenants t, LATERAL (
-         -- the tenant's due rows in due order, no more than it may still start; the bound is written on
-         -- the tenant index's columns so that only that index can serve it: the due-time index would
-         -- walk every other tenant's due rows to find this one's
+         -- the tenant's due rows in due order, no more than it may still start
          SELECT id, next_attempt_at, row_number() OVER (ORDER BY next_attempt_at, id) AS rank
            FROM webhook_deliveries
-          WHERE platform_id = t.platform_id AND environment = t.environment AND status = 'PENDING'
-            AND (platform_id, environment, next_attempt_at) <= (t.platform_id, t.environment, now())
+          WHERE platform_id = t.platform_id AND environment = t.environment AND next_attempt_at <= now()
           ORDER BY next_attempt_at, id
           LIMIT GREATEST(0, COALESCE(($1::jsonb ->> (t.platform_id || ' ' || t.environment))::int, $2::int))) d
       WHERE t.next_attempt_at <= now()
@@ -108,8 +105,10 @@ const CLAIM = prepared(
         SET attempt_count = d.attempt_count + 1,
             next_attempt_at = now() + make_interval(secs => $4::double precision / 1000)
        FROM picked
-      -- checked again on the locked row: another worker may have claimed it since the ranking read it
-      WHERE d.id = picked.id AND d.status = 'PENDING' AND d.next_attempt_at <= now()
+      -- checked again on the locked row: another worker may have claimed it since the ranking read it.
+      -- Written as a CASE so that no index but the primary key matches: statistics read while the
+      -- queue was empty make the due index look free, and a backlog would then be scanned whole
+      WHERE d.id = picked.id AND CASE WHEN d.next_attempt_at IS NOT NULL THEN d.next_attempt_at <= now() END
      RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count
    ), interrupted AS (
      UPDATE delivery_attempts a SET finished_at = now(), error = $5
@@ -118,12 +117,13 @@ const CLAIM = prepared(
    ), started AS (
      INSERT INTO delivery_attempts (delivery_id, attempt_number) SELECT id, attempt_count FROM claimed
    )
-   -- one row even when nothing is claimed, to carry the next due time; read in the claim's own snapshot
-   -- and at its now(), so a delivery is either due here (claimed, or its tenant is at its limit) or counted
+   -- one row even when nothing is claimed, to carry the next due time: the earliest of the tenants with
+   -- nothing due now, read in the claim's own snapshot and at its now(). A tenant with rows due now was
+   -- claimed from, or is at its limit: either way an attempt of its own is in flight, and that attempt's
+   -- end claims again (this worker's, or, for another replica's, the lease's end seen on a later claim)
    SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.payload, c.signature,
           c.attempt_count AS "attemptNumber", n.next_due_at AS "nextDueAt"
-     FROM (SELECT min(next_attempt_at) AS next_due_at FROM webhook_deliveries
-            WHERE status = 'PENDING' AND next_attempt_at > now()) n
+     FROM (SELECT min(next_attempt_at) AS next_due_at FROM tenants WHERE next_attempt_at > now()) n
      LEFT JOIN claimed c ON true`,
 )
 
@@ -144,7 +144,7 @@ type ClaimRow = { [K in keyof ClaimedDelivery]: ClaimedDelivery[K] | null } & { 
  * index: the cost grows with the tenants that have undelivered rows and the rows taken, not with
  * the size of any backlog. The attempt row is written with the claim; an earlier attempt that
  * never recorded its outcome is marked interrupted. The same statement answers when to claim
- * next (one probe of the due-time index).
+ * next, from the tenants' earliest due times it has read anyway.
  */
 export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promise<Claim> {
   const rows = await sql.query<ClaimRow>(CLAIM, [

@@ -17,6 +17,8 @@ export interface EventConsumerOptions {
 }
 
 const CONFIG_UPDATED = 'PLATFORM.CONFIG_UPDATED'
+// each event only becomes a row of its own (delivery ids are minted in stream order, before any await)
+const EVENTS_AT_ONCE = 16
 
 /**
  * Takes events from the EVENTS stream through a durable consumer and only queues their webhooks:
@@ -31,12 +33,14 @@ export function startEventConsumer(options: EventConsumerOptions): Promise<Runni
     filterSubject: options.filterSubject,
     startTime: options.startTime,
     logger,
+    concurrency: EVENTS_AT_ONCE,
     async handle(event: EventEnvelope) {
       // a new webhookEndpoint is used from the next attempt on
       if (event.type === CONFIG_UPDATED) deps.endpoints.evict({ platformId: event.platformId, environment: event.environment as Environment })
       const outcome = await enqueueEvent(deps, event)
-      // a redelivered event may be one whose handler stopped after the commit, before its worker claimed it
-      if (outcome === 'QUEUED' || outcome === 'DUPLICATE') worker.wake()
+      // a queued delivery is announced to every replica's worker by its own NOTIFY; a redelivered event
+      // may be one whose handler stopped after the commit, before any worker claimed it
+      if (outcome === 'DUPLICATE') worker.wake()
       if (outcome === 'MALFORMED') logger.warn({ eventId: event.id, type: event.type }, 'event names no tenant; no webhook queued')
     },
   })

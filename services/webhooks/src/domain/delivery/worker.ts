@@ -6,7 +6,7 @@ import { tenantKey } from '../types.js'
 import { attemptDelivery } from './attempt-delivery.js'
 
 export interface DeliveryWorker {
-  /** Claims due deliveries now (a delivery was just queued). */
+  /** Claims due deliveries now (a delivery may have been left unclaimed). */
   wake(): void
   /** Stops claiming and waits for the attempts in flight to finish. */
   stop(): Promise<void>
@@ -15,10 +15,12 @@ export interface DeliveryWorker {
 /**
  * Delivers due webhooks, up to `concurrency` attempts at once and `concurrencyPerPlatform` per
  * tenant, so a receiver that hangs until the timeout holds only its own tenant's slots. It
- * claims when a delivery is queued (in this process, or in another replica: NOTIFY on
- * DUE_CHANNEL), when an attempt finishes, and when the earliest delivery not yet due falls due
+ * claims when a delivery is queued (by any replica: NOTIFY on DUE_CHANNEL) for a tenant with a
+ * slot free here, when an attempt finishes, and when the earliest delivery not yet due falls due
  * (a retry, a paused endpoint's probe, an expired lease); never on a fixed interval, so an idle
- * service, dead endpoints and their held backlogs included, issues no statement.
+ * service, dead endpoints and their held backlogs included, issues no statement. A delivery
+ * queued for a tenant whose slots are all taken here waits for one of those attempts to finish,
+ * which claims again: under a busy tenant's load, one claim per attempt rather than per event.
  */
 export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, databaseUrl: string): DeliveryWorker {
   const { settings } = deps
@@ -58,7 +60,10 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, database
     return claim.nextDueAt
   }
 
-  const loop = startWakeLoop({ name: 'webhook-deliveries', databaseUrl, channel: DUE_CHANNEL, logger, run: claimDue })
+  const hasFreeSlot = (key: string) => (inFlightByTenant.get(key) ?? 0) < settings.concurrencyPerPlatform
+  const loop = startWakeLoop({
+    name: 'webhook-deliveries', databaseUrl, channel: DUE_CHANNEL, logger, run: claimDue, mayHaveWork: hasFreeSlot,
+  })
 
   return {
     wake: () => loop.wake(),

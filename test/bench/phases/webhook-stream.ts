@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto'
+import { jetstream } from '@nats-io/jetstream'
+import { connectNats, eventSubject, type EventEnvelope } from '@pp/events'
+import { cpuMeter } from '../mesh-processes.js'
+import type { Arrival } from '../webhook-receiver.js'
+import { drainWebhooks, webhookFigures, type WebhookFigures } from './webhooks.js'
+
+export const WEBHOOK_STREAM_METHOD =
+  'CUSTOMER.UPDATED events for the bench platform published on the EVENTS stream at the offered rate (under a source ' +
+  'of the bench, so only the webhooks service consumes them); figures as for the payments run'
+
+export interface WebhookStreamFigures extends WebhookFigures {
+  offeredPerSecond: number
+  /** Milliseconds of CPU per delivered webhook, by process (the mesh's and Postgres's). */
+  cpuMsPerDelivery: Map<string, number>
+}
+
+/**
+ * The webhook pipeline alone, at a rate no payments run reaches on this machine: events as a
+ * service's outbox relay publishes them, `perSecond` of them for `seconds`, each delivered to the
+ * receiver. Measures what the webhooks service sustains (consume, sign, queue, claim, POST,
+ * record) and the event-to-delivery latency at that rate.
+ */
+export async function measureWebhookStream(
+  natsUrl: string,
+  platformId: string,
+  receiver: { arrivals: Arrival[] },
+  mesh: { pid: number; postgresUrl: string },
+  perSecond: number,
+  seconds: number,
+): Promise<WebhookStreamFigures> {
+  const nats = await connectNats(natsUrl, 'bench-webhook-stream')
+  const js = jetstream(nats)
+  const publish = (i: number) => {
+    const envelope: EventEnvelope = {
+      id: `Event:${randomUUID()}`,
+      type: 'CUSTOMER.UPDATED',
+      source: 'bench',
+      platformId,
+      environment: 'SANDBOX',
+      occurredAt: new Date().toISOString(),
+      data: { id: `Customer:bench-${i}`, customerType: 'INDIVIDUAL' },
+    }
+    return js.publish(eventSubject('bench', envelope.type), JSON.stringify(envelope), { msgID: envelope.id })
+  }
+  const cpu = await cpuMeter(mesh.pid, mesh.postgresUrl)
+  const startedAt = Date.now()
+  try {
+    const published: Promise<unknown>[] = []
+    const count = Math.round(perSecond * seconds)
+    for (let i = 0; i < count; i += 1) {
+      const dueAt = startedAt + (i * 1000) / perSecond
+      if (dueAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, dueAt - Date.now()))
+      published.push(publish(i))
+    }
+    await Promise.all(published)
+    await drainWebhooks(receiver.arrivals)
+  } finally {
+    await nats.close()
+  }
+  const spent = await cpu.stop()
+  const figures = webhookFigures(receiver.arrivals, startedAt)
+  return {
+    ...figures,
+    offeredPerSecond: perSecond,
+    cpuMsPerDelivery: new Map([...spent].map(([name, cpuSeconds]) => [name, (cpuSeconds * 1000) / Math.max(figures.delivered, 1)])),
+  }
+}
