@@ -4,7 +4,7 @@
  *
  *   seconds  per load phase (BENCH_SECONDS, default 15): bare Hono, GET /customers/{id}, payments, pgbench
  *   clients  payment and pgbench clients (BENCH_CLIENTS, default 32)
- *   BENCH_WEBHOOK_RATE  events/s offered to the webhook pipeline alone (default 1,500), for the same seconds
+ *   BENCH_WEBHOOK_RATE  events/s offered to the webhook pipeline alone (default 1,000, the target), for the same seconds
  *   BENCH_IDLE_SECONDS  idle sampling window (default 15), after BENCH_SETTLE_SECONDS (default 5)
  *
  * It runs the mesh with the start script, as `pnpm start` does (Postgres from DATABASE_URL, else
@@ -13,7 +13,9 @@
 import { randomBytes } from 'node:crypto'
 import { withDatabase } from '@pp/db'
 import { ensurePlatformAt } from '../../scripts/mesh/seed.js'
+import { meshServices } from '../../scripts/mesh/services.js'
 import { apiClient } from './api.js'
+import { startAutovacuumStandIn, type AutovacuumStandIn } from './autovacuum.js'
 import { startBenchMesh } from './mesh.js'
 import { meshProcesses, rssMib } from './mesh-processes.js'
 import { openLedgerMoney } from './money.js'
@@ -29,7 +31,7 @@ import { startWebhookReceiver } from './webhook-receiver.js'
 const setting = (argument: string | undefined, variable: string, fallback: number) => Number(argument ?? process.env[variable] ?? fallback)
 const seconds = setting(process.argv[2], 'BENCH_SECONDS', 15)
 const clients = setting(process.argv[3], 'BENCH_CLIENTS', 32)
-const webhookRate = setting(undefined, 'BENCH_WEBHOOK_RATE', 1_500)
+const webhookRate = setting(undefined, 'BENCH_WEBHOOK_RATE', 1_000)
 const idleSeconds = setting(undefined, 'BENCH_IDLE_SECONDS', 15)
 const settleSeconds = setting(undefined, 'BENCH_SETTLE_SECONDS', 5)
 
@@ -45,9 +47,11 @@ const cpuBreakdown = (byProcess: Map<string, number>): string => {
 log(`starting the mesh (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'})`)
 const mesh = await startBenchMesh()
 const receiver = await startWebhookReceiver()
+let vacuum: AutovacuumStandIn | undefined
 try {
   log(`answered after ${(mesh.startMs / 1000).toFixed(1)} s; idle: settling ${settleSeconds} s, sampling ${idleSeconds} s`)
   const idle = await measureIdle(mesh, settleSeconds, idleSeconds)
+  vacuum = await startAutovacuumStandIn(mesh.postgresUrl, meshServices.map((s) => s.name))
 
   const credentials = await ensurePlatformAt(mesh.platformAddress, {
     name: `bench-${randomBytes(4).toString('hex')}`,
@@ -75,11 +79,16 @@ try {
   log(`pgbench tpcb-like: ${clients} clients for ${seconds} s on the same server`)
   const tps = await measurePgbench(mesh.postgresUrl, clients, seconds)
 
+  await vacuum.stop()
+  const vacuumDescription = vacuum.description
+  vacuum = undefined
+
   const rssTotal = memory.reduce((sum, p) => sum + p.rss, 0)
   console.log(
     [
       '',
       `Settings: ${seconds} s per load phase, ${clients} payment and pgbench clients, ${reads.connections} read connections (autocannon), idle window ${idleSeconds} s`,
+      `Vacuum: ${vacuumDescription}`,
       `Reads: bare Hono ${reads.anchor.failed} failed; GET /customers/{id} ${reads.customer.failed} not 2xx`,
       `CPU per GET /customers/{id}: ${cpuBreakdown(reads.cpuMsPerRead)}`,
       `Payments: ${payments.executed} executed, ${payments.failed} not 201${[...payments.failures].map(([kind, n]) => ` (${n} × ${kind})`).join('')}`,
@@ -112,6 +121,7 @@ try {
     ].join('\n'),
   )
 } finally {
+  await vacuum?.stop()
   await receiver.close()
   await mesh.stop()
 }

@@ -30,8 +30,15 @@ const schema = baseConfigSchema
     WEBHOOK_REQUEST_TIMEOUT_MS: durationMs.min(1).default(10_000),
     /** How long a claimed delivery stays out of other workers' reach; must outlast the request timeout. */
     WEBHOOK_CLAIM_LEASE_MS: durationMs.min(1).default(60_000),
-    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
-    WEBHOOK_CONCURRENCY_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(4),
+    /** Attempts in flight at once: sockets and small buffers, no CPU while they wait on receivers. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(128),
+    /**
+     * Attempts in flight at once to one tenant's endpoint. A claim takes at most this many of its rows,
+     * so it sets how many deliveries one claim statement serves under a busy tenant's load (measured:
+     * 4 gave ~1.6 per claim and 640 deliveries/s, 16 gave ~4.7 and ~990/s); eight tenants with hung
+     * receivers take all of WEBHOOK_CONCURRENCY.
+     */
+    WEBHOOK_CONCURRENCY_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(16),
     /** Failed attempts in a row to one tenant's endpoint after which only a probe is attempted until it answers. */
     WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
     WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),

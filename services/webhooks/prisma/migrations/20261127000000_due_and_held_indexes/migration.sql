@@ -14,3 +14,12 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" ("platform_id"
 -- The rows held behind a paused endpoint's probe, oldest first: released, expired or probed per tenant.
 CREATE INDEX "webhook_deliveries_held_idx" ON "webhook_deliveries" ("platform_id", "environment", "id")
   WHERE "status" = 'PENDING' AND "next_attempt_at" IS NULL;
+
+-- A queue inside a history table: every delivery leaves dead entries at the old end of the due index,
+-- which each claim's first probe walks until VACUUM removes them. By the default rule (20% of the
+-- table) a table with years of delivered rows would wait for millions of them; this one is vacuumed
+-- every 10,000 changed rows, whatever its size.
+ALTER TABLE "webhook_deliveries" SET (
+  autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000,
+  autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 10000
+);
