@@ -61,7 +61,7 @@ describe('gateway app', () => {
       expect(res.status).toBe(500)
       expect(res.headers.get('X-Request-Id')).toBe('req-500')
       const text = await res.text()
-      expect(JSON.parse(text)).toEqual({ code: 'INTERNAL_ERROR', reason: 'Internal error', details: {} })
+      expect(JSON.parse(text)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal error', reason: 'Internal error', details: {} })
       expect(text).not.toMatch(/hunter2|stack|at /)
       expect(logged).toHaveBeenCalledWith(expect.objectContaining({ requestId: 'req-500', err: expect.any(Error) }), 'request failed')
     })

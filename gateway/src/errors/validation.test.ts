@@ -19,7 +19,9 @@ describe('request validation', () => {
     const res = await post('/things/Thing:1', '{"name": "abc",')
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({
+      status: 400,
       code: 'INVALID_INPUT',
+      message: 'Malformed JSON in request body',
       reason: 'Malformed JSON in request body',
       details: { errors: [{ field: 'body', message: 'Malformed JSON in request body' }] },
     })

@@ -43,7 +43,7 @@ describe('platform authentication', () => {
     const res = await whoami(testApp(stubAuthenticator()), authorization)
     expect(res.status).toBe(401)
     expect(res.headers.get('WWW-Authenticate')).toMatch(/^Basic /)
-    expect(await res.json()).toEqual({ code: 'UNAUTHORIZED', reason, details: {} })
+    expect(await res.json()).toEqual({ status: 401, code: 'UNAUTHORIZED', message: reason, reason, details: {} })
   })
 
   describe('with the credential cache', () => {

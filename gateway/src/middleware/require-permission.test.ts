@@ -42,7 +42,9 @@ describe('requirePermission', () => {
   it('names the missing permission', async () => {
     const res = await app.request('/2025-10-13/needs-TRANSACT', { method: 'POST', headers: { Authorization: basicAuth('VIEW', 'secret') } })
     expect(await res.json()).toEqual({
+      status: 403,
       code: 'FORBIDDEN',
+      message: 'This API token lacks the TRANSACT permission',
       reason: 'This API token lacks the TRANSACT permission',
       details: { requiredPermission: 'TRANSACT' },
     })

@@ -145,7 +145,9 @@ describe('customer routes', () => {
       failWith = new ApiError('CONFLICT', 'platformCustomerId is already used by an active customer', { field: 'platformCustomerId' })
       const res = await call('POST', '/customers', { customerType: 'INDIVIDUAL', platformCustomerId: 'dup' })
       expect(res.status).toBe(409)
-      expect(await res.json()).toEqual({ code: 'CONFLICT', reason: failWith.message, details: { field: 'platformCustomerId' } })
+      expect(await res.json()).toEqual({
+        status: 409, code: 'CONFLICT', message: failWith.message, reason: failWith.message, details: { field: 'platformCustomerId' },
+      })
     })
   })
 

@@ -218,7 +218,9 @@ describe('permissions', () => {
     const res = await request(path, { method, body })
     expect(res.status).toBe(403)
     expect(await res.json()).toEqual({
+      status: 403,
       code: 'FORBIDDEN',
+      message: 'This API token lacks the MANAGE permission',
       reason: 'This API token lacks the MANAGE permission',
       details: { requiredPermission: 'MANAGE' },
     })

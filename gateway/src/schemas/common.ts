@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi'
 
-/** The error body of every non-2xx answer. */
+/** The error body of every non-2xx answer (see `ErrorBody` in @pp/errors). */
 export const ErrorBodySchema = z
   .object({
+    status: z.number().int().openapi({ example: 400, description: 'The HTTP status' }),
     code: z.string().openapi({ example: 'INVALID_INPUT' }),
+    message: z.string().openapi({ example: 'Request validation failed', description: 'The same text as reason' }),
     reason: z.string().openapi({ example: 'Request validation failed' }),
     details: z.record(z.string(), z.unknown()),
   })

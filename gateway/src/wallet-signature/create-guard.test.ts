@@ -97,7 +97,9 @@ describe('the signed-retry guard', () => {
       walletAuth.completeSignedRequest = () => Promise.reject(new ApiError(code, 'refused by the service', { requestId: 'Request:1' }))
       const res = await patch(signed)
       expect(res.status).toBe(401)
-      expect(await res.json()).toEqual({ code, reason: 'refused by the service', details: { requestId: 'Request:1' } })
+      expect(await res.json()).toEqual({
+        status: 401, code, message: 'refused by the service', reason: 'refused by the service', details: { requestId: 'Request:1' },
+      })
       expect(methods()).not.toContain('updateInternalAccount')
     },
   )

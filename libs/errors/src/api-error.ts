@@ -15,9 +15,14 @@ export interface FieldError {
   }
 }
 
-/** The body every error answer carries. */
+/**
+ * The body every error answer carries: the spec's `code`, `reason` and `details`, plus the
+ * reference's `status` and `message` (the same text as `reason`), which its CLI and SDK print.
+ */
 export interface ErrorBody {
+  status: HttpErrorStatus
   code: ErrorCode
+  message: string
   reason: string
   details: ErrorDetails
 }
@@ -39,7 +44,7 @@ export class ApiError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, reason: this.message, details: this.details }
+    return { status: this.status, code: this.code, message: this.message, reason: this.message, details: this.details }
   }
 }
 

@@ -50,7 +50,9 @@ describe('gRPC helpers', () => {
   it('keeps an ApiError exact across the hop', async () => {
     const err = await callUnary(client, client.echo, { text: 'conflict' }, ctx).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
-    expect((err as ApiError).toBody()).toEqual({ code: 'CONFLICT', reason: 'Already there', details: { field: 'text' } })
+    expect((err as ApiError).toBody()).toEqual({
+      status: 409, code: 'CONFLICT', message: 'Already there', reason: 'Already there', details: { field: 'text' },
+    })
   })
 
   it('hides an unexpected failure behind INTERNAL_ERROR', async () => {
