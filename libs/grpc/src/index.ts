@@ -1,5 +1,6 @@
 export { callUnary, createGrpcClient, DEFAULT_DEADLINE_MS } from './client.js'
 export { checkHealth } from './health.js'
-export { contextFromMetadata, contextToMetadata, type CallContext, type Environment } from './metadata.js'
+export { callerOf, tenantFrom } from './caller.js'
+export { contextFromMetadata, contextToMetadata, type CallContext, type ReceivedContext } from './metadata.js'
 export { startGrpcServer, type GrpcServerOptions, type RunningGrpcServer, type ServiceRegistration } from './server.js'
 export { unary, unaryService, type HandlerContext, type UnaryImpl } from './unary.js'

@@ -1,14 +1,17 @@
 import { Metadata } from '@grpc/grpc-js'
-
-export type Environment = 'SANDBOX' | 'PRODUCTION'
+import { isEnvironment, type Caller, type Environment } from '@pp/tenancy'
 
 /**
- * What every call carries from the gateway to a service: the tenant the credentials selected,
- * the request id for tracing and, for effects that must happen once, the idempotency key.
+ * What a call carries from the gateway to a service, and from a service to the next: the tenant
+ * the credentials selected, the request id for tracing and, for effects that must happen once,
+ * the idempotency key. A caller sends what it has: a credential check has no tenant yet.
  */
-export interface CallContext {
+export type CallContext = Partial<Caller>
+
+/** The context of an incoming call as sent: empty strings for missing ids, no environment unless a valid one. */
+export interface ReceivedContext {
   platformId: string
-  environment: Environment
+  environment: Environment | undefined
   requestId: string
   idempotencyKey?: string
 }
@@ -20,7 +23,7 @@ const KEYS = {
   idempotencyKey: 'idempotency-key',
 } as const
 
-export function contextToMetadata(ctx: Partial<CallContext>): Metadata {
+export function contextToMetadata(ctx: CallContext): Metadata {
   const metadata = new Metadata()
   if (ctx.platformId) metadata.set(KEYS.platformId, ctx.platformId)
   if (ctx.environment) metadata.set(KEYS.environment, ctx.environment)
@@ -29,8 +32,7 @@ export function contextToMetadata(ctx: Partial<CallContext>): Metadata {
   return metadata
 }
 
-/** The context of an incoming call; fields the caller did not send are empty strings or undefined. */
-export function contextFromMetadata(metadata: Metadata): CallContext {
+export function contextFromMetadata(metadata: Metadata): ReceivedContext {
   const read = (key: string): string | undefined => {
     const value = metadata.get(key)[0]
     return value === undefined ? undefined : String(value)
@@ -38,7 +40,7 @@ export function contextFromMetadata(metadata: Metadata): CallContext {
   const environment = read(KEYS.environment)
   return {
     platformId: read(KEYS.platformId) ?? '',
-    environment: environment === 'PRODUCTION' ? 'PRODUCTION' : 'SANDBOX',
+    environment: isEnvironment(environment) ? environment : undefined,
     requestId: read(KEYS.requestId) ?? '',
     idempotencyKey: read(KEYS.idempotencyKey),
   }

@@ -1,9 +1,10 @@
 import { status as GrpcCode, type handleUnaryCall, type ServerUnaryCall } from '@grpc/grpc-js'
 import { apiErrorToGrpcStatus, isApiError } from '@pp/errors'
 import { withRequestId, type Logger } from '@pp/logging'
-import { contextFromMetadata, type CallContext } from './metadata.js'
+import { contextFromMetadata, type ReceivedContext } from './metadata.js'
 
-export interface HandlerContext extends CallContext {
+/** An incoming call's context as sent (see `callerOf` for the tenant it acts for) and a logger tagged with its request id. */
+export interface HandlerContext extends ReceivedContext {
   logger: Logger
 }
 

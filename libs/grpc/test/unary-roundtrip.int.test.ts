@@ -20,7 +20,7 @@ const impls = {
     if (request.text === 'conflict') throw new ApiError('CONFLICT', 'Already there', { field: 'text' })
     if (request.text === 'crash') throw new Error('secret internals')
     if (request.text === 'slow') await new Promise((resolve) => setTimeout(resolve, 300))
-    return { text: request.text, platformId: ctx.platformId, environment: ctx.environment, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey }
+    return { text: request.text, platformId: ctx.platformId, environment: ctx.environment ?? '', requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey }
   },
 }
 

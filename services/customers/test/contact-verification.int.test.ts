@@ -1,4 +1,5 @@
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { ListCustomersRequest, UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consent, create, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, type Harness } from './harness.js'
@@ -16,12 +17,12 @@ afterAll(async () => {
   await h?.stop()
 })
 
-const send = (ctx: CallContext, customerId: string, channel: string) =>
+const send = (ctx: Caller, customerId: string, channel: string) =>
   callUnary(c.contact, c.contact.sendContactVerificationCode, { customerId, channel }, ctx)
-const confirm = async (ctx: CallContext, customerId: string, channel: string, code: string) =>
+const confirm = async (ctx: Caller, customerId: string, channel: string, code: string) =>
   (await callUnary(c.contact, c.contact.confirmContactVerification, { customerId, channel, code }, ctx)).customer!
 
-const euCustomer = (ctx: CallContext) => create(h, ctx, individual({ region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678' }))
+const euCustomer = (ctx: Caller) => create(h, ctx, individual({ region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678' }))
 
 describe('contact verification', () => {
   it('verifies email and phone of an EU customer with the sandbox code, writing CUSTOMER.UPDATED', async () => {

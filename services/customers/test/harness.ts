@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
 import {
   AgreementConsent,
@@ -100,7 +100,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
 let platformCounter = 0
 
 /** A tenant of its own for each test, so tests never see each other's customers. */
-export function newTenant(environment: CallContext['environment'] = 'SANDBOX'): CallContext {
+export function newTenant(environment: Caller['environment'] = 'SANDBOX'): Caller {
   platformCounter += 1
   return { platformId: `Platform:test-${process.pid}-${platformCounter}`, environment, requestId: `req-${platformCounter}` }
 }
@@ -125,7 +125,7 @@ export const business = (extra: DeepPartial<CreateCustomerRequest> = {}) =>
     ...extra,
   })
 
-export async function create(h: Harness, ctx: CallContext, request: CreateCustomerRequest): Promise<Customer> {
+export async function create(h: Harness, ctx: Caller, request: CreateCustomerRequest): Promise<Customer> {
   const { customer } = await callUnary(h.client, h.client.createCustomer, request, ctx)
   return customer!
 }

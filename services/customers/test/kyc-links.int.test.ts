@@ -1,4 +1,5 @@
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { CustomerProfile } from '@pp/proto/customers/v1/customers'
 import type { CreateKycLinkResponse } from '@pp/proto/customers/v1/kyc_links'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,7 +19,7 @@ afterAll(async () => {
   await h?.stop()
 })
 
-const createLink = async (ctx: CallContext, customerId: string, redirectUri?: string): Promise<CreateKycLinkResponse> =>
+const createLink = async (ctx: Caller, customerId: string, redirectUri?: string): Promise<CreateKycLinkResponse> =>
   callUnary(c.kycLinks, c.kycLinks.createKycLink, { customerId, redirectUri }, ctx)
 
 const session = async (linkToken: string) => (await callUnary(c.hosted, c.hosted.getHostedKycSession, { linkToken }, {})).session!

@@ -1,4 +1,5 @@
-import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { BeneficialOwnersServiceClient, type BeneficialOwner } from '@pp/proto/customers/v1/beneficial_owners'
 import { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import'
 import { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact_verification'
@@ -38,11 +39,11 @@ export const upload = (holder: string, documentType: string, extra: DeepPartial<
     ...extra,
   })
 
-export async function uploadDocument(c: VerificationClients, ctx: CallContext, document: DocumentUpload): Promise<Document> {
+export async function uploadDocument(c: VerificationClients, ctx: Caller, document: DocumentUpload): Promise<Document> {
   return (await callUnary(c.documents, c.documents.uploadDocument, { document }, ctx)).document!
 }
 
-export async function verify(c: VerificationClients, ctx: CallContext, customerId: string): Promise<Verification> {
+export async function verify(c: VerificationClients, ctx: Caller, customerId: string): Promise<Verification> {
   return (await callUnary(c.verifications, c.verifications.createVerification, { customerId }, ctx)).verification!
 }
 
@@ -56,7 +57,7 @@ export const personalInfo = (firstName: string) => ({
   identifier: '123-45-6789',
 })
 
-export async function addOwner(c: VerificationClients, ctx: CallContext, customerId: string, roles: string[], percentage = 40): Promise<BeneficialOwner> {
+export async function addOwner(c: VerificationClients, ctx: Caller, customerId: string, roles: string[], percentage = 40): Promise<BeneficialOwner> {
   const owner = { roles, ownershipPercentage: percentage, personalInfo: personalInfo(roles[0]!.toLowerCase()) }
   return (await callUnary(c.owners, c.owners.createBeneficialOwner, { customerId, owner }, ctx)).beneficialOwner!
 }
@@ -69,7 +70,7 @@ export const completeIndividualProfile = {
 }
 
 /** Everything a business packet needs besides its record: control person, owner, documents. */
-export async function completeBusinessPacket(c: VerificationClients, ctx: CallContext, customerId: string): Promise<void> {
+export async function completeBusinessPacket(c: VerificationClients, ctx: Caller, customerId: string): Promise<void> {
   const control = await addOwner(c, ctx, customerId, ['CONTROL_PERSON', 'DIRECTOR'], 0)
   const owner = await addOwner(c, ctx, customerId, ['UBO'], 60)
   for (const holder of [control.id, owner.id]) await uploadDocument(c, ctx, upload(holder, 'PASSPORT'))

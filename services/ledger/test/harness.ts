@@ -1,4 +1,5 @@
-import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
 import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
@@ -78,12 +79,12 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
 let counter = 0
 
 /** A tenant of its own for each test, so tests never see each other's accounts. */
-export function newTenant(environment: CallContext['environment'] = 'SANDBOX'): CallContext {
+export function newTenant(environment: Caller['environment'] = 'SANDBOX'): Caller {
   counter += 1
   return { platformId: `Platform:test-${process.pid}-${counter}`, environment, requestId: `req-${counter}` }
 }
 
-export const tenantOf = ({ platformId, environment }: CallContext): Tenant => ({ platformId, environment })
+export const tenantOf = ({ platformId, environment }: Caller): Tenant => ({ platformId, environment })
 
 let customerCounter = 0
 
@@ -104,7 +105,7 @@ export function customerData(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** Provisions an approved, consenting customer through the event handler's use case; answers its accounts. */
-export async function activeCustomer(h: Harness, ctx: CallContext, overrides: Record<string, unknown> = {}): Promise<InternalAccount[]> {
+export async function activeCustomer(h: Harness, ctx: Caller, overrides: Record<string, unknown> = {}): Promise<InternalAccount[]> {
   const data = customerData(overrides)
   await provisionCustomer(h.deps, tenantOf(ctx), holderFromCustomer(data)!)
   const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(data.id), limit: 100 }, ctx)
@@ -129,13 +130,13 @@ let transferCounter = 0
 export const transferId = (): string => `Transfer:test-${process.pid}-${++transferCounter}`
 
 /** Credits an account from the tenant's funding account. */
-export async function fund(h: Harness, ctx: CallContext, accountId: string, amount: bigint, currency = 'USD'): Promise<void> {
+export async function fund(h: Harness, ctx: Caller, accountId: string, amount: bigint, currency = 'USD'): Promise<void> {
   const request = { transferId: transferId(), code: TransferCode.TRANSFER_CODE_FUNDING, legs: [leg(funding(currency), byId(accountId), amount, currency)] }
   await callUnary(h.ledger, h.ledger.createTransfer, request, ctx)
 }
 
 /** The available and total balance of each account, by id. */
-export async function balancesOf(h: Harness, ctx: CallContext, ids: string[]): Promise<Array<{ available: bigint; total: bigint }>> {
+export async function balancesOf(h: Harness, ctx: Caller, ids: string[]): Promise<Array<{ available: bigint; total: bigint }>> {
   const { balances } = await callUnary(h.ledger, h.ledger.getBalances, { accounts: ids.map(byId) }, ctx)
   return balances.map(({ available, total }) => ({ available, total }))
 }

@@ -1,4 +1,5 @@
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountOf, activeCustomer, failure, newTenant, startHarness, type Harness } from './harness.js'
 
@@ -8,9 +9,9 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
-const update = (ctx: CallContext, request: { accountId: string; privateEnabled?: boolean }) =>
+const update = (ctx: Caller, request: { accountId: string; privateEnabled?: boolean }) =>
   callUnary(h.accounts, h.accounts.updateInternalAccount, request, ctx)
-const get = async (ctx: CallContext, accountId: string) => (await callUnary(h.accounts, h.accounts.getInternalAccount, { accountId }, ctx)).account!
+const get = async (ctx: Caller, accountId: string) => (await callUnary(h.accounts, h.accounts.getInternalAccount, { accountId }, ctx)).account!
 
 describe('UpdateInternalAccount', () => {
   it('turns the privacy of an embedded wallet on and off, moving updatedAt', async () => {

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@pp/events'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { TransferCode } from '@pp/proto/ledger/v1/ledger'
@@ -36,8 +37,8 @@ async function eventsFor(accountId: string): Promise<EventEnvelope<Record<string
     .filter((e) => e.data.id === accountId || e.data.transaction?.destination?.accountId === accountId)
 }
 
-const get = (ctx: CallContext, accountId: string) => callUnary(h.accounts, h.accounts.getInternalAccount, { accountId }, ctx)
-const setStatus = (ctx: CallContext, accountId: string, status: string) =>
+const get = (ctx: Caller, accountId: string) => callUnary(h.accounts, h.accounts.getInternalAccount, { accountId }, ctx)
+const setStatus = (ctx: Caller, accountId: string, status: string) =>
   callUnary(h.accounts, h.accounts.updateInternalAccountStatus, { accountId, status }, ctx)
 
 describe('reading accounts', () => {
@@ -245,11 +246,11 @@ describe('account status', () => {
 })
 
 describe('rule-based accounts', () => {
-  const keyed = (ctx: CallContext, key: string | undefined = newId('Request')) => ({ ...ctx, idempotencyKey: key })
-  const create = (ctx: CallContext, request: object) =>
+  const keyed = (ctx: Caller, key: string | undefined = newId('Request')) => ({ ...ctx, idempotencyKey: key })
+  const create = (ctx: Caller, request: object) =>
     callUnary(h.accounts, h.accounts.createRuleBasedInternalAccount, { type: 'RULE_BASED', currency: 'USD', ...request }, ctx)
 
-  async function holder(ctx: CallContext, overrides: Record<string, unknown> = {}) {
+  async function holder(ctx: Caller, overrides: Record<string, unknown> = {}) {
     const accounts = await activeCustomer(h, ctx, overrides)
     return { customerId: accounts[0]?.customerId, usd: accounts.find((a) => a.type === 'INTERNAL_FIAT' && a.balance?.currency?.code === 'USD') }
   }
@@ -291,7 +292,7 @@ describe('rule-based accounts', () => {
     const ctx = newTenant()
     const { customerId, usd } = await holder(ctx)
     const sweepRule = { destinationAccountId: usd!.id }
-    const fields = async (call: CallContext, request: object) => {
+    const fields = async (call: Caller, request: object) => {
       const error = await failure(create(call, request))
       expect(error.code).toBe('INVALID_INPUT')
       return (error.details.errors as Array<{ field: string }>).map((e) => e.field)

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { TransferCode } from '@pp/proto/ledger/v1/ledger'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { accountOf, activeCustomer, balancesOf, byId, funding, leg, newTenant, startHarness, tenantOf, transferId, type Harness } from './harness.js'
@@ -44,7 +45,7 @@ type Done = Array<() => Promise<unknown>>
 const PAYMENT = TransferCode.TRANSFER_CODE_PAYMENT
 
 /** One step through gRPC, checked against what the model expects; successful calls are kept for retries. */
-async function apply(ctx: CallContext, ids: string[], model: Model, step: Op, done: Done): Promise<void> {
+async function apply(ctx: Caller, ids: string[], model: Model, step: Op, done: Done): Promise<void> {
   switch (step.kind) {
     case 'fund':
       return fundStep(ctx, ids, model, step, done)
@@ -62,7 +63,7 @@ async function apply(ctx: CallContext, ids: string[], model: Model, step: Op, do
   }
 }
 
-async function fundStep(ctx: CallContext, ids: string[], model: Model, step: Extract<Op, { kind: 'fund' }>, done: Done): Promise<void> {
+async function fundStep(ctx: Caller, ids: string[], model: Model, step: Extract<Op, { kind: 'fund' }>, done: Done): Promise<void> {
   const request = { transferId: transferId(), code: TransferCode.TRANSFER_CODE_FUNDING, legs: [leg(funding('USD'), byId(ids[step.to]!), BigInt(step.amount))] }
   const call = () => callUnary(h.ledger, h.ledger.createTransfer, request, ctx)
   await call()
@@ -70,7 +71,7 @@ async function fundStep(ctx: CallContext, ids: string[], model: Model, step: Ext
   done.push(call)
 }
 
-async function moveStep(ctx: CallContext, ids: string[], model: Model, step: Extract<Op, { kind: 'transfer' | 'hold' }>, done: Done): Promise<void> {
+async function moveStep(ctx: Caller, ids: string[], model: Model, step: Extract<Op, { kind: 'transfer' | 'hold' }>, done: Done): Promise<void> {
   if (step.from === step.to) return
   const id = transferId()
   const request = { transferId: id, code: PAYMENT, legs: [leg(byId(ids[step.from]!), byId(ids[step.to]!), BigInt(step.amount))] }
@@ -92,7 +93,7 @@ async function moveStep(ctx: CallContext, ids: string[], model: Model, step: Ext
   done.push(call)
 }
 
-async function resolveStep(ctx: CallContext, model: Model, step: Extract<Op, { kind: 'post' | 'void' }>, done: Done): Promise<void> {
+async function resolveStep(ctx: Caller, model: Model, step: Extract<Op, { kind: 'post' | 'void' }>, done: Done): Promise<void> {
   const hold = model.holds[step.hold % Math.max(model.holds.length, 1)]
   if (!hold) return
   const isPost = step.kind === 'post'

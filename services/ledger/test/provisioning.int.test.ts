@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
 import { connectNats, ensureEventsStream, EVENTS_STREAM, type EventEnvelope } from '@pp/events'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { testConnections, waitUntil } from '@pp/testing'
@@ -18,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
-const envelope = (ctx: CallContext, type: string, data: unknown): EventEnvelope => ({
+const envelope = (ctx: Caller, type: string, data: unknown): EventEnvelope => ({
   id: newId('Event'),
   type,
   source: 'customers',
@@ -28,7 +29,7 @@ const envelope = (ctx: CallContext, type: string, data: unknown): EventEnvelope 
   data,
 })
 
-async function customerAccounts(ctx: CallContext, customerId: string) {
+async function customerAccounts(ctx: Caller, customerId: string) {
   const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId, limit: 100 }, ctx)
   return page.data.map((a) => ({ type: a.type, currency: currencyOf(a), status: a.status })).sort((a, b) => `${a.type}${a.currency}`.localeCompare(`${b.type}${b.currency}`))
 }

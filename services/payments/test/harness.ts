@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { callUnary, checkHealth, createGrpcClient, startGrpcServer, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { callUnary, checkHealth, createGrpcClient, startGrpcServer, type RunningGrpcServer } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { createSqlPool } from '@pp/db'
 import { createLogger } from '@pp/logging'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
@@ -143,7 +144,7 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** A new sandbox platform (unregulated, verification paperwork skipped) and its call context. */
-export async function newPlatform(h: Harness, options: { regulated?: boolean } = {}): Promise<CallContext> {
+export async function newPlatform(h: Harness, options: { regulated?: boolean } = {}): Promise<Caller> {
   const seeded = await callUnary(
     h.platforms,
     h.platforms.ensurePlatform,
@@ -160,7 +161,7 @@ export interface TestCustomer {
 }
 
 /** A customer (with End User Terms accepted unless told otherwise) and, once the ledger provisioned them, its accounts. */
-export async function newCustomer(h: Harness, ctx: CallContext, options: { consent?: boolean } = {}): Promise<TestCustomer> {
+export async function newCustomer(h: Harness, ctx: Caller, options: { consent?: boolean } = {}): Promise<TestCustomer> {
   const { agreements } = await callUnary(h.customers, h.customers.listEndUserTerms, {}, ctx, SLOW_CALL_MS)
   const terms = agreements.find((a) => a.type === 'SERVICE_END_USER_TERMS')!
   const consent = { type: terms.type, termsVersion: terms.version, acceptedAt: new Date(), ipAddress: '203.0.113.7', acceptanceMethod: 'CHECKBOX' }
@@ -191,14 +192,14 @@ export const fiatAccount = (customer: TestCustomer, currency: string): InternalA
   return found
 }
 
-export async function fund(h: Harness, ctx: CallContext, accountId: string, amount: bigint): Promise<void> {
+export async function fund(h: Harness, ctx: Caller, accountId: string, amount: bigint): Promise<void> {
   await callUnary(h.accounts, h.accounts.fundSandboxInternalAccount, { accountId, amount }, ctx, SLOW_CALL_MS)
 }
 
 let ibanSeed = 0
 
 /** A customer's EUR bank account whose IBAN ends in `suffix`. */
-export async function eurExternalAccount(h: Harness, ctx: CallContext, customerId: string, suffix: string): Promise<string> {
+export async function eurExternalAccount(h: Harness, ctx: Caller, customerId: string, suffix: string): Promise<string> {
   ibanSeed += 1
   const { externalAccount } = await callUnary(
     h.external,
@@ -228,7 +229,7 @@ export const FEES = (currency: string) => system(SystemAccountKind.SYSTEM_ACCOUN
 export const FUNDING = (currency: string) => system(SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency)
 
 /** Available and total balance of each account. */
-export async function balances(h: Harness, ctx: CallContext, refs: AccountRef[]): Promise<Array<{ available: bigint; total: bigint }>> {
+export async function balances(h: Harness, ctx: Caller, refs: AccountRef[]): Promise<Array<{ available: bigint; total: bigint }>> {
   const { balances: found } = await callUnary(h.ledger, h.ledger.getBalances, { accounts: refs }, ctx, SLOW_CALL_MS)
   return found.map(({ available, total }) => ({ available, total }))
 }

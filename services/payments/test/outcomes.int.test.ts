@@ -1,4 +1,5 @@
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import type { Quote } from '@pp/proto/payments/v1/payments'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +10,7 @@ import { balances, eurExternalAccount, eventTypesOf, FEES, fiatAccount, fund, FX
  * final status, failure reason, refund, balances before and after, and the events recorded.
  */
 let h: Harness
-let ctx: CallContext
+let ctx: Caller
 let usd: string
 let eur: string
 let customerId: string

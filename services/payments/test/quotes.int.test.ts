@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { connectNats } from '@pp/events'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import type { CreateQuoteRequest, Quote } from '@pp/proto/payments/v1/payments'
 import { testConnections, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,7 +31,7 @@ import {
 
 /** Quotes, execution and transactions through the real gRPC service, the real ledger and customers. */
 let h: Harness
-let ctx: CallContext
+let ctx: Caller
 let alice: TestCustomer
 let bob: TestCustomer
 let usd: string
@@ -62,10 +63,10 @@ const quoteRequest = (overrides: Partial<CreateQuoteRequest> = {}): CreateQuoteR
   ...overrides,
 })
 
-const createQuote = async (request: CreateQuoteRequest, context: CallContext = ctx): Promise<Quote> =>
+const createQuote = async (request: CreateQuoteRequest, context: Caller = ctx): Promise<Quote> =>
   (await callUnary(h.payments, h.payments.createQuote, request, context, SLOW_CALL_MS)).quote!
 
-const execute = async (quoteId: string, context: CallContext = ctx): Promise<Quote> =>
+const execute = async (quoteId: string, context: Caller = ctx): Promise<Quote> =>
   (await callUnary(h.payments, h.payments.executeQuote, { quoteId }, context, SLOW_CALL_MS)).quote!
 
 const transactionCount = (quoteId: string) => h.db.transaction.count({ where: { quoteId } })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { callUnary, checkHealth, createGrpcClient, type CallContext } from '@pp/grpc'
+import { callUnary, checkHealth, createGrpcClient } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { PaymentsServiceClient, type CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
 import { freePort, startProcess, testConnections, waitUntil, type ServiceProcess } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -48,7 +49,7 @@ async function startPayments(): Promise<ServiceProcess> {
 }
 
 it('finishes delayed outcomes after a crash, once each, with the ledger balanced', async () => {
-  const ctx: CallContext = await newPlatform(h)
+  const ctx: Caller = await newPlatform(h)
   const customer = await newCustomer(h, ctx)
   const usd = fiatAccount(customer, 'USD').id
   const eur = fiatAccount(customer, 'EUR').id

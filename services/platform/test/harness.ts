@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { ApiError } from '@pp/errors'
-import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
 import { PlatformServiceClient, type EnsurePlatformResponse } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase } from '@pp/testing'
@@ -55,8 +56,8 @@ export async function startHarness(prefix: string): Promise<Harness> {
   }
 }
 
-export const sandbox = (platformId: string): CallContext => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
-export const production = (platformId: string): CallContext => ({ platformId, environment: 'PRODUCTION', requestId: 'test' })
+export const sandbox = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
+export const production = (platformId: string): Caller => ({ platformId, environment: 'PRODUCTION', requestId: 'test' })
 
 /** Awaits a rejected call and checks the API error it carried. */
 export async function expectApiError(call: Promise<unknown>, code: string, reason?: string | RegExp): Promise<ApiError> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import type { AuthMethod, AuthSession, SignedRequestChallenge } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
@@ -24,7 +25,7 @@ export const sealOtp = (h: Harness, targetBundle: string, code: string, tek: Dev
   encryptOtpCodeToBundle(code, targetBundle, tek.publicKeyUncompressed, bundleSignerPublicKey(h.deps.bundleSigningKey))
 
 /** Registers the first EMAIL_OTP credential of a wallet (no signature needed for the first one). */
-export async function addEmailOtp(h: Harness, ctx: Partial<CallContext>, accountId: string): Promise<AuthMethod> {
+export async function addEmailOtp(h: Harness, ctx: Partial<Caller>, accountId: string): Promise<AuthMethod> {
   const { authMethod } = await callUnary(h.client, h.client.createAuthCredential, { accountId, type: 'EMAIL_OTP' }, ctx)
   return authMethod!
 }
@@ -32,7 +33,7 @@ export async function addEmailOtp(h: Harness, ctx: Partial<CallContext>, account
 /** The full OTP login: seal the code, take the 202, sign payloadToSign with the TEK, retry. */
 export async function otpLogin(
   h: Harness,
-  ctx: Partial<CallContext>,
+  ctx: Partial<Caller>,
   method: AuthMethod,
   targetBundle = method.otpEncryptionTargetBundle!,
 ): Promise<{ tek: DeviceKey; session: AuthSession }> {
@@ -50,7 +51,7 @@ export async function otpLogin(
 }
 
 /** A wallet in the directory with an EMAIL_OTP credential and a logged-in session. */
-export async function walletWithSession(h: Harness, ctx: Partial<CallContext>) {
+export async function walletWithSession(h: Harness, ctx: Partial<Caller>) {
   const wallet = h.directory.add({ platformId: ctx.platformId!, environment: ctx.environment! })
   const method = await addEmailOtp(h, ctx, wallet.accountId)
   const login = await otpLogin(h, ctx, method)
@@ -58,7 +59,7 @@ export async function walletWithSession(h: Harness, ctx: Partial<CallContext>) {
 }
 
 /** First leg of a signed operation on the wallet. */
-export async function begin(h: Harness, ctx: Partial<CallContext>, accountId: string, operation: string, body: string): Promise<SignedRequestChallenge> {
+export async function begin(h: Harness, ctx: Partial<Caller>, accountId: string, operation: string, body: string): Promise<SignedRequestChallenge> {
   const { challenge } = await callUnary(h.client, h.client.beginSignedRequest, { accountId, operation, bodyDigest: sha256Hex(body) }, ctx)
   return challenge!
 }
@@ -66,7 +67,7 @@ export async function begin(h: Harness, ctx: Partial<CallContext>, accountId: st
 /** The signed retry of an operation begun with `begin`. */
 export const complete = (
   h: Harness,
-  ctx: Partial<CallContext>,
+  ctx: Partial<Caller>,
   accountId: string,
   requestId: string,
   walletSignature: string,

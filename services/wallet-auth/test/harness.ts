@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError } from '@pp/errors'
-import { createGrpcClient, type CallContext, type Environment, type RunningGrpcServer } from '@pp/grpc'
+import { createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
+import type { Caller, Environment } from '@pp/tenancy'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
@@ -86,9 +87,9 @@ export interface Harness {
   issuer: TestIssuer
   /** Moves the service's clock forward. */
   advanceClock(ms: number): void
-  sandbox: Partial<CallContext>
-  production: Partial<CallContext>
-  context(environment: Environment, platformId?: string): Partial<CallContext>
+  sandbox: Partial<Caller>
+  production: Partial<Caller>
+  context(environment: Environment, platformId?: string): Partial<Caller>
   stop(): Promise<void>
 }
 
@@ -140,4 +141,4 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   }
 }
 
-export const tenantOf = (ctx: Partial<CallContext>): Tenant => ({ platformId: ctx.platformId!, environment: ctx.environment! })
+export const tenantOf = (ctx: Partial<Caller>): Tenant => ({ platformId: ctx.platformId!, environment: ctx.environment! })

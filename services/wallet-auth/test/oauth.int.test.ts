@@ -1,4 +1,5 @@
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { decryptCredentialBundle } from '@turnkey/crypto'
 import type { JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,13 +27,13 @@ const claims = (overrides: JWTPayload = {}): JWTPayload => ({
   ...overrides,
 })
 
-async function register(ctx: Partial<CallContext>, token: string) {
+async function register(ctx: Partial<Caller>, token: string) {
   const wallet = h.directory.add(tenantOf(ctx))
   const { authMethod } = await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'OAUTH', oidcToken: token }, ctx)
   return authMethod!
 }
 
-const verify = (ctx: Partial<CallContext>, id: string, oidcToken: string, clientPublicKey: string) =>
+const verify = (ctx: Partial<Caller>, id: string, oidcToken: string, clientPublicKey: string) =>
   callUnary(h.client, h.client.verifyAuthCredential, { id, type: 'OAUTH', oidcToken, clientPublicKey }, ctx)
 
 describe('OAuth credentials', () => {

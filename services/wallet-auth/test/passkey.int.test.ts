@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { callUnary, type CallContext } from '@pp/grpc'
+import { callUnary } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { decryptCredentialBundle } from '@turnkey/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicKeyOf } from '../src/crypto/p256.js'
@@ -14,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
-async function registerPasskey(ctx: Partial<CallContext>, authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN)) {
+async function registerPasskey(ctx: Partial<Caller>, authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN)) {
   const wallet = h.directory.add(tenantOf(ctx))
   const registration = authenticator.register(randomBytes(32).toString('base64url'))
   const { authMethod } = await callUnary(
@@ -26,7 +27,7 @@ async function registerPasskey(ctx: Partial<CallContext>, authenticator = new So
   return { wallet, authenticator, method: authMethod! }
 }
 
-async function passkeyChallenge(ctx: Partial<CallContext>, id: string, clientPublicKey: string) {
+async function passkeyChallenge(ctx: Partial<Caller>, id: string, clientPublicKey: string) {
   const issued = await callUnary(h.client, h.client.challengeAuthCredential, { id, clientPublicKey }, ctx)
   return { challenge: issued.challenge!, requestId: issued.requestId! }
 }

@@ -1,13 +1,4 @@
-/** Who is calling: the tenant the credentials selected, and the request id for tracing. */
-export interface Caller {
-  platformId: string
-  environment: Environment
-  requestId: string
-}
-
-export type Environment = 'SANDBOX' | 'PRODUCTION'
-
-export type Tenant = Pick<Caller, 'platformId' | 'environment'>
+export { tenantOf, type Caller, type Environment, type Tenant } from '@pp/tenancy'
 
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
 export type CustomerType = (typeof CUSTOMER_TYPES)[number]
@@ -127,4 +118,3 @@ export interface CustomerView extends Omit<CustomerProfile, 'identifier'> {
   contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' }
 }
 
-export const tenantOf = ({ platformId, environment }: Caller): Tenant => ({ platformId, environment })

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   BeneficialOwnersServiceServer,
@@ -16,7 +16,6 @@ import { getBeneficialOwner } from '../domain/beneficial-owners/get-beneficial-o
 import { listBeneficialOwners } from '../domain/beneficial-owners/list-beneficial-owners.js'
 import { updateBeneficialOwner } from '../domain/beneficial-owners/update-beneficial-owner.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { callerOf } from './caller.js'
 import { ownerInput, ownerToProto } from './verification-mapping.js'
 
 export function beneficialOwnersService(deps: CustomersDeps, logger: Logger): BeneficialOwnersServiceServer {

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   BulkImportServiceServer,
@@ -9,7 +9,6 @@ import type {
 } from '@pp/proto/customers/v1/bulk_import'
 import { getImportJob, startImport } from '../domain/bulk-import/start-import.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { callerOf } from './caller.js'
 import { importJobToProto } from './verification-mapping.js'
 
 export function bulkImportService(deps: CustomersDeps, logger: Logger): BulkImportServiceServer {

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   ConfirmContactVerificationRequest,
@@ -10,7 +10,6 @@ import type {
 import { confirmContact } from '../domain/contact-verification/confirm-contact.js'
 import { sendContactCode } from '../domain/contact-verification/send-contact-code.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { callerOf } from './caller.js'
 import { customerToProto } from './mapping.js'
 
 export function contactVerificationService(deps: CustomersDeps, logger: Logger): ContactVerificationServiceServer {

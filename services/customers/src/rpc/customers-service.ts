@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CreateCustomerRequest,
@@ -21,7 +21,6 @@ import { getCustomer } from '../domain/customers/get-customer.js'
 import { listCustomers } from '../domain/customers/list-customers.js'
 import { updateCustomer } from '../domain/customers/update-customer.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { callerOf } from './caller.js'
 import { createInput, customerToProto, listInput, updateInput } from './mapping.js'
 
 /** customers.v1.CustomersService: each method maps its message, runs one use case, maps the answer. */

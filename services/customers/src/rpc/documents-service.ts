@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   DeleteDocumentRequest,
@@ -19,7 +19,6 @@ import { getDocument } from '../domain/documents/get-document.js'
 import { listDocuments } from '../domain/documents/list-documents.js'
 import { replaceDocument } from '../domain/documents/replace-document.js'
 import { uploadDocument } from '../domain/documents/upload-document.js'
-import { callerOf } from './caller.js'
 import { documentToProto, uploadInput } from './verification-mapping.js'
 
 export function documentsService(deps: CustomersDeps, logger: Logger): DocumentsServiceServer {

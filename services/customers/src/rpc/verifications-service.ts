@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CreateVerificationRequest,
@@ -10,7 +10,6 @@ import type {
 import type { CustomersDeps } from '../domain/deps.js'
 import { createVerification } from '../domain/verifications/create-verification.js'
 import { getVerification } from '../domain/verifications/get-verification.js'
-import { callerOf } from './caller.js'
 import { verificationToProto } from './verification-mapping.js'
 
 export function verificationsService(deps: CustomersDeps, logger: Logger): VerificationsServiceServer {

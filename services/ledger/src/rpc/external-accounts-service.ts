@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CheckExternalAccountUsableRequest,
@@ -31,7 +31,6 @@ import { deleteExternalAccount } from '../domain/external-accounts/delete-extern
 import type { ExternalAccountsDeps } from '../domain/external-accounts/deps.js'
 import { createOwnershipChallenge, verifyOwnership } from '../domain/external-accounts/ownership.js'
 import { checkExternalAccountUsable, getExternalAccount, listExternalAccounts } from '../domain/external-accounts/read-external-accounts.js'
-import { callerOf, tenantFrom } from './caller.js'
 import { createInputFromProto, externalAccountToProto } from './external-accounts-mapping.js'
 
 /** ledger.v1.ExternalAccountsService: each method maps its message, runs one use case, maps the answer. */

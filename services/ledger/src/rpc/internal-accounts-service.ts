@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CreateRuleBasedInternalAccountRequest,
@@ -24,7 +24,6 @@ import { getInternalAccount } from '../domain/internal-accounts/get-internal-acc
 import { listInternalAccounts, type AccountPage } from '../domain/internal-accounts/list-internal-accounts.js'
 import { updateInternalAccount } from '../domain/internal-accounts/update-account.js'
 import { updateInternalAccountStatus } from '../domain/internal-accounts/update-status.js'
-import { callerOf, tenantFrom } from './caller.js'
 import { accountToProto } from './internal-accounts-mapping.js'
 
 const pageToProto = (page: AccountPage) => ({ ...page, data: page.data.map(accountToProto) })

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CreatePendingTransferRequest,
@@ -18,7 +18,6 @@ import { createTransfer } from '../domain/transfers/create-transfer.js'
 import { getBalances } from '../domain/transfers/get-balances.js'
 import { holdAndPost } from '../domain/transfers/hold-and-post.js'
 import { resolveHold } from '../domain/transfers/resolve-hold.js'
-import { tenantFrom } from './caller.js'
 import { accountRefOf, balanceToProto, legOf, transferCodeOf, transferToProto } from './ledger-mapping.js'
 
 type NewTransferRequest = CreateTransferRequest | CreatePendingTransferRequest

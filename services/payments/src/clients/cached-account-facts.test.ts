@@ -1,17 +1,17 @@
-import type { CallContext } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@pp/errors'
 import type { InternalAccountFacts } from '../domain/types.js'
 import { withCachedAccountFacts } from './cached-account-facts.js'
 import type { Services } from './services.js'
 
-const ctx = (platformId: string): CallContext => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
+const ctx = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
 const facts = (id: string): InternalAccountFacts => ({ id, type: 'INTERNAL_FIAT', currency: 'USD', customerId: 'Customer:1' })
 
 function counting(answers: Array<InternalAccountFacts | Error>) {
   const calls: string[] = []
   const services = {
-    internalAccount: async (c: CallContext, id: string) => {
+    internalAccount: async (c: Caller, id: string) => {
       calls.push(`${c.platformId}/${id}`)
       const answer = answers.shift()!
       if (answer instanceof Error) throw answer

@@ -1,4 +1,4 @@
-import type { CallContext } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { cachedCalls } from './cached-calls.js'
 import type { Services } from './services.js'
 
@@ -14,7 +14,7 @@ const MAX_ENTRIES = 50_000
  */
 export function withCachedAccountFacts(services: Services, maxEntries = MAX_ENTRIES): Services {
   const internalAccount = cachedCalls(
-    (ctx: CallContext, accountId: string) => services.internalAccount(ctx, accountId),
+    (ctx: Caller, accountId: string) => services.internalAccount(ctx, accountId),
     (ctx, accountId) => `${ctx.platformId}:${ctx.environment}:${accountId}`,
     { maxEntries },
   )

@@ -1,16 +1,16 @@
-import type { CallContext } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { describe, expect, it } from 'vitest'
 import { withCachedPlatformFacts } from './cached-platform-facts.js'
 import type { PlatformFacts } from '../domain/types.js'
 import type { Services } from './services.js'
 
-const ctx = (platformId: string): CallContext => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
+const ctx = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
 const facts = (bps: number): PlatformFacts => ({ isRegulatedFinancialInstitution: false, feeConfigs: [{ feeType: 'X', sourceCurrency: 'USD', variableFeeBps: bps, fixedFee: 0n }] })
 
 function counting(answers: Array<PlatformFacts | Error>) {
   const calls: string[] = []
   const services = {
-    platform: async (c: CallContext) => {
+    platform: async (c: Caller) => {
       calls.push(c.platformId)
       const answer = answers.shift()!
       if (answer instanceof Error) throw answer

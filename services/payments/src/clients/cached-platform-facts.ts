@@ -1,4 +1,4 @@
-import type { CallContext } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { cachedCalls } from './cached-calls.js'
 import type { Services } from './services.js'
 
@@ -13,7 +13,7 @@ const MAX_ENTRIES = 10_000
  */
 export function withCachedPlatformFacts(services: Services, ttlMs: number, now: () => number = Date.now): Services {
   if (ttlMs <= 0) return services
-  const platform = cachedCalls((ctx: CallContext) => services.platform(ctx), (ctx) => `${ctx.platformId}:${ctx.environment}`, {
+  const platform = cachedCalls((ctx: Caller) => services.platform(ctx), (ctx) => `${ctx.platformId}:${ctx.environment}`, {
     maxEntries: MAX_ENTRIES,
     ttlMs,
     now,

@@ -1,4 +1,5 @@
-import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
@@ -11,19 +12,19 @@ import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, Platfor
  * through the ledger; every transfer id is an idempotency key there.
  */
 export interface Services {
-  internalAccount(ctx: CallContext, accountId: string): Promise<InternalAccountFacts>
+  internalAccount(ctx: Caller, accountId: string): Promise<InternalAccountFacts>
   /** The customer's internal accounts in `currency`. */
-  customerAccounts(ctx: CallContext, customerId: string, currency: string): Promise<InternalAccount[]>
+  customerAccounts(ctx: Caller, customerId: string, currency: string): Promise<InternalAccount[]>
   /** 404 ACCOUNT_NOT_FOUND, 409 BANK_ACCOUNT_VALIDATION_PENDING, 400 INVALID_BANK_ACCOUNT. */
-  usableExternalAccount(ctx: CallContext, accountId: string): Promise<ExternalAccountFacts>
-  customer(ctx: CallContext, customerId: string): Promise<CustomerFacts>
-  platform(ctx: CallContext): Promise<PlatformFacts>
-  hold(ctx: CallContext, transferId: string, legs: TransferLeg[]): Promise<void>
+  usableExternalAccount(ctx: Caller, accountId: string): Promise<ExternalAccountFacts>
+  customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
+  platform(ctx: Caller): Promise<PlatformFacts>
+  hold(ctx: Caller, transferId: string, legs: TransferLeg[]): Promise<void>
   /** A hold posted in full at once (one ledger transaction); both ids stay idempotency keys. */
-  holdAndPost(ctx: CallContext, transferId: string, postTransferId: string, legs: TransferLeg[]): Promise<void>
-  post(ctx: CallContext, transferId: string, pendingId: string): Promise<void>
-  release(ctx: CallContext, transferId: string, pendingId: string): Promise<void>
-  transfer(ctx: CallContext, transferId: string, code: TransferCode, legs: TransferLeg[]): Promise<void>
+  holdAndPost(ctx: Caller, transferId: string, postTransferId: string, legs: TransferLeg[]): Promise<void>
+  post(ctx: Caller, transferId: string, pendingId: string): Promise<void>
+  release(ctx: Caller, transferId: string, pendingId: string): Promise<void>
+  transfer(ctx: Caller, transferId: string, code: TransferCode, legs: TransferLeg[]): Promise<void>
   close(): void
 }
 

@@ -1,5 +1,5 @@
 import type { SqlPool } from '@pp/db'
-import type { Environment } from '@pp/grpc'
+import type { Environment } from '@pp/tenancy'
 import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
 import type { Db } from '../db/client.js'

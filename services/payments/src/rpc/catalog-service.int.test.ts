@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { createSqlPool, findSchemaDrift, type SqlPool } from '@pp/db'
 import { ApiError } from '@pp/errors'
-import { callUnary, createGrpcClient, startGrpcServer, unaryService, type CallContext, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
+import { callUnary, createGrpcClient, startGrpcServer, unaryService, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { ExternalAccountsServiceService, type CheckExternalAccountUsableRequest } from '@pp/proto/ledger/v1/external_accounts'
@@ -20,8 +21,8 @@ import { catalogServiceRegistration } from './catalog-service.js'
 
 const logger = createLogger('catalog-int-test', 'silent')
 const PRISMA = join(import.meta.dirname, '../../prisma')
-const PLATFORM_A: CallContext = { platformId: 'Platform:a', environment: 'SANDBOX', requestId: 'req-a' }
-const PLATFORM_B: CallContext = { platformId: 'Platform:b', environment: 'SANDBOX', requestId: 'req-b' }
+const PLATFORM_A: Caller = { platformId: 'Platform:a', environment: 'SANDBOX', requestId: 'req-a' }
+const PLATFORM_B: Caller = { platformId: 'Platform:b', environment: 'SANDBOX', requestId: 'req-b' }
 const USDC_WALLET = newId('InternalAccount')
 const EUR_ACCOUNT = newId('ExternalAccount')
 const CUSTOMER = newId('Customer')

@@ -1,4 +1,4 @@
-import { unaryService, type ServiceRegistration } from '@pp/grpc'
+import { callerOf, unaryService, type ServiceRegistration } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import {
   PaymentsCatalogServiceService,
@@ -22,7 +22,6 @@ import { estimateWithdrawalFee } from '../domain/catalog/estimate-withdrawal-fee
 import { getExchangeRates } from '../domain/catalog/exchange-rates.js'
 import { listDiscoveries, listUmaProviders, listVasps } from '../domain/catalog/list-directories.js'
 import { lookupExternalAccount, lookupUma } from '../domain/catalog/receiver-lookups.js'
-import { callerOf } from './caller.js'
 import { exchangeRateToProto, receiverLookupToProto, umaProviderToProto } from './catalog-mapping.js'
 
 const sortOrderOf = (value: string | undefined): 'asc' | 'desc' => (value === 'asc' ? 'asc' : 'desc')

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type * as pb from '@pp/proto/payments/v1/payments'
 import type { PaymentsDeps } from '../domain/deps.js'
@@ -11,7 +11,6 @@ import { listTransactions } from '../domain/transactions/list.js'
 import { sandboxSend } from '../domain/transactions/sandbox-send.js'
 import { transferIn, transferOut } from '../domain/transactions/transfers.js'
 import { sandboxUmaReceive } from '../domain/transactions/uma-receive.js'
-import { callerOf } from './caller.js'
 import { quoteToProto, transactionToProto } from './mapping.js'
 
 /** payments.v1.PaymentsService: quotes, their execution and the transactions they produce. */

@@ -1,14 +1,10 @@
+import type { Tenant } from '@pp/tenancy'
+
 /** The domain's own shapes; the rpc layer maps them to and from proto. */
-export type Environment = 'SANDBOX' | 'PRODUCTION'
+export type { Environment, Tenant } from '@pp/tenancy'
 export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE'
 
 export const PERMISSIONS: readonly Permission[] = ['VIEW', 'TRANSACT', 'MANAGE']
-
-/** The platform and environment the caller's credentials selected. */
-export interface Tenant {
-  platformId: string
-  environment: Environment
-}
 
 export interface ApiToken extends Tenant {
   id: string

@@ -1,4 +1,4 @@
-import { unaryService, type HandlerContext } from '@pp/grpc'
+import { tenantFrom, unaryService, type HandlerContext } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   AuthenticateCredentialsRequest,
@@ -28,7 +28,6 @@ import { deleteToken } from '../domain/tokens/delete-token.js'
 import { getToken } from '../domain/tokens/get-token.js'
 import { listTokens } from '../domain/tokens/list-tokens.js'
 import { configToProto, configUpdateFromProto } from './config-mapping.js'
-import { requireTenant } from './tenant.js'
 import { environmentToProto, listQueryFromProto, permissionsFromProto, permissionsToProto, tokenToProto } from './token-mapping.js'
 
 /** platform.v1.PlatformService: proto in, domain use case, proto out. */
@@ -52,24 +51,24 @@ export function platformService(deps: PlatformDeps, logger: Logger): PlatformSer
       }
     },
     async getPlatformConfig(_req: unknown, ctx: HandlerContext): Promise<GetPlatformConfigResponse> {
-      return { config: configToProto(await getConfig(deps, requireTenant(ctx))) }
+      return { config: configToProto(await getConfig(deps, tenantFrom(ctx))) }
     },
     async updatePlatformConfig(req: UpdatePlatformConfigRequest, ctx: HandlerContext): Promise<UpdatePlatformConfigResponse> {
-      return { config: configToProto(await updateConfig(deps, requireTenant(ctx), configUpdateFromProto(req))) }
+      return { config: configToProto(await updateConfig(deps, tenantFrom(ctx), configUpdateFromProto(req))) }
     },
     async createToken(req: CreateTokenRequest, ctx: HandlerContext): Promise<CreateTokenResponse> {
       const input = { name: req.name, permissions: permissionsFromProto(req.permissions) }
-      return { token: tokenToProto(await createToken(deps, requireTenant(ctx), input)) }
+      return { token: tokenToProto(await createToken(deps, tenantFrom(ctx), input)) }
     },
     async listTokens(req: ListTokensRequest, ctx: HandlerContext): Promise<ListTokensResponse> {
-      const page = await listTokens(deps, requireTenant(ctx), listQueryFromProto(req))
+      const page = await listTokens(deps, tenantFrom(ctx), listQueryFromProto(req))
       return { ...page, data: page.data.map(tokenToProto) }
     },
     async getToken(req: GetTokenRequest, ctx: HandlerContext): Promise<GetTokenResponse> {
-      return { token: tokenToProto(await getToken(deps, requireTenant(ctx), req.tokenId)) }
+      return { token: tokenToProto(await getToken(deps, tenantFrom(ctx), req.tokenId)) }
     },
     async deleteToken(req: DeleteTokenRequest, ctx: HandlerContext): Promise<DeleteTokenResponse> {
-      await deleteToken(deps, requireTenant(ctx), req.tokenId)
+      await deleteToken(deps, tenantFrom(ctx), req.tokenId)
       return {}
     },
   })

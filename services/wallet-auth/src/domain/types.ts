@@ -1,10 +1,6 @@
-import type { Environment } from '@pp/grpc'
+import type { Tenant } from '@pp/tenancy'
 
-/** The platform and environment every row and lookup is scoped to. */
-export interface Tenant {
-  platformId: string
-  environment: Environment
-}
+export type { Environment, Tenant } from '@pp/tenancy'
 
 export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] as const
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number]

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   BeginSignedRequestRequest,
@@ -36,7 +36,6 @@ import { createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegated
 import { exportWallet } from '../domain/export/export-wallet.js'
 import { getSession, listSessions, refreshSession, revokeSession } from '../domain/sessions/sessions.js'
 import { beginSignedRequest, completeSignedRequest } from '../domain/signed-requests/signed-requests.js'
-import { tenantFrom } from './caller.js'
 import { authMethodToProto, challengeToProto, delegatedKeyToProto, sessionToProto } from './mapping.js'
 
 /** wallet_auth.v1.WalletAuthService: each method maps its message, runs one use case, maps the answer. */

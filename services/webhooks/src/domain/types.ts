@@ -1,15 +1,6 @@
-export type Environment = 'SANDBOX' | 'PRODUCTION'
+import type { Tenant } from '@pp/tenancy'
 
-/** Whose deliveries these are: every row carries the platform and the environment. */
-export interface Tenant {
-  platformId: string
-  environment: Environment
-}
-
-/** The tenant a gRPC call acts for, with its request id for the logs. */
-export interface Caller extends Tenant {
-  requestId: string
-}
+export type { Caller, Environment, Tenant } from '@pp/tenancy'
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'DEAD'
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['PENDING', 'DELIVERED', 'DEAD']

@@ -1,4 +1,4 @@
-import { unaryService } from '@pp/grpc'
+import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   GetDeliveryRequest,
@@ -16,7 +16,6 @@ import { sendTestWebhook } from '../domain/delivery/send-test-webhook.js'
 import { getDelivery } from '../domain/log/get-delivery.js'
 import { listDeliveries } from '../domain/log/list-deliveries.js'
 import { signingPublicKey } from '../domain/signing/public-key.js'
-import { callerOf } from './caller.js'
 import { deliveryToProto } from './mapping.js'
 
 /** webhooks.v1.WebhooksService: each method maps its message, runs one use case, maps the answer. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { RunningConsumer } from '@pp/events'
-import { callUnary, createGrpcClient, type CallContext, type RunningGrpcServer } from '@pp/grpc'
+import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
+import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
 import { WebhooksServiceClient, type Delivery } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
@@ -104,7 +105,7 @@ export async function startHarness(name: string, settings: Partial<DeliverySetti
 
 let requestCounter = 0
 
-export const callContext = (tenant: Tenant): CallContext => {
+export const callContext = (tenant: Tenant): Caller => {
   requestCounter += 1
   return { ...tenant, requestId: `req-${requestCounter}` }
 }

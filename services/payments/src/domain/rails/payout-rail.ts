@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import type { Environment } from '@pp/grpc'
+import type { Environment } from '@pp/tenancy'
 import type { Outcome } from './outcomes.js'
 
 /** The payout a rail is asked about, described by what the sandbox tables look at. */

@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import type { Environment } from '@pp/grpc'
+import type { Environment } from '@pp/tenancy'
 import { divideDecimals } from './decimal.js'
 
 /** A price between two currencies at one moment. */

@@ -1,8 +1,8 @@
-import type { CallContext, Environment } from '@pp/grpc'
+import type { Caller, Environment } from '@pp/tenancy'
 import type { Transaction } from '../../db/generated/client.js'
 
 /** The tenant of a transaction, for the calls its processing makes to other services. */
-export const callContextOf = (row: Transaction, purpose: string): CallContext => ({
+export const callContextOf = (row: Transaction, purpose: string): Caller => ({
   platformId: row.platformId,
   environment: row.environment as Environment,
   requestId: `payments:${row.id}${purpose}`,
