@@ -5,11 +5,14 @@ describe('isUniqueViolation', () => {
   it('recognises a unique violation from a Prisma model call, from raw SQL, or from a prepared statement', () => {
     expect(isUniqueViolation({ code: 'P2002' })).toBe(true)
     expect(isUniqueViolation({ code: 'P2010', meta: { code: '23505' } })).toBe(true)
+    // raw SQL through the pg driver adapter, as Prisma 7 reports it
+    expect(isUniqueViolation({ code: 'P2010', meta: { driverAdapterError: { cause: { originalCode: '23505' } } } })).toBe(true)
     expect(isUniqueViolation({ code: '23505' })).toBe(true)
   })
 
   it('leaves every other failure alone', () => {
     expect(isUniqueViolation({ code: 'P2010', meta: { code: '40001' } })).toBe(false)
+    expect(isUniqueViolation({ code: 'P2010', meta: { driverAdapterError: { cause: { originalCode: '40001' } } } })).toBe(false)
     expect(isUniqueViolation({ code: 'P2025' })).toBe(false)
     expect(isUniqueViolation(new Error('boom'))).toBe(false)
     expect(isUniqueViolation(undefined)).toBe(false)

@@ -19,11 +19,20 @@ export function createPrismaClient<C>(Ctor: new (options: PrismaClientOptions) =
 
 /**
  * A UNIQUE constraint or primary key refused the write: Prisma's P2002, Postgres 23505 from
- * Prisma's raw SQL (P2010), or 23505 itself from a prepared statement (`createSqlPool`). Read from
+ * Prisma's raw SQL (P2010, inside an interactive transaction too), or 23505 itself from a prepared
+ * statement (`createSqlPool`). Read from
  * the error's fields, so it holds for every service's generated client and for `pg`.
  */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false
-  const { code, meta } = err as { code?: unknown; meta?: { code?: unknown } }
-  return code === 'P2002' || code === '23505' || (code === 'P2010' && String(meta?.code) === '23505')
+  const { code, meta } = err as { code?: unknown; meta?: RawQueryErrorMeta }
+  if (code === 'P2002' || code === '23505') return true
+  // the driver adapter's cause, or the older top-level code
+  return code === 'P2010' && String(meta?.driverAdapterError?.cause?.originalCode ?? meta?.code) === '23505'
+}
+
+/** What Prisma's raw SQL (P2010) says of the database's error. */
+interface RawQueryErrorMeta {
+  code?: unknown
+  driverAdapterError?: { cause?: { originalCode?: unknown } }
 }

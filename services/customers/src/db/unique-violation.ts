@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@pp/db'
 import { Prisma } from './generated/client.js'
 
 /** The partial unique index that keeps platformCustomerId unique among active customers. */
@@ -7,8 +8,8 @@ interface AdapterErrorMeta {
   driverAdapterError?: { cause?: { constraint?: { index?: string } } }
 }
 
-/** The index a unique violation hit, or undefined when `err` is not a unique violation. */
+/** The index a unique violation hit (from a model call or raw SQL), or undefined when `err` is not a unique violation. */
 export function violatedUniqueIndex(err: unknown): string | undefined {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return undefined
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || !isUniqueViolation(err)) return undefined
   return (err.meta as AdapterErrorMeta | undefined)?.driverAdapterError?.cause?.constraint?.index ?? 'unknown'
 }

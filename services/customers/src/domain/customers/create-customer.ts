@@ -1,14 +1,13 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { insertCustomer, type CustomerRecord } from '../../db/customers.db.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { ACTIVE_PLATFORM_CUSTOMER_ID_INDEX, violatedUniqueIndex } from '../../db/unique-violation.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_CREATED, verificationEventType } from '../../events/types.js'
 import { consentsToRecord, type ConsentToRecord } from '../consents/consent-rules.js'
 import type { CustomersDeps } from '../deps.js'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerView } from '../types.js'
 import { mergeProfile } from './merge-profile.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
@@ -36,7 +35,7 @@ export async function createCustomer(
 ): Promise<CustomerView> {
   const tenant = tenantOf(caller)
   const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateCustomer', input)
-  const replay = call && (await findReplay<CustomerView>(deps.db, tenant, call))
+  const replay = call && (await findReplay<CustomerView>(deps.sql, tenant, call))
   if (replay) return replay
   const customer = await prepareCustomer(deps, caller, input)
   try {
@@ -44,7 +43,7 @@ export async function createCustomer(
   } catch (err) {
     const index = violatedUniqueIndex(err)
     if (index === undefined) throw err
-    const racedReplay = call && (await findReplay<CustomerView>(deps.db, tenant, call))
+    const racedReplay = call && (await findReplay<CustomerView>(deps.sql, tenant, call))
     if (racedReplay) return racedReplay
     if (index === ACTIVE_PLATFORM_CUSTOMER_ID_INDEX) {
       throw new ApiError('CONFLICT', 'platformCustomerId is already used by an active customer', { field: 'platformCustomerId' })
@@ -87,7 +86,7 @@ function createCustomer_(deps: CustomersDeps, { record, consents }: NewCustomer,
       await recordCustomerEvent(tx, verificationEventType(record.customerType, record.verificationStatus), tenant, view)
     }
     if (call) {
-      await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: view }, record.createdAt)
+      await storeAnswer(prismaRunner(tx), tenant, call, view, record.createdAt)
     }
     return view
   })

@@ -1,12 +1,11 @@
 import { newId } from '@pp/ids'
+import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { findCustomer } from '../../db/customers.db.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { insertKycLink } from '../../db/kyc-links.db.js'
 import { violatedUniqueIndex } from '../../db/unique-violation.js'
 import { requireVerifiedContacts } from '../contact-verification/require-verified-contacts.js'
 import { mustBeActive, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { tenantOf, type Caller } from '../types.js'
 import { hashLinkToken, newLinkToken } from './link-token.js'
 import { assertRedirectUri } from './redirect-uri.js'
@@ -39,14 +38,14 @@ export async function createKycLink(
   const redirectUri = input.redirectUri === undefined ? undefined : assertRedirectUri(input.redirectUri)
   const tenant = tenantOf(caller)
   const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateKycLink', input)
-  const replay = call && (await findReplay<KycLinkView>(deps.db, tenant, call))
+  const replay = call && (await findReplay<KycLinkView>(deps.sql, tenant, call))
   if (replay) return replay
   const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))
   await requireVerifiedContacts(deps.db, customer)
   try {
     return await createKycLink_(deps, caller, customer.id, redirectUri, call)
   } catch (err) {
-    const racedReplay = violatedUniqueIndex(err) !== undefined && call && (await findReplay<KycLinkView>(deps.db, tenant, call))
+    const racedReplay = violatedUniqueIndex(err) !== undefined && call && (await findReplay<KycLinkView>(deps.sql, tenant, call))
     if (racedReplay) return racedReplay
     throw err
   }
@@ -68,7 +67,7 @@ async function createKycLink_(
   await deps.db.$transaction(async (tx) => {
     const link = { id: newId('KycLink'), tenant, customerId, provider, redirectUri, expiresAt, createdAt: now }
     await insertKycLink(tx, { ...link, tokenHash: hashLinkToken(linkToken) })
-    if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: view }, now)
+    if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)
   })
   return view
 }

@@ -1,12 +1,11 @@
 import { ApiError } from '@pp/errors'
+import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { newId } from '@pp/ids'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import {
   insertExternalAccount, LIVE_IDENTITY_INDEX, violatedUniqueIndex, type ExternalAccountRecord, type NewExternalAccount,
 } from '../../db/external-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { tenantOf, type Caller } from '../types.js'
 import { rulesOf } from './account-types.js'
 import { checkCreateInput, type CreateExternalAccountInput, type ValidCreateInput } from './create-input.js'
@@ -29,7 +28,7 @@ export async function createExternalAccount(
 ): Promise<ExternalAccountDetails> {
   const tenant = tenantOf(caller)
   const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input) : undefined
-  const replay = call && (await findReplay<ExternalAccountDetails>(deps.db, tenant, call))
+  const replay = call && (await findReplay<ExternalAccountDetails>(deps.sql, tenant, call))
   if (replay) return replay
   const valid = checkCreateInput(input)
   if (valid.owner.kind === 'CUSTOMER') await assertLiveCustomer(deps, caller, valid.owner.customerId)
@@ -39,7 +38,7 @@ export async function createExternalAccount(
   } catch (err) {
     const index = violatedUniqueIndex(err)
     if (index === undefined) throw err
-    const raced = call && (await findReplay<ExternalAccountDetails>(deps.db, tenant, call))
+    const raced = call && (await findReplay<ExternalAccountDetails>(deps.sql, tenant, call))
     if (raced) return raced
     if (index !== LIVE_IDENTITY_INDEX) throw err
     throw new ApiError('DUPLICATE_EXTERNAL_ACCOUNT', 'An equivalent external account already exists for this owner and currency')
@@ -80,6 +79,6 @@ async function create_(tx: Tx, account: NewExternalAccount, call?: IdempotentCal
   await insertExternalAccount(tx, account)
   const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
   const details = toExternalAccountDetails(record, account.createdAt)
-  if (call) await insertIdempotentCall(tx, tenantOf(record), call.key, { fingerprint: call.fingerprint, response: details }, account.createdAt)
+  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, details, account.createdAt)
   return details
 }

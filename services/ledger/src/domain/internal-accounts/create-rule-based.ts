@@ -1,12 +1,10 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { isUniqueViolation } from '@pp/db'
+import { findReplay, idempotentCall, isUniqueViolation, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { findOwnedAccounts, lockOwner } from '../../db/internal-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { LedgerDeps } from '../deps.js'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import type { Caller, Tenant } from '../types.js'
 import { openAccount } from './open-account.js'
 import { validateRuleBasedAccount, type RuleBasedAccountInput, type ValidRuleBasedAccount } from './rule-based-rules.js'
@@ -29,13 +27,13 @@ export async function createRuleBasedAccount(
   }
   const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
   const call = idempotentCall(idempotencyKey, 'CreateRuleBasedInternalAccount', input)
-  const replay = await findReplay<InternalAccountView>(deps.db, tenant, call)
+  const replay = await findReplay<InternalAccountView>(deps.sql, tenant, call)
   if (replay) return replay
   const account = validateRuleBasedAccount(input)
   try {
     return await inTransaction(deps.db, (tx) => create_(deps, tx, tenant, account, call))
   } catch (err) {
-    const raced = isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.db, tenant, call) : undefined
+    const raced = isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.sql, tenant, call) : undefined
     if (raced) return raced
     throw err
   }
@@ -48,7 +46,7 @@ async function create_(deps: LedgerDeps, tx: Tx, tenant: Tenant, account: ValidR
   const at = deps.now()
   const record = await openAccount(tx, tenant, { ...account, type: 'RULE_BASED', currency: 'USD', status: 'ACTIVE' }, at)
   const view = toAccountView(record)
-  await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: view }, at)
+  await storeAnswer(prismaRunner(tx), tenant, call, view, at)
   return view
 }
 

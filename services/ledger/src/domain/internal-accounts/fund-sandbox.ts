@@ -1,16 +1,13 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { isUniqueViolation } from '@pp/db'
+import { findReplay, fingerprintOf, idempotentCall, isUniqueViolation, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'
 import { inTransaction } from '../../db/transaction.js'
 import { recordAccountEvent, recordIncomingPayment } from '../../events/outbox.js'
 import { ACCOUNT_BALANCE_UPDATED } from '../../events/types.js'
 import type { LedgerDeps } from '../deps.js'
-import { fingerprintOf } from '@pp/db'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
@@ -49,14 +46,14 @@ export async function fundSandboxAccount(
   }
   const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
   const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'FundSandboxInternalAccount', input)
-  const replay = call && (await findReplay<InternalAccountView>(deps.db, tenant, call))
+  const replay = call && (await findReplay<InternalAccountView>(deps.sql, tenant, call))
   if (replay) return replay
   const account = mustExist(await findInternalAccount(deps.db, tenant, input.accountId), input.accountId)
   const fundingId = await resolveAccountId(deps.db, tenant, { system: { kind: 'FUNDING', currency: account.currency } })
   try {
     return await inTransaction(deps.db, (tx) => fund_(deps, tx, tenant, { account, fundingId, amount }, call))
   } catch (err) {
-    const raced = call && isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.db, tenant, call) : undefined
+    const raced = call && isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.sql, tenant, call) : undefined
     if (raced) return raced
     throw err
   }
@@ -81,6 +78,6 @@ async function fund_(deps: LedgerDeps, tx: Tx, tenant: Tenant, { account, fundin
   await recordIncomingPayment(tx, tenant, incomingTransaction(payment))
   const view = toAccountView(funded)
   if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, tenant, view)
-  if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: view }, at)
+  if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, at)
   return view
 }

@@ -1,10 +1,9 @@
 import { ApiError, invalidInput } from '@pp/errors'
+import { findReplay, forgetAnswer, idempotentCall, prismaRunner, type IdempotentCall } from '@pp/db'
 import { inTransaction } from '../../db/client.js'
 import type { Quote, Transaction } from '../../db/generated/client.js'
-import { deleteIdempotentCall } from '../../db/idempotency.db.js'
 import { claimQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
-import { findReplay, idempotentCall, type IdempotentCall } from '../idempotency.js'
 import { driveRow, HoldRefused } from '../transactions/driver.js'
 import { transactionFromQuote } from '../transactions/from-quote.js'
 import { quoteStatusOf } from '../transactions/transitions.js'
@@ -86,6 +85,6 @@ async function undoExecution(deps: PaymentsDeps, tenant: Tenant, quote: Quote, c
   await inTransaction(deps.db, async (tx) => {
     await tx.transaction.deleteMany({ where: { id: quote.transactionId, stage: 'HOLD' } })
     await tx.quote.updateMany({ where: { id: quote.id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: deps.now() } })
-    if (call) await deleteIdempotentCall(tx, tenant, call.key)
+    if (call) await forgetAnswer(prismaRunner(tx), tenant, call.key)
   })
 }

@@ -2,12 +2,10 @@ import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import type { SandboxUmaReceiveRequest } from '@pp/proto/payments/v1/payments'
-import { isUniqueViolation } from '@pp/db'
+import { findReplay, idempotentCall, isUniqueViolation, prismaRunner, storeAnswer } from '@pp/db'
 import { inTransaction } from '../../db/client.js'
 import type { Transaction } from '../../db/generated/client.js'
-import { insertIdempotentCall } from '../../db/idempotency.db.js'
 import type { PaymentsDeps } from '../deps.js'
-import { findReplay, idempotentCall } from '../idempotency.js'
 import { paymentLegs } from '../quotes/legs.js'
 import { tenantOf, type Caller } from '../types.js'
 import { driveTransaction } from './driver.js'
@@ -83,7 +81,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   try {
     await inTransaction(deps.db, async (tx) => {
       await tx.transaction.create({ data: row })
-      if (call) await insertIdempotentCall(tx, tenant, call.key, { fingerprint: call.fingerprint, response: { transactionId: id } }, now)
+      if (call) await storeAnswer(prismaRunner(tx), tenant, call, { transactionId: id }, now)
     })
   } catch (err) {
     const replay = call && isUniqueViolation(err) ? await findReplay<{ transactionId: string }>(deps.sql, tenant, call) : undefined

@@ -1,0 +1,40 @@
+import type { Tenant } from '@pp/tenancy'
+import { replayOf, type IdempotentCall } from './idempotency.js'
+import { prepared, type SqlRunner } from './sql-pool.js'
+
+/*
+ * The `idempotency_keys` table of every service that takes an Idempotency-Key, the same columns in
+ * each one's database: per tenant and key, the request's fingerprint and the answer it was given.
+ */
+
+const FIND = prepared(
+  'idempotency_find_answer',
+  'SELECT fingerprint, response FROM idempotency_keys WHERE platform_id = $1 AND environment = $2 AND key = $3',
+)
+
+const STORE = prepared(
+  'idempotency_store_answer',
+  `INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
+   VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+)
+
+const FORGET = prepared('idempotency_forget_answer', 'DELETE FROM idempotency_keys WHERE platform_id = $1 AND environment = $2 AND key = $3')
+
+/** The first answer given under the call's key in this tenant, or undefined when the key is new (see `replayOf`). */
+export async function findReplay<T>(sql: SqlRunner, tenant: Tenant, call: IdempotentCall): Promise<T | undefined> {
+  const [stored] = await sql.query<{ fingerprint: string; response: unknown }>(FIND, [tenant.platformId, tenant.environment, call.key])
+  return replayOf<T>(stored, call)
+}
+
+/**
+ * Stores the answer in the effect's own transaction: a concurrent twin of the call blocks on the
+ * key, then fails on it (a unique violation), and reads this answer as its replay.
+ */
+export async function storeAnswer(sql: SqlRunner, tenant: Tenant, call: IdempotentCall, response: unknown, createdAt: Date): Promise<void> {
+  await sql.query(STORE, [tenant.platformId, tenant.environment, call.key, call.fingerprint, JSON.stringify(response), createdAt])
+}
+
+/** Undoes a key whose effect was refused, so the caller may retry it once the cause is fixed. */
+export async function forgetAnswer(sql: SqlRunner, tenant: Tenant, key: string): Promise<void> {
+  await sql.query(FORGET, [tenant.platformId, tenant.environment, key])
+}
