@@ -10,6 +10,7 @@ import type {
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses, isoTimestamp } from '../schemas/common.js'
+import { json, jsonBody } from './json-responses.js'
 
 const CUSTOMER_INFO_FIELD_NAMES = [
   'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID',
@@ -128,18 +129,13 @@ const PlatformConfigUpdateRequest = z
 type PlatformConfigJson = z.infer<typeof PlatformConfigSchema>
 type UpdateJson = z.infer<typeof PlatformConfigUpdateRequest>
 
-const configResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: PlatformConfigSchema } },
-})
-
 const getConfig = createRoute({
   method: 'get',
   path: '/config',
   ...requires('VIEW'),
   tags: ['Platform Configuration'],
   summary: 'Get the platform configuration of the calling environment',
-  responses: { 200: configResponse('The configuration'), ...errorResponses() },
+  responses: { 200: json(PlatformConfigSchema, 'The configuration'), ...errorResponses() },
 })
 
 const patchConfig = createRoute({
@@ -148,8 +144,8 @@ const patchConfig = createRoute({
   ...requires('MANAGE'),
   tags: ['Platform Configuration'],
   summary: 'Update the platform configuration; omitted fields stay unchanged',
-  request: { body: { required: true, content: { 'application/json': { schema: PlatformConfigUpdateRequest } } } },
-  responses: { 200: configResponse('The updated configuration'), ...errorResponses(400, 501) },
+  request: { body: jsonBody(PlatformConfigUpdateRequest) },
+  responses: { 200: json(PlatformConfigSchema, 'The updated configuration'), ...errorResponses(400, 501) },
 })
 
 export function registerConfigRoutes(app: GatewayApp, platform: PlatformServiceClient): void {

@@ -23,9 +23,9 @@ import {
 import type { customerContactSignature } from './customer-contact-signature.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { json, jsonBody } from './json-responses.js'
 
 const tags = ['Customers']
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 
 const createCustomer = createRoute({
   method: 'post',
@@ -35,7 +35,7 @@ const createCustomer = createRoute({
   summary: 'Create a customer',
   request: {
     headers: IdempotencyHeadersSchema,
-    body: { required: true, content: { 'application/json': { schema: CustomerCreateRequestSchema } } },
+    body: jsonBody(CustomerCreateRequestSchema),
   },
   responses: { 201: json(CustomerSchema, 'The customer'), ...errorResponses(400, 409) },
 })
@@ -78,7 +78,7 @@ const updateCustomer = createRoute({
   request: {
     params: CustomerIdParamsSchema,
     headers: SignedRetryHeadersSchema,
-    body: { required: true, content: { 'application/json': { schema: CustomerUpdateRequestSchema } } },
+    body: jsonBody(CustomerUpdateRequestSchema),
   },
   responses: {
     200: json(CustomerSchema, 'The updated customer'),

@@ -12,10 +12,9 @@ import {
   OwnershipChallengeSchema, OwnershipVerifyRequestSchema, PlatformExternalAccountCreateRequestSchema,
 } from '../schemas/external-accounts.js'
 import { createBodyToProto, externalAccountToJson, timestampToJson, trustProofToProto } from '../schemas/external-accounts-mapping.js'
+import { json, jsonBody } from './json-responses.js'
 
 const tags = ['External Accounts']
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
-const body = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const params = ExternalAccountIdParamsSchema
 
 type OwnerKind = 'CUSTOMER' | 'PLATFORM'
@@ -35,12 +34,12 @@ function ownedRoutes(base: '/customers/external-accounts' | '/platform/external-
     }),
     challenge: createRoute({
       method: 'post', path: `${item}/challenge`, ...requires('MANAGE'), tags, summary: `Start ownership verification of ${whose} self-custody wallet`,
-      request: { params, body: body(OwnershipChallengeRequestSchema) },
+      request: { params, body: jsonBody(OwnershipChallengeRequestSchema) },
       responses: { 201: json(OwnershipChallengeSchema, 'The challenge to answer'), ...errorResponses(400, 404, 409, 501) },
     }),
     verify: createRoute({
       method: 'post', path: `${item}/verify`, ...requires('MANAGE'), tags, summary: `Complete a WALLET_SIGNATURE challenge of ${whose} wallet`,
-      request: { params, body: body(OwnershipVerifyRequestSchema) },
+      request: { params, body: jsonBody(OwnershipVerifyRequestSchema) },
       responses: { 200: json(ExternalAccountSchema, 'The verified (ACTIVE) account'), ...errorResponses(400, 404, 409) },
     }),
   }
@@ -72,7 +71,7 @@ function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceCli
 
 const createCustomerAccount = createRoute({
   method: 'post', path: '/customers/external-accounts', ...requires('MANAGE'), tags, summary: 'Add an external account of a customer',
-  request: { headers: IdempotencyHeadersSchema, body: body(CustomerExternalAccountCreateRequestSchema) },
+  request: { headers: IdempotencyHeadersSchema, body: jsonBody(CustomerExternalAccountCreateRequestSchema) },
   responses: { 201: json(ExternalAccountSchema, 'The external account'), ...errorResponses(400, 404, 409, 410) },
 })
 const listCustomerAccounts = createRoute({
@@ -81,7 +80,7 @@ const listCustomerAccounts = createRoute({
 })
 const createPlatformAccount = createRoute({
   method: 'post', path: '/platform/external-accounts', ...requires('MANAGE'), tags, summary: 'Add an external account of the platform',
-  request: { headers: IdempotencyHeadersSchema, body: body(PlatformExternalAccountCreateRequestSchema) },
+  request: { headers: IdempotencyHeadersSchema, body: jsonBody(PlatformExternalAccountCreateRequestSchema) },
   responses: { 201: json(ExternalAccountSchema, 'The external account'), ...errorResponses(400, 409) },
 })
 const listPlatformAccounts = createRoute({
@@ -96,7 +95,7 @@ const trustStep = (step: 'trust' | 'untrust', summary: string) => ({
   }),
   confirm: createRoute({
     method: 'post', path: `/customers/external-accounts/{externalAccountId}/${step}/confirm`, ...requires('MANAGE'), tags: ['Strong Customer Authentication'],
-    summary: `${summary}: confirm with the SCA proof`, request: { params, body: body(BeneficiaryTrustConfirmRequestSchema) },
+    summary: `${summary}: confirm with the SCA proof`, request: { params, body: jsonBody(BeneficiaryTrustConfirmRequestSchema) },
     responses: { 200: json(BeneficiaryTrustConfirmSchema, 'Whether the beneficiary is now trusted'), ...errorResponses(400, 404, 409) },
   }),
 })

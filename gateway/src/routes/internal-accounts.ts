@@ -29,11 +29,10 @@ import {
 } from '../schemas/internal-accounts.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { jsonBody } from './json-responses.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { json, jsonBody } from './json-responses.js'
 
 const tags = ['Internal Accounts']
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
 const AccountListSchema = listEnvelope(InternalAccountSchema, 'InternalAccountListResponse')
 
 const listCustomerAccounts = createRoute({

@@ -4,8 +4,7 @@ import type { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } })
+import { json } from './json-responses.js'
 
 const TestWebhookRequest = z
   .object({
