@@ -26,6 +26,27 @@ describe('buildApp', () => {
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/config', '/tokens', '/tokens/{tokenId}', '/customers', '/customers/{customerId}']))
   })
 
+  it("names every operation once, as the reference does, so a generated client's methods keep their names", async () => {
+    const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { operationId?: string }>>
+    }
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ operation: `${method} ${path}`, operationId: operation.operationId })),
+    )
+    expect(operations.filter((o) => o.operationId === undefined)).toEqual([])
+    const ids = operations.map((o) => o.operationId)
+    expect(new Set(ids).size).toBe(ids.length)
+    // a few the reference's clients call, as a guard against a renamed route
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        { operation: 'post /customers', operationId: 'createCustomer' },
+        { operation: 'post /quotes', operationId: 'createQuote' },
+        { operation: 'get /transactions/{transactionId}', operationId: 'getTransactionById' },
+        { operation: 'post /customers/external-accounts', operationId: 'createCustomerExternalAccount' },
+      ]),
+    )
+  })
+
   // money movement needs TRANSACT; every other write manages the platform's data
   const moneyMovement = new Set([
     'post /sandbox/internal-accounts/{accountId}/fund',

@@ -38,6 +38,7 @@ const signedChallenge = json(AuthSignedRequestChallengeSchema, 'First leg: sign 
 const createCredential = createRoute({
   method: 'post',
   path: '/auth/credentials',
+  operationId: 'createAuthCredential',
   ...requires('MANAGE'),
   tags,
   summary: "Register a credential on an embedded wallet; adding one to a wallet that has one is signed",
@@ -48,6 +49,7 @@ const createCredential = createRoute({
 const listCredentials = createRoute({
   method: 'get',
   path: '/auth/credentials',
+  operationId: 'listAuthCredentials',
   ...requires('VIEW'),
   tags,
   summary: "The credentials of an embedded wallet",
@@ -58,6 +60,7 @@ const listCredentials = createRoute({
 const revokeCredential = createRoute({
   method: 'delete',
   path: '/auth/credentials/{id}',
+  operationId: 'revokeAuthCredential',
   ...requires('MANAGE'),
   tags,
   summary: 'Revoke a credential (signed); the wallet keeps at least one',
@@ -68,6 +71,7 @@ const revokeCredential = createRoute({
 const challengeCredential = createRoute({
   method: 'post',
   path: '/auth/credentials/{id}/challenge',
+  operationId: 'challengeAuthCredential',
   ...requires('MANAGE'),
   tags,
   summary: 'Issue a fresh OTP (with its encryption target) or a passkey challenge',
@@ -81,6 +85,7 @@ const challengeCredential = createRoute({
 const verifyCredential = createRoute({
   method: 'post',
   path: '/auth/credentials/{id}/verify',
+  operationId: 'verifyAuthCredential',
   ...requires('MANAGE'),
   tags,
   summary: 'Verify a credential and open a session (OTP: a signed retry with the TEK key)',

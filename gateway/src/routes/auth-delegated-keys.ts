@@ -21,6 +21,7 @@ const tags = ['Embedded Wallet Auth']
 const createDelegatedKey = createRoute({
   method: 'post',
   path: '/auth/delegated-keys',
+  operationId: 'createDelegatedKey',
   ...requires('MANAGE'),
   tags,
   summary: "Delegate signing for a card's embedded-wallet funding source to a service-held key (signed)",
@@ -35,6 +36,7 @@ const createDelegatedKey = createRoute({
 const listDelegatedKeys = createRoute({
   method: 'get',
   path: '/auth/delegated-keys',
+  operationId: 'listDelegatedKeys',
   ...requires('VIEW'),
   tags,
   summary: 'Delegated keys of a wallet, a card funding source, or both',
@@ -45,6 +47,7 @@ const listDelegatedKeys = createRoute({
 const getDelegatedKey = createRoute({
   method: 'get',
   path: '/auth/delegated-keys/{id}',
+  operationId: 'getDelegatedKeyById',
   ...requires('VIEW'),
   tags,
   summary: 'A delegated key',
@@ -55,6 +58,7 @@ const getDelegatedKey = createRoute({
 const revokeDelegatedKey = createRoute({
   method: 'delete',
   path: '/auth/delegated-keys/{id}',
+  operationId: 'revokeDelegatedKey',
   ...requires('MANAGE'),
   tags,
   summary: 'Revoke an ACTIVE delegated key',

@@ -16,6 +16,7 @@ const tags = ['Embedded Wallet Auth']
 const listSessions = createRoute({
   method: 'get',
   path: '/auth/sessions',
+  operationId: 'listAuthSessions',
   ...requires('VIEW'),
   tags,
   summary: 'The active sessions of an embedded wallet, newest first',
@@ -26,6 +27,7 @@ const listSessions = createRoute({
 const revokeSession = createRoute({
   method: 'delete',
   path: '/auth/sessions/{id}',
+  operationId: 'revokeAuthSession',
   ...requires('MANAGE'),
   tags,
   summary: 'Revoke a session (signed, possibly by the session itself)',
@@ -40,6 +42,7 @@ const revokeSession = createRoute({
 const refreshSession = createRoute({
   method: 'post',
   path: '/auth/sessions/{id}/refresh',
+  operationId: 'refreshAuthSession',
   ...requires('MANAGE'),
   tags,
   summary: 'Replace an active session by a new one whose key is sealed to clientPublicKey (signed)',

@@ -19,6 +19,7 @@ const tags = ['KYC/KYB Verifications']
 const createOwner = createRoute({
   method: 'post',
   path: '/beneficial-owners',
+  operationId: 'createBeneficialOwner',
   ...requires('MANAGE'),
   tags,
   summary: 'Add a beneficial owner, director or officer to a business customer',
@@ -29,6 +30,7 @@ const createOwner = createRoute({
 const listOwners = createRoute({
   method: 'get',
   path: '/beneficial-owners',
+  operationId: 'listBeneficialOwners',
   ...requires('VIEW'),
   tags,
   summary: "List a business customer's beneficial owners, newest first",
@@ -39,6 +41,7 @@ const listOwners = createRoute({
 const getOwner = createRoute({
   method: 'get',
   path: '/beneficial-owners/{beneficialOwnerId}',
+  operationId: 'getBeneficialOwner',
   ...requires('VIEW'),
   tags,
   summary: 'Get a beneficial owner',
@@ -49,6 +52,7 @@ const getOwner = createRoute({
 const updateOwner = createRoute({
   method: 'patch',
   path: '/beneficial-owners/{beneficialOwnerId}',
+  operationId: 'updateBeneficialOwner',
   ...requires('MANAGE'),
   tags,
   summary: 'Update a beneficial owner; only the fields sent change',

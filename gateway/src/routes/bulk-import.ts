@@ -17,6 +17,7 @@ export const CSV_SIZE_MAX_BYTES = 3 * 1024 * 1024
 const uploadCsv = createRoute({
   method: 'post',
   path: '/customers/bulk/csv',
+  operationId: 'uploadCustomersCsv',
   ...requires('MANAGE'),
   tags,
   summary: 'Create customers from a CSV file, as a background job',
@@ -29,6 +30,7 @@ const uploadCsv = createRoute({
 const getJob = createRoute({
   method: 'get',
   path: '/customers/bulk/jobs/{jobId}',
+  operationId: 'getBulkCustomerImportJob',
   ...requires('VIEW'),
   tags,
   summary: 'Get the status, progress and row errors of a bulk import',

@@ -27,6 +27,7 @@ import { json, jsonBody } from './json-responses.js'
 const getExchangeRates = createRoute({
   method: 'get',
   path: '/exchange-rates',
+  operationId: 'getExchangeRates',
   ...requires('VIEW'),
   tags: ['Exchange Rates'],
   summary: "Cached exchange rates per corridor, with the platform's fees applied to a sending amount",
@@ -37,6 +38,7 @@ const getExchangeRates = createRoute({
 const getDiscoveries = createRoute({
   method: 'get',
   path: '/discoveries',
+  operationId: 'getDiscoveries',
   ...requires('VIEW'),
   tags: ['Discoveries'],
   summary: 'Banks and payment providers that receive payouts in a country and currency',
@@ -47,6 +49,7 @@ const getDiscoveries = createRoute({
 const getUmaProviders = createRoute({
   method: 'get',
   path: '/uma-providers',
+  operationId: 'getAvailableUmaProviders',
   ...requires('VIEW'),
   tags: ['Available UMA Providers'],
   summary: 'UMA providers reachable from the platform',
@@ -57,6 +60,7 @@ const getUmaProviders = createRoute({
 const listVasps = createRoute({
   method: 'get',
   path: '/vasps',
+  operationId: 'listVasps',
   ...requires('VIEW'),
   tags: ['VASPs'],
   summary: 'Virtual asset service providers a counterparty declaration may name',
@@ -67,6 +71,7 @@ const listVasps = createRoute({
 const estimateWithdrawalFee = createRoute({
   method: 'post',
   path: '/crypto/estimate-withdrawal-fee',
+  operationId: 'estimateCryptoWithdrawalFee',
   // a price, not a withdrawal: nothing is held or moved
   ...requires('VIEW'),
   tags: ['Cross-Currency Transfers'],
@@ -78,6 +83,7 @@ const estimateWithdrawalFee = createRoute({
 const lookupUma = createRoute({
   method: 'get',
   path: '/receiver/uma/{receiverUmaAddress}',
+  operationId: 'lookupUma',
   ...requires('VIEW'),
   tags: ['Cross-Currency Transfers'],
   summary: 'What an UMA address accepts: currencies, estimated rates and the payer data it wants',
@@ -88,6 +94,7 @@ const lookupUma = createRoute({
 const lookupExternalAccount = createRoute({
   method: 'get',
   path: '/receiver/external-account/{accountId}',
+  operationId: 'lookupExternalAccount',
   ...requires('VIEW'),
   tags: ['Cross-Currency Transfers'],
   summary: 'What an external account accepts: its currency, estimated rate and the payer data it wants',

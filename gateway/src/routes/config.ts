@@ -132,6 +132,7 @@ type UpdateJson = z.infer<typeof PlatformConfigUpdateRequest>
 const getConfig = createRoute({
   method: 'get',
   path: '/config',
+  operationId: 'getPlatformConfig',
   ...requires('VIEW'),
   tags: ['Platform Configuration'],
   summary: 'Get the platform configuration of the calling environment',
@@ -141,6 +142,7 @@ const getConfig = createRoute({
 const patchConfig = createRoute({
   method: 'patch',
   path: '/config',
+  operationId: 'updatePlatformConfig',
   ...requires('MANAGE'),
   tags: ['Platform Configuration'],
   summary: 'Update the platform configuration; omitted fields stay unchanged',

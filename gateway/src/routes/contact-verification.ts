@@ -11,8 +11,8 @@ import { json, jsonBody } from './json-responses.js'
 
 const tags = ['Contact Verification']
 const CHANNELS = [
-  { channel: 'EMAIL', path: 'verify-email', what: 'email address' },
-  { channel: 'PHONE', path: 'verify-phone', what: 'phone number' },
+  { channel: 'EMAIL', path: 'verify-email', what: 'email address', operationIds: { send: 'sendCustomerEmailVerification', confirm: 'confirmCustomerEmailVerification' } },
+  { channel: 'PHONE', path: 'verify-phone', what: 'phone number', operationIds: { send: 'sendCustomerPhoneVerification', confirm: 'confirmCustomerPhoneVerification' } },
 ] as const
 
 const ONLY_WHEN_REQUIRED =
@@ -20,10 +20,11 @@ const ONLY_WHEN_REQUIRED =
 
 /** Sending a code and confirming it, per channel: verify-email and verify-phone with their /confirm. */
 export function registerContactVerificationRoutes(app: GatewayApp, contact: ContactVerificationServiceClient): void {
-  for (const { channel, path, what } of CHANNELS) {
+  for (const { channel, path, what, operationIds } of CHANNELS) {
     const send = createRoute({
       method: 'post',
       path: `/customers/{customerId}/${path}`,
+      operationId: operationIds.send,
       ...requires('MANAGE'),
       tags,
       summary: `Send a one-time code to the customer's ${what}`,
@@ -34,6 +35,7 @@ export function registerContactVerificationRoutes(app: GatewayApp, contact: Cont
     const confirm = createRoute({
       method: 'post',
       path: `/customers/{customerId}/${path}/confirm`,
+      operationId: operationIds.confirm,
       ...requires('MANAGE'),
       tags,
       summary: `Confirm the customer's ${what} with the code received`,

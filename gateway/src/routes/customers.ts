@@ -30,6 +30,7 @@ const tags = ['Customers']
 const createCustomer = createRoute({
   method: 'post',
   path: '/customers',
+  operationId: 'createCustomer',
   ...requires('MANAGE'),
   tags,
   summary: 'Create a customer',
@@ -43,6 +44,7 @@ const createCustomer = createRoute({
 const listCustomers = createRoute({
   method: 'get',
   path: '/customers',
+  operationId: 'listCustomers',
   ...requires('VIEW'),
   tags,
   summary: 'List customers, newest first',
@@ -53,6 +55,7 @@ const listCustomers = createRoute({
 const getEndUserTerms = createRoute({
   method: 'get',
   path: '/customers/end-user-terms',
+  operationId: 'getEndUserTerms',
   ...requires('VIEW'),
   tags,
   summary: 'The agreements customers accept, at their current versions',
@@ -62,6 +65,7 @@ const getEndUserTerms = createRoute({
 const getCustomer = createRoute({
   method: 'get',
   path: '/customers/{customerId}',
+  operationId: 'getCustomerById',
   ...requires('VIEW'),
   tags,
   summary: 'Get a customer',
@@ -72,6 +76,7 @@ const getCustomer = createRoute({
 const updateCustomer = createRoute({
   method: 'patch',
   path: '/customers/{customerId}',
+  operationId: 'updateCustomerById',
   ...requires('MANAGE'),
   tags,
   summary: 'Update a customer and record the agreements it accepts now; a contact an embedded wallet signs in with changes signed',
@@ -90,6 +95,7 @@ const updateCustomer = createRoute({
 const deleteCustomer = createRoute({
   method: 'delete',
   path: '/customers/{customerId}',
+  operationId: 'deleteCustomerById',
   ...requires('MANAGE'),
   tags,
   summary: 'Delete a customer',

@@ -16,6 +16,7 @@ const SANDBOX_TRIGGERS =
 const uploadDocument = createRoute({
   method: 'post',
   path: '/documents',
+  operationId: 'uploadDocument',
   ...requires('MANAGE'),
   tags,
   summary: 'Upload a verification document for a customer or beneficial owner',
@@ -27,6 +28,7 @@ const uploadDocument = createRoute({
 const listDocuments = createRoute({
   method: 'get',
   path: '/documents',
+  operationId: 'listDocuments',
   ...requires('VIEW'),
   tags,
   summary: 'List documents, newest first',
@@ -37,6 +39,7 @@ const listDocuments = createRoute({
 const getDocument = createRoute({
   method: 'get',
   path: '/documents/{documentId}',
+  operationId: 'getDocument',
   ...requires('VIEW'),
   tags,
   summary: 'Get a document',
@@ -47,6 +50,7 @@ const getDocument = createRoute({
 const replaceDocument = createRoute({
   method: 'put',
   path: '/documents/{documentId}',
+  operationId: 'replaceDocument',
   ...requires('MANAGE'),
   tags,
   summary: 'Replace a document with a new file and details',
@@ -58,6 +62,7 @@ const replaceDocument = createRoute({
 const deleteDocument = createRoute({
   method: 'delete',
   path: '/documents/{documentId}',
+  operationId: 'deleteDocument',
   ...requires('MANAGE'),
   tags,
   summary: 'Delete a document not yet relied on by a verification',

@@ -20,25 +20,33 @@ const params = ExternalAccountIdParamsSchema
 type OwnerKind = 'CUSTOMER' | 'PLATFORM'
 const ListResponse = listEnvelope(ExternalAccountSchema, 'ExternalAccountListResponse')
 
+/** The reference's operation ids of the routes the customer and platform prefixes share. */
+interface OwnedOperationIds {
+  get: string
+  remove: string
+  challenge: string
+  verify: string
+}
+
 /** The routes the customer and platform prefixes share: read, list, delete and ownership verification. */
-function ownedRoutes(base: '/customers/external-accounts' | '/platform/external-accounts', whose: string) {
+function ownedRoutes(base: '/customers/external-accounts' | '/platform/external-accounts', whose: string, operationIds: OwnedOperationIds) {
   const item = `${base}/{externalAccountId}`
   return {
     get: createRoute({
-      method: 'get', path: item, ...requires('VIEW'), tags, summary: `Get ${whose} external account`, request: { params },
+      method: 'get', path: item, operationId: operationIds.get, ...requires('VIEW'), tags, summary: `Get ${whose} external account`, request: { params },
       responses: { 200: json(ExternalAccountSchema, 'The external account'), ...errorResponses(404) },
     }),
     remove: createRoute({
-      method: 'delete', path: item, ...requires('MANAGE'), tags, summary: `Delete ${whose} external account`, request: { params },
+      method: 'delete', path: item, operationId: operationIds.remove, ...requires('MANAGE'), tags, summary: `Delete ${whose} external account`, request: { params },
       responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 409) },
     }),
     challenge: createRoute({
-      method: 'post', path: `${item}/challenge`, ...requires('MANAGE'), tags, summary: `Start ownership verification of ${whose} self-custody wallet`,
+      method: 'post', path: `${item}/challenge`, operationId: operationIds.challenge, ...requires('MANAGE'), tags, summary: `Start ownership verification of ${whose} self-custody wallet`,
       request: { params, body: jsonBody(OwnershipChallengeRequestSchema) },
       responses: { 201: json(OwnershipChallengeSchema, 'The challenge to answer'), ...errorResponses(400, 404, 409, 501) },
     }),
     verify: createRoute({
-      method: 'post', path: `${item}/verify`, ...requires('MANAGE'), tags, summary: `Complete a WALLET_SIGNATURE challenge of ${whose} wallet`,
+      method: 'post', path: `${item}/verify`, operationId: operationIds.verify, ...requires('MANAGE'), tags, summary: `Complete a WALLET_SIGNATURE challenge of ${whose} wallet`,
       request: { params, body: jsonBody(OwnershipVerifyRequestSchema) },
       responses: { 200: json(ExternalAccountSchema, 'The verified (ACTIVE) account'), ...errorResponses(400, 404, 409) },
     }),
@@ -70,37 +78,37 @@ function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceCli
 }
 
 const createCustomerAccount = createRoute({
-  method: 'post', path: '/customers/external-accounts', ...requires('MANAGE'), tags, summary: 'Add an external account of a customer',
+  method: 'post', path: '/customers/external-accounts', operationId: 'createCustomerExternalAccount', ...requires('MANAGE'), tags, summary: 'Add an external account of a customer',
   request: { headers: IdempotencyHeadersSchema, body: jsonBody(CustomerExternalAccountCreateRequestSchema) },
   responses: { 201: json(ExternalAccountSchema, 'The external account'), ...errorResponses(400, 404, 409, 410) },
 })
 const listCustomerAccounts = createRoute({
-  method: 'get', path: '/customers/external-accounts', ...requires('VIEW'), tags, summary: 'List customers’ external accounts, newest first',
+  method: 'get', path: '/customers/external-accounts', operationId: 'listCustomerExternalAccounts', ...requires('VIEW'), tags, summary: 'List customers’ external accounts, newest first',
   request: { query: ListCustomerExternalAccountsQuerySchema }, responses: { 200: json(ListResponse, 'A page of external accounts'), ...errorResponses(400) },
 })
 const createPlatformAccount = createRoute({
-  method: 'post', path: '/platform/external-accounts', ...requires('MANAGE'), tags, summary: 'Add an external account of the platform',
+  method: 'post', path: '/platform/external-accounts', operationId: 'createPlatformExternalAccount', ...requires('MANAGE'), tags, summary: 'Add an external account of the platform',
   request: { headers: IdempotencyHeadersSchema, body: jsonBody(PlatformExternalAccountCreateRequestSchema) },
   responses: { 201: json(ExternalAccountSchema, 'The external account'), ...errorResponses(400, 409) },
 })
 const listPlatformAccounts = createRoute({
-  method: 'get', path: '/platform/external-accounts', ...requires('VIEW'), tags, summary: 'List the platform’s external accounts, newest first',
+  method: 'get', path: '/platform/external-accounts', operationId: 'listPlatformExternalAccounts', ...requires('VIEW'), tags, summary: 'List the platform’s external accounts, newest first',
   request: { query: ListPlatformExternalAccountsQuerySchema }, responses: { 200: json(ListResponse, 'A page of external accounts'), ...errorResponses(400) },
 })
 
-const trustStep = (step: 'trust' | 'untrust', summary: string) => ({
+const trustStep = (step: 'trust' | 'untrust', summary: string, operationIds: { start: string; confirm: string }) => ({
   start: createRoute({
-    method: 'post', path: `/customers/external-accounts/{externalAccountId}/${step}`, ...requires('MANAGE'), tags: ['Strong Customer Authentication'], summary,
+    method: 'post', path: `/customers/external-accounts/{externalAccountId}/${step}`, operationId: operationIds.start, ...requires('MANAGE'), tags: ['Strong Customer Authentication'], summary,
     request: { params }, responses: { 200: json(BeneficiaryTrustStartSchema, 'The SCA challenge to satisfy'), ...errorResponses(400, 404, 409, 501) },
   }),
   confirm: createRoute({
-    method: 'post', path: `/customers/external-accounts/{externalAccountId}/${step}/confirm`, ...requires('MANAGE'), tags: ['Strong Customer Authentication'],
+    method: 'post', path: `/customers/external-accounts/{externalAccountId}/${step}/confirm`, operationId: operationIds.confirm, ...requires('MANAGE'), tags: ['Strong Customer Authentication'],
     summary: `${summary}: confirm with the SCA proof`, request: { params, body: jsonBody(BeneficiaryTrustConfirmRequestSchema) },
     responses: { 200: json(BeneficiaryTrustConfirmSchema, 'Whether the beneficiary is now trusted'), ...errorResponses(400, 404, 409) },
   }),
 })
-const trust = trustStep('trust', 'Trust a beneficiary')
-const untrust = trustStep('untrust', 'Untrust a beneficiary')
+const trust = trustStep('trust', 'Trust a beneficiary', { start: 'startBeneficiaryTrust', confirm: 'confirmBeneficiaryTrust' })
+const untrust = trustStep('untrust', 'Untrust a beneficiary', { start: 'startBeneficiaryUntrust', confirm: 'confirmBeneficiaryUntrust' })
 
 function registerTrustRoutes(app: GatewayApp, client: ExternalAccountsServiceClient): void {
   const steps = [
@@ -146,6 +154,16 @@ export function registerExternalAccountRoutes(app: GatewayApp, externalAccounts:
     return c.json({ ...page, data: page.data.map(externalAccountToJson) }, 200)
   })
   registerTrustRoutes(app, client)
-  registerOwnedRoutes(app, client, 'CUSTOMER', ownedRoutes('/customers/external-accounts', 'a customer’s'))
-  registerOwnedRoutes(app, client, 'PLATFORM', ownedRoutes('/platform/external-accounts', 'the platform’s'))
+  registerOwnedRoutes(app, client, 'CUSTOMER', ownedRoutes('/customers/external-accounts', 'a customer’s', {
+    get: 'getCustomerExternalAccountById',
+    remove: 'deleteCustomerExternalAccountById',
+    challenge: 'createExternalAccountOwnershipChallenge',
+    verify: 'verifyExternalAccountOwnership',
+  }))
+  registerOwnedRoutes(app, client, 'PLATFORM', ownedRoutes('/platform/external-accounts', 'the platform’s', {
+    get: 'getPlatformExternalAccountById',
+    remove: 'deletePlatformExternalAccountById',
+    challenge: 'createPlatformExternalAccountOwnershipChallenge',
+    verify: 'verifyPlatformExternalAccountOwnership',
+  }))
 }

@@ -38,6 +38,7 @@ const AccountListSchema = listEnvelope(InternalAccountSchema, 'InternalAccountLi
 const listCustomerAccounts = createRoute({
   method: 'get',
   path: '/customers/internal-accounts',
+  operationId: 'listCustomerInternalAccounts',
   ...requires('VIEW'),
   tags,
   summary: "List customers' internal accounts, newest first",
@@ -48,6 +49,7 @@ const listCustomerAccounts = createRoute({
 const listPlatformAccounts = createRoute({
   method: 'get',
   path: '/platform/internal-accounts',
+  operationId: 'listPlatformInternalAccounts',
   ...requires('VIEW'),
   tags,
   summary: "List the platform's own internal accounts, newest first",
@@ -58,6 +60,7 @@ const listPlatformAccounts = createRoute({
 const createAccount = createRoute({
   method: 'post',
   path: '/internal-accounts',
+  operationId: 'createInternalAccount',
   ...requires('MANAGE'),
   tags,
   summary: 'Create a rule-based internal account with its sweep rule',
@@ -71,6 +74,7 @@ const createAccount = createRoute({
 const fundAccount = createRoute({
   method: 'post',
   path: '/sandbox/internal-accounts/{accountId}/fund',
+  operationId: 'sandboxFundInternalAccount',
   ...requires('TRANSACT'),
   tags: ['Sandbox'],
   summary: 'Sandbox: credit an internal account at once, as an incoming payment',
@@ -86,6 +90,7 @@ const signedChallenge = json(SignedRequestChallengeSchema, 'First leg: sign payl
 const updateAccount = createRoute({
   method: 'patch',
   path: '/internal-accounts/{id}',
+  operationId: 'updateInternalAccount',
   ...requires('MANAGE'),
   tags,
   summary: "Update an embedded wallet's privacy (signed by the wallet)",
@@ -96,6 +101,7 @@ const updateAccount = createRoute({
 const exportWallet = createRoute({
   method: 'post',
   path: '/internal-accounts/{id}/export',
+  operationId: 'exportInternalAccount',
   ...requires('MANAGE'),
   tags,
   summary: "Export an embedded wallet's credentials sealed to clientPublicKey (signed by the wallet)",

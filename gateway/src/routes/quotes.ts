@@ -23,6 +23,7 @@ const tags = ['Cross-Currency Transfers']
 const createQuote = createRoute({
   method: 'post',
   path: '/quotes',
+  operationId: 'createQuote',
   // a quote is what an execution draws on, and immediatelyExecute moves money in this very call
   ...requires('TRANSACT'),
   tags,
@@ -34,6 +35,7 @@ const createQuote = createRoute({
 const getQuote = createRoute({
   method: 'get',
   path: '/quotes/{quoteId}',
+  operationId: 'getQuoteById',
   ...requires('VIEW'),
   tags,
   summary: 'Retrieve a quote',
@@ -44,6 +46,7 @@ const getQuote = createRoute({
 const executeQuote = createRoute({
   method: 'post',
   path: '/quotes/{quoteId}/execute',
+  operationId: 'executeQuote',
   ...requires('TRANSACT'),
   tags,
   summary: 'Execute a quote whose source is an account; an embedded wallet source must sign first',

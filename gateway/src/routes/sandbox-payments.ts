@@ -13,6 +13,7 @@ const tags = ['Sandbox']
 const sandboxSend = createRoute({
   method: 'post',
   path: '/sandbox/send',
+  operationId: 'sandboxSend',
   ...requires('TRANSACT'),
   tags,
   summary: 'Sandbox: the inbound payment that funds a realtime-funding quote',
@@ -23,6 +24,7 @@ const sandboxSend = createRoute({
 const sandboxUmaReceive = createRoute({
   method: 'post',
   path: '/sandbox/uma/receive',
+  operationId: 'sandboxReceive',
   ...requires('TRANSACT'),
   tags,
   summary: "Sandbox: an UMA payment arriving for one of the platform's customers",

@@ -55,6 +55,7 @@ const tokenResponse = (description: string) => ({
 const createToken = createRoute({
   method: 'post',
   path: '/tokens',
+  operationId: 'createToken',
   ...requires('MANAGE'),
   tags: ['API Tokens'],
   summary: 'Create an API token for the calling environment',
@@ -65,6 +66,7 @@ const createToken = createRoute({
 const listTokens = createRoute({
   method: 'get',
   path: '/tokens',
+  operationId: 'listTokens',
   ...requires('VIEW'),
   tags: ['API Tokens'],
   summary: 'List API tokens, newest first',
@@ -78,6 +80,7 @@ const listTokens = createRoute({
 const getToken = createRoute({
   method: 'get',
   path: '/tokens/{tokenId}',
+  operationId: 'getTokenById',
   ...requires('VIEW'),
   tags: ['API Tokens'],
   summary: 'Get an API token',
@@ -88,6 +91,7 @@ const getToken = createRoute({
 const deleteToken = createRoute({
   method: 'delete',
   path: '/tokens/{tokenId}',
+  operationId: 'deleteTokenById',
   ...requires('MANAGE'),
   tags: ['API Tokens'],
   summary: 'Delete an API token; it stops authenticating at once',

@@ -22,6 +22,7 @@ const tags = ['Transactions']
 const listTransactions = createRoute({
   method: 'get',
   path: '/transactions',
+  operationId: 'listTransactions',
   ...requires('VIEW'),
   tags,
   summary: 'List transactions, newest first unless sortOrder is asc; the filters combine',
@@ -32,6 +33,7 @@ const listTransactions = createRoute({
 const getTransaction = createRoute({
   method: 'get',
   path: '/transactions/{transactionId}',
+  operationId: 'getTransactionById',
   ...requires('VIEW'),
   tags,
   summary: 'Retrieve a transaction',
@@ -40,10 +42,18 @@ const getTransaction = createRoute({
 })
 
 /** One state change of a transaction: an optional JSON body, the transaction after it. */
-const transactionAction = <B extends z.ZodType>(action: string, permission: Permission, body: B, summary: string, ...statuses: number[]) =>
+const transactionAction = <B extends z.ZodType>(
+  action: string,
+  operationId: string,
+  permission: Permission,
+  body: B,
+  summary: string,
+  ...statuses: number[]
+) =>
   createRoute({
     method: 'post',
     path: `/transactions/{transactionId}/${action}`,
+    operationId,
     ...requires(permission),
     tags,
     summary,
@@ -52,10 +62,10 @@ const transactionAction = <B extends z.ZodType>(action: string, permission: Perm
   })
 
 // recording a receipt changes no money; the other three decide whether money moves
-const confirmReceipt = transactionAction('confirm', 'MANAGE', ConfirmReceiptRequestSchema, 'Record that the receipt reached the customer')
-const approve = transactionAction('approve', 'TRANSACT', ApprovePaymentRequestSchema, 'Approve a payment waiting for the platform', 409)
-const reject = transactionAction('reject', 'TRANSACT', RejectPaymentRequestSchema, 'Reject a payment waiting for the platform', 409)
-const cancel = transactionAction('cancel', 'TRANSACT', CancelTransactionRequestSchema, 'Cancel a payout that has not settled', 409)
+const confirmReceipt = transactionAction('confirm', 'confirmReceiptDelivery', 'MANAGE', ConfirmReceiptRequestSchema, 'Record that the receipt reached the customer')
+const approve = transactionAction('approve', 'approvePendingPayment', 'TRANSACT', ApprovePaymentRequestSchema, 'Approve a payment waiting for the platform', 409)
+const reject = transactionAction('reject', 'rejectPendingPayment', 'TRANSACT', RejectPaymentRequestSchema, 'Reject a payment waiting for the platform', 409)
+const cancel = transactionAction('cancel', 'cancelTransaction', 'TRANSACT', CancelTransactionRequestSchema, 'Cancel a payout that has not settled', 409)
 
 export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
   app.openapi(listTransactions, async (c) => {

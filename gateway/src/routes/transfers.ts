@@ -16,6 +16,7 @@ const deprecatedTransfer = { ...requires('TRANSACT'), tags: ['Same-Currency Tran
 const transferIn = createRoute({
   ...deprecatedTransfer,
   path: '/transfer-in',
+  operationId: 'createTransferIn',
   summary: 'Pull money from an external account into an internal account (deprecated: use a quote)',
   request: { headers: IdempotencyHeadersSchema, body: jsonBody(TransferInRequestSchema) },
   responses: { 201: json(TransactionSchema, 'The transfer'), ...errorResponses(400, 404, 409) },
@@ -24,6 +25,7 @@ const transferIn = createRoute({
 const transferOut = createRoute({
   ...deprecatedTransfer,
   path: '/transfer-out',
+  operationId: 'createTransferOut',
   summary: 'Pay from an internal account to an external account (deprecated: use a quote)',
   request: { headers: IdempotencyHeadersSchema, body: jsonBody(TransferOutRequestSchema) },
   responses: { 201: json(TransactionSchema, 'The transfer'), ...errorResponses(400, 404, 409) },

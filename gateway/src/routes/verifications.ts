@@ -25,6 +25,7 @@ const tags = ['KYC/KYB Verifications']
 const createVerification = createRoute({
   method: 'post',
   path: '/verifications',
+  operationId: 'createVerification',
   ...requires('MANAGE'),
   tags,
   summary: 'Submit a customer for verification (KYC or KYB) with the data on file',
@@ -35,6 +36,7 @@ const createVerification = createRoute({
 const getVerification = createRoute({
   method: 'get',
   path: '/verifications/{verificationId}',
+  operationId: 'getVerification',
   ...requires('VIEW'),
   tags,
   summary: 'Get a verification',
@@ -45,6 +47,7 @@ const getVerification = createRoute({
 const createKycLink = createRoute({
   method: 'post',
   path: '/customers/{customerId}/kyc-link',
+  operationId: 'createCustomerKycLink',
   ...requires('MANAGE'),
   tags,
   summary: 'Generate a hosted KYC/KYB link for an existing customer',

@@ -38,6 +38,7 @@ const WebhookSigningKey = z
 const sendTestWebhook = createRoute({
   method: 'post',
   path: '/sandbox/webhooks/test',
+  operationId: 'sendTestWebhook',
   ...requires('MANAGE'),
   tags: ['Sandbox'],
   summary: 'Send a signed TEST webhook now, once, and answer what the receiver said',
@@ -48,6 +49,7 @@ const sendTestWebhook = createRoute({
 const getSigningKey = createRoute({
   method: 'get',
   path: '/webhooks/signing-key',
+  operationId: 'getWebhookSigningKey',
   ...requires('VIEW'),
   tags: ['Webhooks'],
   summary: "The public key that verifies the X-Service-Signature of this environment's webhooks",
