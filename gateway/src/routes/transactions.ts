@@ -1,4 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi'
+import type { HttpErrorStatus } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import type { Permission } from '../auth/permissions.js'
@@ -48,7 +49,7 @@ const transactionAction = <B extends z.ZodType>(
   permission: Permission,
   body: B,
   summary: string,
-  ...statuses: number[]
+  ...statuses: HttpErrorStatus[]
 ) =>
   createRoute({
     method: 'post',

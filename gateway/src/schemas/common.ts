@@ -1,35 +1,58 @@
 import { z } from '@hono/zod-openapi'
+import { errorCodesOf, type ErrorCode, type HttpErrorStatus } from '@pp/errors'
 
-/** The error body of every non-2xx answer (see `ErrorBody` in @pp/errors). */
-export const ErrorBodySchema = z
-  .object({
-    status: z.number().int().openapi({ example: 400, description: 'The HTTP status' }),
-    code: z.string().openapi({ example: 'INVALID_INPUT' }),
-    message: z.string().openapi({ example: 'Request validation failed', description: 'The same text as reason' }),
-    reason: z.string().openapi({ example: 'Request validation failed' }),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .openapi('Error')
+const errorBodyFields = {
+  message: z.string().openapi({ example: 'Request validation failed', description: 'The same text as reason' }),
+  reason: z.string().openapi({ example: 'Request validation failed' }),
+  details: z.record(z.string(), z.unknown()),
+}
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBodySchema } },
+/**
+ * The error body of an answer of one status (see `ErrorBody` in @pp/errors), as a component of its
+ * own (`Error400`, `Error404`, ...) whose `code` lists every code of that status, as the reference's do.
+ */
+const errorBodySchema = (status: HttpErrorStatus) =>
+  z
+    .object({
+      status: z.literal(status).openapi({ description: 'The HTTP status' }),
+      code: z.enum(errorCodesOf(status) as [ErrorCode, ...ErrorCode[]]),
+      ...errorBodyFields,
+    })
+    .openapi(`Error${status}`)
+
+// one schema object per component name
+const errorBodySchemas = new Map<HttpErrorStatus, ReturnType<typeof errorBodySchema>>()
+const errorBodySchemaOf = (status: HttpErrorStatus) => {
+  if (!errorBodySchemas.has(status)) errorBodySchemas.set(status, errorBodySchema(status))
+  return errorBodySchemas.get(status)!
+}
+
+const described: Record<HttpErrorStatus, string> = {
+  400: 'Invalid request',
+  401: 'Missing or invalid credentials',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict with the current state',
+  410: 'Gone',
+  413: 'Body too large',
+  423: 'Locked',
+  424: 'A dependency failed',
+  429: 'Too many requests',
+  500: 'Internal error',
+  501: 'Not implemented',
+  503: 'Service unavailable',
+}
+
+const errorResponse = (status: HttpErrorStatus) => ({
+  description: described[status],
+  content: { 'application/json': { schema: errorBodySchemaOf(status) } },
 })
 
 /** Error responses for a route's OpenAPI entry, by status: `...errorResponses(400, 404)`. */
-export function errorResponses(...statuses: number[]): Record<number, ReturnType<typeof errorResponse>> {
-  const described: Record<number, string> = {
-    400: 'Invalid request',
-    401: 'Missing or invalid credentials',
-    403: 'Forbidden',
-    404: 'Not found',
-    409: 'Conflict with the current state',
-    410: 'Gone',
-    413: 'Body too large',
-    500: 'Internal error',
-  }
+export function errorResponses(...statuses: HttpErrorStatus[]): Record<number, ReturnType<typeof errorResponse>> {
   // every route is behind authentication and a permission check
-  return Object.fromEntries([401, 403, 500, ...statuses].map((s) => [s, errorResponse(described[s] ?? 'Error')]))
+  return Object.fromEntries([401, 403, 500, ...statuses].map((s) => [s, errorResponse(s as HttpErrorStatus)]))
 }
 
 /** `limit` (1–100, default 20) and the opaque `cursor` of a keyset-paginated list. */

@@ -80,6 +80,9 @@ export const allErrorCodes = (): ErrorCode[] => [...statusByCode.keys()] as Erro
 
 export const isErrorCode = (value: string): value is ErrorCode => statusByCode.has(value)
 
+/** The codes an answer of this status may carry (the API document lists them per status). */
+export const errorCodesOf = (status: HttpErrorStatus): readonly ErrorCode[] => codesByStatus[status]
+
 export function httpStatusOf(code: ErrorCode): HttpErrorStatus {
   const status = statusByCode.get(code)
   if (status === undefined) throw new Error(`unknown error code ${code}`)
