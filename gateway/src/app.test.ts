@@ -1,3 +1,4 @@
+import { WEBHOOK_KINDS } from '@pp/events'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { testLogger } from '../test/support/framework-app.js'
@@ -45,6 +46,19 @@ describe('buildApp', () => {
         { operation: 'post /customers/external-accounts', operationId: 'createCustomerExternalAccount' },
       ]),
     )
+  })
+
+  it('describes every webhook the service sends, with its types, in the webhooks section', async () => {
+    const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {
+      webhooks: Record<string, { post: { operationId: string; requestBody: unknown } }>
+      components: { schemas: Record<string, { properties: { type: { enum: string[] } } }> }
+    }
+    // resources this API does not serve yet: their webhooks are described with the services that send them
+    const notYetServed = ['invitation-claimed', 'card-state-change', 'card-funding-source-change', 'card-transaction', 'agent-action']
+    const served = WEBHOOK_KINDS.filter((kind) => !notYetServed.includes(kind.name))
+    expect(Object.keys(document.webhooks).sort()).toEqual(served.map((kind) => kind.name).sort())
+    for (const kind of served) expect(document.webhooks[kind.name]!.post.operationId).toBe(kind.operationId)
+    expect(document.components.schemas.OutgoingPaymentWebhook!.properties.type.enum).toContain('OUTGOING_PAYMENT.COMPLETED')
   })
 
   // money movement needs TRANSACT; every other write manages the platform's data

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { GatewayApp, GatewayEnv } from './context.js'
 import { validationHook } from './errors/validation-hook.js'
+import { describeWebhooks } from './openapi-webhooks.js'
 
 export const API_VERSION = '2025-10-13'
 export const BASE_PATH = `/${API_VERSION}`
@@ -22,6 +23,7 @@ export function serveOpenApiDocument(api: GatewayApp): void {
     scheme: 'basic',
     description: 'API token authentication: `<api token id>:<api client secret>`; the token\'s `clientId` is accepted as the username too.',
   })
+  describeWebhooks(api)
   let document: ReturnType<GatewayApp['getOpenAPI31Document']> | undefined
   api.get(OPENAPI_DOCUMENT_PATH, (c) => {
     // generated on first use, when every route has been registered; routes never change after

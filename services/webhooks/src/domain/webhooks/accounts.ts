@@ -1,9 +1,8 @@
+import { webhookKind } from '@pp/events'
 import { passThroughFamily, type WebhookFamily } from './types.js'
 
 /** Account events carry the account as the API shows it. */
 export const accountFamilies: WebhookFamily[] = [
-  passThroughFamily('internal-account-status', [
-    'INTERNAL_ACCOUNT.BALANCE_UPDATED', 'INTERNAL_ACCOUNT.STATUS_UPDATED', 'INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED',
-  ]),
-  passThroughFamily('external-account-status', ['EXTERNAL_ACCOUNT.STATUS_UPDATED']),
+  passThroughFamily(webhookKind('internal-account-status')),
+  passThroughFamily(webhookKind('external-account-status')),
 ]

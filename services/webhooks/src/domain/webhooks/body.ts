@@ -1,3 +1,4 @@
+import { webhookKind } from '@pp/events'
 import type { WebhookDraft } from './types.js'
 
 /**
@@ -9,4 +10,4 @@ export function webhookBody(id: string, draft: WebhookDraft, timestamp: string):
 }
 
 /** The sandbox test webhook, as the reference shows it. */
-export const TEST_WEBHOOK: WebhookDraft = { type: 'TEST', data: {} }
+export const TEST_WEBHOOK: WebhookDraft = { type: webhookKind('test-webhook').types[0]!, data: {} }

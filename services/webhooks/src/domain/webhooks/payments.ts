@@ -1,11 +1,5 @@
-import type { EventEnvelope } from '@pp/events'
+import { webhookKind, type EventEnvelope, type WebhookKind } from '@pp/events'
 import type { WebhookDraft, WebhookFamily } from './types.js'
-
-const INCOMING_SUFFIXES = ['PENDING', 'COMPLETED', 'FAILED', 'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED']
-const OUTGOING_SUFFIXES = [
-  'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED',
-  'REFUND_PENDING', 'REFUND_COMPLETED', 'REFUND_FAILED',
-]
 
 interface PaymentEventData {
   type?: unknown
@@ -19,12 +13,12 @@ interface PaymentEventData {
  * transaction's status, else the bare family name the spec lists. The body carries the
  * transaction twice: as `transaction`, the spec's shape, and as `data`, the reference's.
  */
-function paymentFamily(name: string, family: string, suffixes: readonly string[]): WebhookFamily {
-  const known = new Set(suffixes.map((suffix) => `${family}.${suffix}`))
+function paymentFamily(kind: WebhookKind, family: string): WebhookFamily {
+  const known = new Set(kind.types)
   const pick = (candidate: unknown): string | undefined =>
     typeof candidate === 'string' && known.has(candidate) ? candidate : undefined
   return {
-    name,
+    name: kind.name,
     draft(event: EventEnvelope): WebhookDraft | undefined {
       if (event.type !== family && !event.type.startsWith(`${family}.`)) return undefined
       const data = (event.data ?? {}) as PaymentEventData
@@ -37,6 +31,6 @@ function paymentFamily(name: string, family: string, suffixes: readonly string[]
 }
 
 export const paymentFamilies: WebhookFamily[] = [
-  paymentFamily('incoming-payment', 'INCOMING_PAYMENT', INCOMING_SUFFIXES),
-  paymentFamily('outgoing-payment', 'OUTGOING_PAYMENT', OUTGOING_SUFFIXES),
+  paymentFamily(webhookKind('incoming-payment'), 'INCOMING_PAYMENT'),
+  paymentFamily(webhookKind('outgoing-payment'), 'OUTGOING_PAYMENT'),
 ]

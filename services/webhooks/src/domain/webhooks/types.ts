@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@pp/events'
+import type { EventEnvelope, WebhookKind } from '@pp/events'
 
 /** What a family makes of an event: the webhook's `type` and `data`, plus fields a family adds at the top level. */
 export interface WebhookDraft {
@@ -16,12 +16,12 @@ export interface WebhookFamily {
 
 /**
  * A family whose events already carry the resource as the API shows it: the webhook's `type` is
- * the event type and its `data` the event data, for the event types listed.
+ * the event type and its `data` the event data, for the kind's types.
  */
-export function passThroughFamily(name: string, types: readonly string[]): WebhookFamily {
-  const accepted = new Set(types)
+export function passThroughFamily(kind: WebhookKind): WebhookFamily {
+  const accepted = new Set(kind.types)
   return {
-    name,
+    name: kind.name,
     draft: (event) => (accepted.has(event.type) ? { type: event.type, data: event.data } : undefined),
   }
 }
