@@ -16,7 +16,7 @@ import { registerCustomerRoutes } from './routes/customers.js'
 import { registerExternalAccountRoutes } from './routes/external-accounts.js'
 import { registerInternalAccountRoutes, registerWalletAccountRoutes } from './routes/internal-accounts.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
-import { registerSandboxPaymentRoutes } from './routes/sandbox-payments.js'
+import { registerSandboxRoutes } from './routes/sandbox.js'
 import { registerTokenRoutes } from './routes/tokens.js'
 import { registerTransactionRoutes } from './routes/transactions.js'
 import { registerTransferRoutes } from './routes/transfers.js'
@@ -57,7 +57,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
       registerQuoteRoutes(api, { payments: deps.payments, walletSignatures: deps.walletSignatures })
       registerTransactionRoutes(api, deps.payments)
       registerTransferRoutes(api, deps.payments)
-      registerSandboxPaymentRoutes(api, deps.payments)
+      registerSandboxRoutes(api, { internalAccounts: deps.internalAccounts, payments: deps.payments })
       registerCatalogRoutes(api, deps.paymentsCatalog)
       registerVerificationRoutes(api, deps.verification, { publicBaseUrl: deps.publicBaseUrl })
     },

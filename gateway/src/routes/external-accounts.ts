@@ -11,7 +11,7 @@ import {
   ListCustomerExternalAccountsQuerySchema, ListPlatformExternalAccountsQuerySchema, OwnershipChallengeRequestSchema,
   OwnershipChallengeSchema, OwnershipVerifyRequestSchema, PlatformExternalAccountCreateRequestSchema,
 } from '../schemas/external-accounts.js'
-import { createBodyToProto, externalAccountToJson, timestampToJson, trustProofToProto } from '../schemas/external-accounts-mapping.js'
+import { createBodyToProto, externalAccountToJson, timestampToJson, trustProofToProto } from './external-accounts-mapping.js'
 import { json, jsonBody } from './json-responses.js'
 
 const tags = ['External Accounts']

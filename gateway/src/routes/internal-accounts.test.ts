@@ -12,6 +12,7 @@ import type { Permission } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCustomerRoutes } from './customers.js'
 import { registerInternalAccountRoutes } from './internal-accounts.js'
+import { registerSandboxRoutes } from './sandbox.js'
 
 const logger = createLogger('internal-accounts-routes-test', 'silent')
 const auth = { Authorization: `Basic ${Buffer.from('client:secret').toString('base64')}`, 'Content-Type': 'application/json' }
@@ -80,6 +81,7 @@ beforeAll(async () => {
     authenticate: async () => ({ ...principal, permissions: held }),
     registerRoutes(api) {
       registerInternalAccountRoutes(api, client)
+      registerSandboxRoutes(api, { internalAccounts: client, payments: {} as never })
       // the customer routes' /customers/{customerId} must not take /customers/internal-accounts
       registerCustomerRoutes(api, new Proxy({}, { get: () => () => { throw new Error('customers service called') } }) as never)
     },

@@ -2,18 +2,12 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { invalidInput } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
-import type {
-  CurrencyAmount,
-  InternalAccount,
-  InternalAccountsServiceClient,
-  PaymentInstructions,
-} from '@pp/proto/ledger/v1/internal_accounts'
+import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, isoTimestamp, listEnvelope } from '../schemas/common.js'
+import { errorResponses, listEnvelope } from '../schemas/common.js'
 import {
-  AccountIdParamsSchema,
   InternalAccountCreateRequestSchema,
   InternalAccountExportRequestSchema,
   InternalAccountExportResponseSchema,
@@ -22,14 +16,12 @@ import {
   InternalAccountSchema,
   ListCustomerInternalAccountsQuerySchema,
   ListPlatformInternalAccountsQuerySchema,
-  PaymentInstructionsSchema,
   RequiredIdempotencyHeadersSchema,
-  SandboxFundRequestSchema,
-  type InternalAccountJson,
 } from '../schemas/internal-accounts.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { accountToJson } from './internal-accounts-mapping.js'
 import { json, jsonBody } from './json-responses.js'
 
 const tags = ['Internal Accounts']
@@ -69,20 +61,6 @@ const createAccount = createRoute({
     body: { required: true, content: { 'application/json': { schema: InternalAccountCreateRequestSchema } } },
   },
   responses: { 201: json(InternalAccountSchema, 'The account (the first one, on a retry with the same key)'), ...errorResponses(400, 404, 409, 410) },
-})
-
-const fundAccount = createRoute({
-  method: 'post',
-  path: '/sandbox/internal-accounts/{accountId}/fund',
-  operationId: 'sandboxFundInternalAccount',
-  ...requires('TRANSACT'),
-  tags: ['Sandbox'],
-  summary: 'Sandbox: credit an internal account at once, as an incoming payment',
-  request: {
-    params: AccountIdParamsSchema,
-    body: { required: true, content: { 'application/json': { schema: SandboxFundRequestSchema } } },
-  },
-  responses: { 200: json(InternalAccountSchema, 'The account with its new balance'), ...errorResponses(400, 404, 409) },
 })
 
 const signedChallenge = json(SignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry')
@@ -126,11 +104,6 @@ export function registerInternalAccountRoutes(app: GatewayApp, accounts: Interna
     const { account } = await callUnary(accounts, accounts.createRuleBasedInternalAccount, c.req.valid('json'), callContext(c))
     return c.json(accountToJson(account!), 201)
   })
-  app.openapi(fundAccount, async (c) => {
-    const request = { accountId: c.req.valid('param').accountId, amount: BigInt(c.req.valid('json').amount) }
-    const { account } = await callUnary(accounts, accounts.fundSandboxInternalAccount, request, callContext(c))
-    return c.json(accountToJson(account!), 200)
-  })
 }
 
 export interface WalletAccountRouteDeps {
@@ -166,35 +139,4 @@ async function mustBeEmbeddedWallet(c: Context<GatewayEnv>, accounts: InternalAc
   const { account } = await callUnary(accounts, accounts.getInternalAccount, { accountId }, callContext(c))
   if (account?.type === 'EMBEDDED_WALLET') return
   throw invalidInput([{ field: 'id', message: `${accountId} is ${account?.type ?? 'not'} an EMBEDDED_WALLET account` }], 'Only an embedded wallet can be changed or exported here')
-}
-
-/** Amounts are safe integers: the ledger refuses to show any other. */
-export const amountToJson = (value: CurrencyAmount | undefined) => ({
-  amount: Number(value?.amount ?? 0n),
-  currency: value?.currency ?? { code: '', name: '', symbol: '', decimals: 0 },
-})
-
-/** Proto's empty lists stand for "not set": rails appear only on bank coordinates. */
-export function instructionsToJson({ accountOrWalletInfo, ...rest }: PaymentInstructions): z.infer<typeof PaymentInstructionsSchema> {
-  const { paymentRails, ...info } = accountOrWalletInfo ?? { accountType: '', paymentRails: [] }
-  return { ...rest, accountOrWalletInfo: { ...info, ...(paymentRails.length > 0 ? { paymentRails } : {}) } } as z.infer<typeof PaymentInstructionsSchema>
-}
-
-/** The account as the API shows it: label and sweep rule null when absent, the rest left out. */
-export function accountToJson(account: InternalAccount): InternalAccountJson {
-  return {
-    id: account.id,
-    ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
-    type: account.type as InternalAccountJson['type'],
-    status: account.status as InternalAccountJson['status'],
-    balance: amountToJson(account.balance),
-    totalBalance: amountToJson(account.totalBalance),
-    fundingPaymentInstructions: account.fundingPaymentInstructions.map(instructionsToJson),
-    createdAt: isoTimestamp(account.createdAt)!,
-    updatedAt: isoTimestamp(account.updatedAt)!,
-    label: account.label ?? null,
-    sweepRule: account.sweepRule ?? null,
-    ...(account.privateEnabled === undefined ? {} : { privateEnabled: account.privateEnabled }),
-    ...(account.cardCapabilities === undefined ? {} : { cardCapabilities: account.cardCapabilities as InternalAccountJson['cardCapabilities'] }),
-  }
 }

@@ -13,7 +13,7 @@ import {
 import { isoTimestamp } from '../schemas/common.js'
 import type { QuoteJson, QuoteRequestJson, RateDetailsSchema } from '../schemas/quotes.js'
 import type { ListTransactionsQuerySchema, TransactionJson } from '../schemas/transactions.js'
-import { amountToJson, instructionsToJson } from './internal-accounts.js'
+import { amountToJson, instructionsToJson } from './internal-accounts-mapping.js'
 
 /**
  * JSON ⇄ proto for quotes and transactions. The proto flattens the reference's one-of objects

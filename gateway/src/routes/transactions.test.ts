@@ -5,7 +5,7 @@ import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
 import type { Permission } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
-import { registerSandboxPaymentRoutes } from './sandbox-payments.js'
+import { registerSandboxRoutes } from './sandbox.js'
 import { registerTransactionRoutes } from './transactions.js'
 import { registerTransferRoutes } from './transfers.js'
 
@@ -89,7 +89,7 @@ const app = createGatewayApp({
   registerRoutes: (api) => {
     registerTransactionRoutes(api, payments)
     registerTransferRoutes(api, payments)
-    registerSandboxPaymentRoutes(api, payments)
+    registerSandboxRoutes(api, { internalAccounts: {} as never, payments })
   },
 })
 

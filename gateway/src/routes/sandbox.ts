@@ -1,14 +1,28 @@
 import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
+import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
+import { AccountIdParamsSchema, InternalAccountSchema, SandboxFundRequestSchema } from '../schemas/internal-accounts.js'
 import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema } from '../schemas/transactions.js'
+import { accountToJson } from './internal-accounts-mapping.js'
 import { json, jsonBody } from './json-responses.js'
 import { transactionToJson } from './payments-mapping.js'
 
 const tags = ['Sandbox']
+
+const fundAccount = createRoute({
+  method: 'post',
+  path: '/sandbox/internal-accounts/{accountId}/fund',
+  operationId: 'sandboxFundInternalAccount',
+  ...requires('TRANSACT'),
+  tags,
+  summary: 'Sandbox: credit an internal account at once, as an incoming payment',
+  request: { params: AccountIdParamsSchema, body: jsonBody(SandboxFundRequestSchema) },
+  responses: { 200: json(InternalAccountSchema, 'The account with its new balance'), ...errorResponses(400, 404, 409) },
+})
 
 const sandboxSend = createRoute({
   method: 'post',
@@ -32,7 +46,18 @@ const sandboxUmaReceive = createRoute({
   responses: { 200: json(TransactionSchema, 'The incoming transaction'), ...errorResponses(400, 404) },
 })
 
-export function registerSandboxPaymentRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
+export interface SandboxRouteDeps {
+  internalAccounts: InternalAccountsServiceClient
+  payments: PaymentsServiceClient
+}
+
+/** What the sandbox simulates: money arriving in an account, for a realtime-funding quote, or over UMA. */
+export function registerSandboxRoutes(app: GatewayApp, { internalAccounts, payments }: SandboxRouteDeps): void {
+  app.openapi(fundAccount, async (c) => {
+    const request = { accountId: c.req.valid('param').accountId, amount: BigInt(c.req.valid('json').amount) }
+    const { account } = await callUnary(internalAccounts, internalAccounts.fundSandboxInternalAccount, request, callContext(c))
+    return c.json(accountToJson(account!), 200)
+  })
   app.openapi(sandboxSend, async (c) => {
     const { currencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, currencyAmount: currencyAmount === undefined ? undefined : BigInt(currencyAmount) }

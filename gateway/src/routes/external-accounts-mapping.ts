@@ -5,9 +5,9 @@ import {
   type ExternalAccountBeneficiary,
   type ScaProof,
 } from '@pp/proto/ledger/v1/external_accounts'
-import { isoTimestamp } from './common.js'
-import type { ExternalAccountJson } from './external-accounts.js'
-import type { ExternalAccountInfoJson } from './external-accounts-info.js'
+import { isoTimestamp } from '../schemas/common.js'
+import type { ExternalAccountJson } from '../schemas/external-accounts.js'
+import type { ExternalAccountInfoJson } from '../schemas/external-accounts-info.js'
 
 interface CreateBody {
   customerId?: string
