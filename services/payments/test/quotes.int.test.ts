@@ -202,7 +202,7 @@ describe('durable delays', () => {
     // what a crash leaves: the claim and the transaction committed, the hold maybe sent, nothing recorded after
     const row = await h.db.quote.findUniqueOrThrow({ where: { id: quote.id } })
     const past = new Date(Date.now() - 60_000)
-    await claimQuote(h.deps.sql, ctx, quote.id, transactionFromQuote(row, past), undefined, past)
+    await claimQuote(h.deps.sql, ctx, quote.id, transactionFromQuote(row, past, ctx.requestId), undefined, past)
     await h.deps.services.hold(ctx, `${quote.transactionId}:hold`, toTransferLegs(row.legs as unknown as StoredLeg[]))
     expect(await available(usd)).toBe(before - 1_000n)
     await recoverInterrupted(h.deps, 1_000, 10)

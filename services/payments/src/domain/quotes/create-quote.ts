@@ -135,7 +135,7 @@ export async function createQuote(
   const executesNow = request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING'
   // executed as it is made: the quote is claimed and its transaction recorded in the same statement
   const recorded = executesNow ? { ...quote, status: 'PROCESSING' } : quote
-  const transaction = executesNow ? transactionFromQuote(recorded, now) : undefined
+  const transaction = executesNow ? transactionFromQuote(recorded, now, caller.requestId) : undefined
   try {
     await insertQuote(deps.sql, { quote: recorded, transaction, idempotency })
   } catch (err) {

@@ -27,19 +27,20 @@ export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: 
       'This quote is funded in real time: it executes when the payment of its instructions arrives',
     )
   }
-  return startExecution(deps, tenant, quote, call, quote.source)
+  return startExecution(deps, caller, quote, call, quote.source)
 }
 
 /** Claims the quote, records its transaction and drives it; shared with the realtime-funding arrival. */
 export async function startExecution(
   deps: PaymentsDeps,
-  tenant: Tenant,
+  caller: Caller,
   quote: Quote,
   call: IdempotentCall | undefined,
   transactionSource: Transaction['source'],
 ): Promise<Quote> {
+  const tenant = tenantOf(caller)
   const now = deps.now()
-  const transaction = transactionFromQuote(quote, now, transactionSource)
+  const transaction = transactionFromQuote(quote, now, caller.requestId, transactionSource)
   const idempotency = call && { call, response: { quoteId: quote.id } }
   if (!(await claimQuote(deps.sql, tenant, quote.id, transaction, idempotency, now))) return refuseUnclaimable(deps, tenant, quote.id, call, now)
   return runExecution(deps, tenant, { ...quote, status: 'PROCESSING', updatedAt: now }, transaction, call)

@@ -69,6 +69,8 @@ export function arrivalOf(payment: Transaction, recipient: Recipient, now: Date)
     receiverIdentifier: payment.receiverIdentifier,
     settledAt: now,
     receiptDeliveryConfirmedAt: null,
+    // the request that paid it caused it too
+    requestId: payment.requestId,
     createdAt: now,
     updatedAt: now,
   }

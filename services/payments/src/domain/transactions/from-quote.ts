@@ -4,7 +4,7 @@ import type { Quote, Transaction } from '../../db/generated/client.js'
  * The outgoing transaction an executed quote becomes, owing its hold. Its reconciliation reference
  * is the one of the quote's payment instructions, else one derived from its id.
  */
-export function transactionFromQuote(quote: Quote, now: Date, source: Transaction['source'] = quote.source): Transaction {
+export function transactionFromQuote(quote: Quote, now: Date, requestId: string, source: Transaction['source'] = quote.source): Transaction {
   const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { reference?: string } }>
   return {
     id: quote.transactionId,
@@ -39,6 +39,7 @@ export function transactionFromQuote(quote: Quote, now: Date, source: Transactio
     receiverIdentifier: quote.receiverIdentifier,
     settledAt: null,
     receiptDeliveryConfirmedAt: null,
+    requestId,
     createdAt: now,
     updatedAt: now,
   }

@@ -40,6 +40,6 @@ export async function sandboxSend(deps: PaymentsDeps, caller: Caller, request: S
   const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { paymentRails?: string[] } }>
   const rail = instructions[0]?.accountOrWalletInfo?.paymentRails?.[0]
   const source = { ...(quote.source as Record<string, string>), ...(rail ? { paymentRail: rail } : {}), accountHolderName: 'Sandbox Sender' }
-  await startExecution(deps, tenant, quote, call, source)
+  await startExecution(deps, caller, quote, call, source)
   return findTransaction(deps, tenant, quote.transactionId)
 }

@@ -43,6 +43,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   const row = {
     id,
     ...tenant,
+    requestId: caller.requestId,
     type: 'INCOMING',
     direction: 'CREDIT',
     status: 'PENDING',
