@@ -1,18 +1,12 @@
 import { z } from '@hono/zod-openapi'
+import { DOCUMENT_TYPES } from '@pp/vocabulary'
 import * as f from './customer-fields.js'
 
 const id = (type: string) => z.string().max(128).openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
 const pathId = (name: string, type: string) => id(type).openapi({ param: { name, in: 'path' } })
 
 export const DocumentType = z
-  .enum([
-    'PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'PROOF_OF_ADDRESS', 'BANK_STATEMENT', 'TAX_RETURN',
-    'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT',
-    'GOOD_STANDING_CERTIFICATE', 'INFORMATION_STATEMENT', 'INCUMBENCY_CERTIFICATE', 'BUSINESS_LICENSE',
-    'SHAREHOLDER_REGISTER', 'POWER_OF_ATTORNEY', 'UTILITY_BILL', 'ELECTRICITY_BILL', 'RENT_OR_LEASE_AGREEMENT',
-    'DIRECTOR_REGISTRY', 'TRUST_AGREEMENT', 'STATE_COMPANY_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT',
-    'PARTNERSHIP_AGREEMENT', 'SELFIE', 'OTHER',
-  ])
+  .enum(DOCUMENT_TYPES)
   .openapi('DocumentType')
 
 export const VerificationStatus = z
