@@ -6,6 +6,8 @@ export interface EventEnvelope<T = unknown> {
   platformId: string
   environment: string
   occurredAt: string
+  /** The platform's request that caused the event, when one did: whatever the event causes carries it on. */
+  requestId?: string
   data: T
 }
 

@@ -10,8 +10,21 @@ export interface NewEvent<T> {
   type: string
   platformId: string
   environment: string
+  /** The request that caused it (see EventEnvelope); left out when none did. */
+  requestId?: string
   data: T
 }
+
+/** Whose event it is and, when a request caused it, which one: a Caller fits, so does a bare Tenant. */
+export interface EventOrigin {
+  platformId: string
+  environment: string
+  requestId?: string
+}
+
+/** The envelope fields of an origin, and no others (an origin may be a whole Caller). */
+export const originFields = ({ platformId, environment, requestId }: EventOrigin): EventOrigin =>
+  requestId === undefined ? { platformId, environment } : { platformId, environment, requestId }
 
 /** An event as an outbox row: the envelope and the subject the relay publishes it on. */
 export interface OutboxRecord<T> {

@@ -15,6 +15,7 @@ interface Envelope {
   source: string
   platformId: string
   environment: string
+  requestId?: string
   data: { id: string; platformCustomerId?: string; kycStatus?: string; isDeleted: boolean }
 }
 
@@ -38,6 +39,8 @@ describe('customer events', () => {
       environment: 'SANDBOX',
       data: { platformCustomerId: 'evt-1', kycStatus: 'UNVERIFIED' },
     })
+    // each carries the request that caused it, for whatever the event causes in turn
+    expect(events.map((e) => e.requestId)).toEqual([ctx.requestId, ctx.requestId, ctx.requestId])
     expect(events[2]!.data.isDeleted).toBe(true)
     const rows = await h.db.outboxEvent.findMany({ where: { payload: { path: ['data', 'id'], equals: customer.id } } })
     expect(rows.map((r) => r.subject).sort()).toEqual([

@@ -1,6 +1,5 @@
-import { writeOutbox } from '@pp/events'
+import { originFields, writeOutbox, type EventOrigin } from '@pp/events'
 import type { ExternalAccountView } from '../domain/external-accounts/types.js'
-import type { Tenant } from '../domain/types.js'
 import { EVENT_SOURCE } from '../events/types.js'
 import type { Tx } from './client.js'
 
@@ -8,6 +7,6 @@ import type { Tx } from './client.js'
 export const EXTERNAL_ACCOUNT_STATUS_UPDATED = 'EXTERNAL_ACCOUNT.STATUS_UPDATED'
 
 /** A status change's event, in the transaction of the change; its data is the whole account. */
-export async function recordExternalAccountStatusEvent(tx: Tx, tenant: Tenant, account: ExternalAccountView): Promise<void> {
-  await writeOutbox(tx, EVENT_SOURCE, { type: EXTERNAL_ACCOUNT_STATUS_UPDATED, ...tenant, data: account })
+export async function recordExternalAccountStatusEvent(tx: Tx, origin: EventOrigin, account: ExternalAccountView): Promise<void> {
+  await writeOutbox(tx, EVENT_SOURCE, { type: EXTERNAL_ACCOUNT_STATUS_UPDATED, ...originFields(origin), data: account })
 }

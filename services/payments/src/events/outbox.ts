@@ -1,4 +1,4 @@
-import { outboxRecord, type OutboxRecord } from '@pp/events'
+import { originFields, outboxRecord, type OutboxRecord } from '@pp/events'
 import type { Transaction } from '../db/generated/client.js'
 import { transactionJson } from '../domain/transactions/view.js'
 
@@ -19,8 +19,7 @@ export function paymentEvent(row: Transaction, refundChanged = false): OutboxRec
   const suffix = refundChanged && refund?.status ? `REFUND_${refund.status}` : row.status
   return outboxRecord(EVENT_SOURCE, {
     type: family,
-    platformId: row.platformId,
-    environment: row.environment,
+    ...originFields({ platformId: row.platformId, environment: row.environment, requestId: row.requestId ?? undefined }),
     data: { type: `${family}.${suffix}`, transaction: transactionJson(row) },
   })
 }

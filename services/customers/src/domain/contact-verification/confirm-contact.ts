@@ -48,7 +48,7 @@ export async function confirmContact(
     }
     await markContactVerified(tx, row, now)
     const view = await loadCustomerView(tx, customer)
-    await recordCustomerEvent(tx, CUSTOMER_UPDATED, tenant, view)
+    await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, view)
     return { view }
   })
   if ('view' in attempt) return attempt.view

@@ -39,7 +39,7 @@ export async function createCustomer(
   if (replay) return replay
   const customer = await prepareCustomer(deps, caller, input)
   try {
-    return await createCustomer_(deps, customer, call)
+    return await createCustomer_(deps, caller, customer, call)
   } catch (err) {
     const index = violatedUniqueIndex(err)
     if (index === undefined) throw err
@@ -75,15 +75,15 @@ async function prepareCustomer(deps: CustomersDeps, caller: Caller, input: Creat
 }
 
 /** The customer, its acceptances, its events and the idempotency record commit together. */
-function createCustomer_(deps: CustomersDeps, { record, consents }: NewCustomer, call?: IdempotentCall): Promise<CustomerView> {
-  const tenant = { platformId: record.platformId, environment: record.environment }
+function createCustomer_(deps: CustomersDeps, caller: Caller, { record, consents }: NewCustomer, call?: IdempotentCall): Promise<CustomerView> {
+  const tenant = tenantOf(caller)
   return deps.db.$transaction(async (tx) => {
     await insertCustomer(tx, record)
     await insertConsents(tx, tenant, record.id, consents, record.createdAt)
     const view = await loadCustomerView(tx, record)
-    await recordCustomerEvent(tx, CUSTOMER_CREATED, tenant, view)
+    await recordCustomerEvent(tx, CUSTOMER_CREATED, caller, view)
     if (record.verificationStatus !== 'UNVERIFIED') {
-      await recordCustomerEvent(tx, verificationEventType(record.customerType, record.verificationStatus), tenant, view)
+      await recordCustomerEvent(tx, verificationEventType(record.customerType, record.verificationStatus), caller, view)
     }
     if (call) {
       await storeAnswer(prismaRunner(tx), tenant, call, view, record.createdAt)

@@ -17,7 +17,7 @@ export function deleteCustomer(deps: CustomersDeps, caller: Caller, customerId: 
     const deleted = { ...current, updatedAt: now, deletedAt: now }
     await saveCustomer(tx, deleted)
     const view = await loadCustomerView(tx, deleted)
-    await recordCustomerEvent(tx, CUSTOMER_DELETED, tenant, view)
+    await recordCustomerEvent(tx, CUSTOMER_DELETED, caller, view)
     return view
   })
 }

@@ -37,7 +37,7 @@ export async function updateCustomer(deps: CustomersDeps, caller: Caller, input:
     await saveCustomer(tx, updated)
     await insertConsents(tx, tenant, updated.id, consents, now)
     const view = await loadCustomerView(tx, updated)
-    await recordCustomerEvent(tx, CUSTOMER_UPDATED, tenant, view)
+    await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, view)
     return view
   })
 }

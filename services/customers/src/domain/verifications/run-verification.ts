@@ -59,7 +59,7 @@ export async function runVerification_(
     source,
     createdAt: now,
   })
-  await recordEvent(tx, verificationOutcomeEventType(outcome.status), tenant, verification)
+  await recordEvent(tx, verificationOutcomeEventType(outcome.status), caller, verification)
   if (outcome.customerStatus !== undefined && outcome.customerStatus !== customer.verificationStatus) {
     await changeVerificationStatus(tx, customer, outcome.customerStatus, now)
   }

@@ -11,7 +11,7 @@ import type { LedgerDeps } from '../deps.js'
 import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
-import type { Caller, Tenant } from '../types.js'
+import { tenantOf, type Caller, type Tenant } from '../types.js'
 import { incomingTransaction } from './incoming-payment.js'
 import type { InternalAccountRecord, InternalAccountView } from './types.js'
 import { isCryptoAccount, mustExist, toAccountView } from './view.js'
@@ -51,7 +51,7 @@ export async function fundSandboxAccount(
   const account = mustExist(await findInternalAccount(deps.db, tenant, input.accountId), input.accountId)
   const fundingId = await resolveAccountId(deps.db, tenant, { system: { kind: 'FUNDING', currency: account.currency } })
   try {
-    return await inTransaction(deps.db, (tx) => fund_(deps, tx, tenant, { account, fundingId, amount }, call))
+    return await inTransaction(deps.db, (tx) => fund_(deps, tx, caller, { account, fundingId, amount }, call))
   } catch (err) {
     const raced = call && isUniqueViolation(err) ? await findReplay<InternalAccountView>(deps.sql, tenant, call) : undefined
     if (raced) return raced
@@ -65,7 +65,8 @@ interface Funding {
   amount: bigint
 }
 
-async function fund_(deps: LedgerDeps, tx: Tx, tenant: Tenant, { account, fundingId, amount }: Funding, call?: IdempotentCall): Promise<InternalAccountView> {
+async function fund_(deps: LedgerDeps, tx: Tx, caller: Caller, { account, fundingId, amount }: Funding, call?: IdempotentCall): Promise<InternalAccountView> {
+  const tenant = tenantOf(caller)
   const at = deps.now()
   const transactionId = newId('Transaction')
   const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
@@ -75,9 +76,9 @@ async function fund_(deps: LedgerDeps, tx: Tx, tenant: Tenant, { account, fundin
   const funded = (await findInternalAccount(tx, tenant, account.id))!
   const holder = funded.customerId === null ? undefined : await findHolder(tx, tenant, funded.customerId)
   const payment = { transactionId, account: funded, amount, platformCustomerId: holder?.platformCustomerId, description: 'Sandbox funding', at }
-  await recordIncomingPayment(tx, tenant, incomingTransaction(payment))
+  await recordIncomingPayment(tx, caller, incomingTransaction(payment))
   const view = toAccountView(funded)
-  if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, tenant, view)
+  if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, caller, view)
   if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, at)
   return view
 }
