@@ -158,4 +158,16 @@ describe('the delivery log', () => {
     expect((await failure(callUnary(h.client, h.client.listDeliveries, { limit: 101 }, callContext(tenant)))).code).toBe('INVALID_INPUT')
     expect((await failure(callUnary(h.client, h.client.listDeliveries, { limit: 1, status: 'LOST' }, callContext(tenant)))).code).toBe('INVALID_INPUT')
   })
+
+  it('names the request that caused the event, when one did', async () => {
+    const tenant = newTenant()
+    const hooks = await receiver()
+    h.endpoints.set(tenant, hooks.url)
+    await h.events.publish(tenant, 'CUSTOMER.UPDATED', { id: 'Customer:traced' }, { requestId: 'req-traced' })
+    await h.events.publish(tenant, 'CUSTOMER.UPDATED', { id: 'Customer:untraced' })
+    await h.waitForLog(tenant, 2, (d) => d.status === 'DELIVERED', 'two deliveries')
+    const { data } = await callUnary(h.client, h.client.listDeliveries, { limit: 10 }, callContext(tenant))
+    const requestOf = (customerId: string) => data.find((d) => JSON.parse(d.payload).data.id === customerId)?.requestId
+    expect([requestOf('Customer:traced'), requestOf('Customer:untraced')]).toEqual(['req-traced', undefined])
+  })
 })

@@ -5,6 +5,7 @@ import type { Sql } from './client.js'
 export interface NewDelivery extends Tenant {
   id: string
   eventId: string
+  requestId: string | undefined
   webhookType: string
   payload: string
   signature: string
@@ -50,8 +51,8 @@ const INSERT = prepared(
       WHERE platform_id = $3 AND environment = $4
       FOR SHARE
    ), inserted AS (
-     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, status, next_attempt_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
+     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, request_id, status, next_attempt_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
@@ -66,6 +67,7 @@ const INSERT = prepared(
 export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
   const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
     delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.payload, delivery.signature,
+    delivery.requestId ?? null,
   ])
   if (!row) return 'DUPLICATE'
   return row.isHeld ? 'HELD' : 'DUE'

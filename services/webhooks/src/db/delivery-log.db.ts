@@ -16,6 +16,7 @@ export interface LogPageQuery extends LogFilter {
 
 export interface CompletedTestDelivery extends Tenant {
   id: string
+  requestId: string
   webhookType: string
   payload: string
   signature: string
@@ -62,6 +63,7 @@ export async function insertCompletedTestDelivery(db: Db, test: CompletedTestDel
       id: test.id,
       platformId: test.platformId,
       environment: test.environment,
+      requestId: test.requestId,
       webhookType: test.webhookType,
       payload: test.payload,
       signature: test.signature,
@@ -89,6 +91,7 @@ function toView(row: Row): DeliveryView {
     deadAt: orUndefined(row.deadAt),
     createdAt: row.createdAt,
     payload: row.payload,
+    requestId: orUndefined(row.requestId),
     attempts: row.attempts.map(
       (a): AttemptView => ({
         attemptNumber: a.attemptNumber,

@@ -28,6 +28,7 @@ export interface DeliveryView {
   createdAt: Date
   payload: string
   attempts: AttemptView[]
+  requestId?: string
 }
 
 export const tenantKey = (tenant: Tenant): string => `${tenant.platformId} ${tenant.environment}`

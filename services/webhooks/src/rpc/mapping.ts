@@ -13,4 +13,5 @@ export const deliveryToProto = (delivery: DeliveryView): Delivery => ({
   createdAt: delivery.createdAt,
   payload: delivery.payload,
   attempts: delivery.attempts,
+  requestId: delivery.requestId,
 })

@@ -25,6 +25,7 @@ export async function enqueueEvent(deps: Pick<WebhooksDeps, 'sql' | 'keys'>, eve
   const inserted = await insertDelivery(deps.sql, {
     id,
     eventId: event.id,
+    requestId: event.requestId,
     platformId: event.platformId,
     environment: event.environment,
     webhookType: draft.type,

@@ -33,7 +33,7 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
   const result = await deps.post({ url, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
   const outcome = { url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
   await insertCompletedTestDelivery(deps.db, {
-    id, platformId: caller.platformId, environment: caller.environment, webhookType: TEST_WEBHOOK.type,
+    id, platformId: caller.platformId, environment: caller.environment, requestId: caller.requestId, webhookType: TEST_WEBHOOK.type,
     payload, signature, isDelivered: result.isSuccess, startedAt, outcome,
   })
   if (!result.isSuccess) {

@@ -65,6 +65,8 @@ export interface Delivery {
   payload: string;
   /** Oldest first. */
   attempts: DeliveryAttempt[];
+  /** The platform's request that caused the event (or sent the test webhook), when one did. */
+  requestId?: string | undefined;
 }
 
 export interface SendTestWebhookRequest {
@@ -324,6 +326,7 @@ function createBaseDelivery(): Delivery {
     createdAt: undefined,
     payload: "",
     attempts: [],
+    requestId: undefined,
   };
 }
 
@@ -361,6 +364,9 @@ export const Delivery: MessageFns<Delivery> = {
     }
     for (const v of message.attempts) {
       DeliveryAttempt.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.requestId !== undefined) {
+      writer.uint32(98).string(message.requestId);
     }
     return writer;
   },
@@ -466,6 +472,14 @@ export const Delivery: MessageFns<Delivery> = {
             message.attempts.push(DeliveryAttempt.decode(reader, reader.uint32()));
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -521,6 +535,11 @@ export const Delivery: MessageFns<Delivery> = {
       attempts: globalThis.Array.isArray(object?.attempts)
         ? object.attempts.map((e: any) => DeliveryAttempt.fromJSON(e))
         : [],
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : undefined,
     };
   },
 
@@ -559,6 +578,9 @@ export const Delivery: MessageFns<Delivery> = {
     if (message.attempts?.length) {
       obj.attempts = message.attempts.map((e) => DeliveryAttempt.toJSON(e));
     }
+    if (message.requestId !== undefined) {
+      obj.requestId = message.requestId;
+    }
     return obj;
   },
 
@@ -578,6 +600,7 @@ export const Delivery: MessageFns<Delivery> = {
     message.createdAt = object.createdAt ?? undefined;
     message.payload = object.payload ?? "";
     message.attempts = object.attempts?.map((e) => DeliveryAttempt.fromPartial(e)) || [];
+    message.requestId = object.requestId ?? undefined;
     return message;
   },
 };
