@@ -20,5 +20,10 @@ export interface Caller extends Tenant {
   idempotencyKey?: string
 }
 
+/** A tenant and, when a request caused the work (directly, or through the events it wrote), that request's id. */
+export interface Origin extends Tenant {
+  requestId?: string
+}
+
 /** The tenant alone, without the caller's other fields (for row keys and cache keys). */
 export const tenantOf = ({ platformId, environment }: Tenant): Tenant => ({ platformId, environment })

@@ -34,12 +34,12 @@ async function customerAccounts(ctx: Caller, customerId: string) {
   return page.data.map((a) => ({ type: a.type, currency: currencyOf(a), status: a.status })).sort((a, b) => `${a.type}${a.currency}`.localeCompare(`${b.type}${b.currency}`))
 }
 
-async function statusEvents(accountIds: string[]): Promise<Array<{ id: string; status: string }>> {
+async function statusEvents(accountIds: string[]): Promise<Array<{ id: string; status: string; requestId?: string }>> {
   const rows = await h.db.outboxEvent.findMany({ where: { subject: 'events.ledger.INTERNAL_ACCOUNT.STATUS_UPDATED' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows
-    .map((row) => (row.payload as unknown as EventEnvelope<{ id: string; status: string }>).data)
-    .filter((account) => accountIds.includes(account.id))
-    .map(({ id, status }) => ({ id, status }))
+    .map((row) => row.payload as unknown as EventEnvelope<{ id: string; status: string }>)
+    .filter(({ data }) => accountIds.includes(data.id))
+    .map(({ data: { id, status }, requestId }) => (requestId === undefined ? { id, status } : { id, status, requestId }))
 }
 
 const withoutConsent = { agreementConsents: [] }
@@ -61,11 +61,13 @@ describe('customer accounts', () => {
       { type: 'INTERNAL_FIAT', currency: 'USD', status: 'PENDING' },
     ])
 
-    await handle(envelope(ctx, 'CUSTOMER.KYC_APPROVED', { ...consented, kycStatus: 'APPROVED', updatedAt: later(String(customer.updatedAt), 2) }))
+    // the approval came from a platform's request: the accounts' events name it, for what they cause in turn
+    const approved = { ...consented, kycStatus: 'APPROVED', updatedAt: later(String(customer.updatedAt), 2) }
+    await handle({ ...envelope(ctx, 'CUSTOMER.KYC_APPROVED', approved), requestId: 'req-approval' })
     const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx)
     expect(page.data.map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE'])
     const ids = page.data.map((a) => a.id)
-    expect((await statusEvents(ids)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(ids.sort().map((id) => ({ id, status: 'ACTIVE' })))
+    expect((await statusEvents(ids)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(ids.sort().map((id) => ({ id, status: 'ACTIVE', requestId: 'req-approval' })))
   })
 
   it('need no consent on a regulated platform; production has no Global Account', async () => {

@@ -1,7 +1,7 @@
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import type { PlatformConfigSource, PlatformSettings } from '../domain/platform-settings.js'
-import type { Tenant } from '../domain/types.js'
+import { tenantOf, type Origin } from '../domain/types.js'
 
 export interface PlatformConfigClient extends PlatformConfigSource {
   close(): void
@@ -11,8 +11,8 @@ export interface PlatformConfigClient extends PlatformConfigSource {
 export function platformConfigClient(address: string): PlatformConfigClient {
   const client = createGrpcClient(PlatformServiceClient, address)
   return {
-    async getSettings(tenant: Tenant): Promise<PlatformSettings> {
-      const { config } = await callUnary(client, client.getPlatformConfig, {}, { ...tenant, requestId: 'ledger-provisioning' })
+    async getSettings(origin: Origin): Promise<PlatformSettings> {
+      const { config } = await callUnary(client, client.getPlatformConfig, {}, { ...tenantOf(origin), requestId: origin.requestId ?? 'ledger-provisioning' })
       return {
         isRegulatedFinancialInstitution: config?.isRegulatedFinancialInstitution ?? false,
         supportedCurrencies: (config?.supportedCurrencies ?? []).map((c) => c.currencyCode),

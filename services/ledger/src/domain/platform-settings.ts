@@ -1,4 +1,4 @@
-import type { Tenant } from './types.js'
+import type { Origin } from './types.js'
 
 /** What the ledger needs from a platform's configuration to provision accounts. */
 export interface PlatformSettings {
@@ -10,5 +10,6 @@ export interface PlatformSettings {
 
 /** The port to the platform service, which owns the configuration. */
 export interface PlatformConfigSource {
-  getSettings(tenant: Tenant): Promise<PlatformSettings>
+  /** The request that caused the provisioning, if known, travels with the call. */
+  getSettings(origin: Origin): Promise<PlatformSettings>
 }

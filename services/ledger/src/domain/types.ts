@@ -1,1 +1,1 @@
-export { tenantOf, type Caller, type Environment, type Tenant } from '@pp/tenancy'
+export { tenantOf, type Caller, type Environment, type Origin, type Tenant } from '@pp/tenancy'

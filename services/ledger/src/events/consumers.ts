@@ -1,11 +1,12 @@
 import type { NatsConnection } from '@nats-io/transport-node'
 import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
 import type { Logger } from '@pp/logging'
+import { isEnvironment } from '@pp/tenancy'
 import type { LedgerDeps } from '../domain/deps.js'
 import { holderFromCustomer } from '../domain/provisioning/holder.js'
 import { provisionCustomer } from '../domain/provisioning/provision-customer.js'
 import { provisionPlatform } from '../domain/provisioning/provision-platform.js'
-import type { Tenant } from '../domain/types.js'
+import type { Origin } from '../domain/types.js'
 
 /** Customer events that can change what accounts a customer should have, or their status. */
 const isCustomerChange = (type: string): boolean =>
@@ -14,9 +15,11 @@ const isCustomerChange = (type: string): boolean =>
 /** Platform events after which the platform's own accounts may be missing. */
 const isPlatformChange = (type: string): boolean => ['PLATFORM.CREATED', 'PLATFORM.CONFIG_UPDATED'].includes(type)
 
-function tenantOf(event: EventEnvelope): Tenant | undefined {
-  if (!event.platformId || (event.environment !== 'SANDBOX' && event.environment !== 'PRODUCTION')) return undefined
-  return { platformId: event.platformId, environment: event.environment }
+/** The event's tenant, and the request that caused it: provisioning names it in its own calls and events. */
+function originOf(event: EventEnvelope): Origin | undefined {
+  if (!event.platformId || !isEnvironment(event.environment)) return undefined
+  const tenant = { platformId: event.platformId, environment: event.environment }
+  return event.requestId === undefined ? tenant : { ...tenant, requestId: event.requestId }
 }
 
 /**
@@ -26,13 +29,13 @@ function tenantOf(event: EventEnvelope): Tenant | undefined {
  */
 export function handleEvent(deps: LedgerDeps, logger: Logger) {
   return async function handle(event: EventEnvelope): Promise<void> {
-    const tenant = tenantOf(event)
-    if (!tenant) return logger.warn({ eventId: event.id, type: event.type }, 'event without a tenant; skipped')
-    if (isPlatformChange(event.type)) return provisionPlatform(deps, tenant)
+    const origin = originOf(event)
+    if (!origin) return logger.warn({ eventId: event.id, type: event.type }, 'event without a tenant; skipped')
+    if (isPlatformChange(event.type)) return provisionPlatform(deps, origin)
     if (!isCustomerChange(event.type)) return
     const holder = holderFromCustomer(event.data)
     if (!holder) return logger.warn({ eventId: event.id, type: event.type }, 'customer event without a customer; skipped')
-    await provisionCustomer(deps, tenant, holder)
+    await provisionCustomer(deps, origin, holder)
   }
 }
 

@@ -7,7 +7,7 @@ import { changeStatus } from '../internal-accounts/change-status.js'
 import { openAccount } from '../internal-accounts/open-account.js'
 import type { LedgerDeps } from '../deps.js'
 import type { PlatformSettings } from '../platform-settings.js'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Origin, type Tenant } from '../types.js'
 import { customerAccounts, hasAccount, isApproved, mayProvision } from './account-plan.js'
 import type { HolderSnapshot } from './holder.js'
 import { ensurePlatformAccounts } from './provision-platform.js'
@@ -17,8 +17,9 @@ import { ensurePlatformAccounts } from './provision-platform.js'
  * should have (PENDING) once it may have them, and activates its pending accounts once it is
  * approved. Every step is idempotent, so a redelivered or reordered event changes nothing more.
  */
-export async function provisionCustomer(deps: LedgerDeps, tenant: Tenant, snapshot: HolderSnapshot): Promise<void> {
-  const settings = await deps.platformConfig.getSettings(tenant)
+export async function provisionCustomer(deps: LedgerDeps, origin: Origin, snapshot: HolderSnapshot): Promise<void> {
+  const tenant = tenantOf(origin)
+  const settings = await deps.platformConfig.getSettings(origin)
   // the platform's own accounts too, in case its PLATFORM.CREATED event never came
   await ensurePlatformAccounts(deps, tenant, settings)
   await inTransaction(deps.db, async (tx) => {
@@ -27,7 +28,7 @@ export async function provisionCustomer(deps: LedgerDeps, tenant: Tenant, snapsh
     const holder = (await findHolder(tx, tenant, snapshot.customerId)) ?? snapshot
     if (!mayProvision(holder, settings)) return
     await openMissingAccounts(tx, tenant, holder, settings, deps.now())
-    if (isApproved(holder)) await activatePendingAccounts(tx, tenant, holder.customerId, deps.now())
+    if (isApproved(holder)) await activatePendingAccounts(tx, origin, holder.customerId, deps.now())
   })
 }
 
@@ -40,9 +41,10 @@ async function openMissingAccounts(tx: Tx, tenant: Tenant, holder: HolderSnapsho
 }
 
 /** Provisioning completes: PENDING → ACTIVE, each with its INTERNAL_ACCOUNT.STATUS_UPDATED event. */
-async function activatePendingAccounts(tx: Tx, tenant: Tenant, customerId: string, at: Date): Promise<void> {
+async function activatePendingAccounts(tx: Tx, origin: Origin, customerId: string, at: Date): Promise<void> {
+  const tenant = tenantOf(origin)
   const pending = (await findOwnedAccounts(tx, tenant, customerId)).filter((a) => a.status === 'PENDING')
   // the same lock a transfer or a freeze takes, so the status cannot change under them
   await lockAccounts(tx, tenant, pending.map((a) => a.id))
-  for (const account of pending) await changeStatus(tx, tenant, account, 'ACTIVE', at)
+  for (const account of pending) await changeStatus(tx, origin, account, 'ACTIVE', at)
 }

@@ -4,12 +4,12 @@ import { inTransaction } from '../../db/transaction.js'
 import { openAccount } from '../internal-accounts/open-account.js'
 import type { LedgerDeps } from '../deps.js'
 import type { PlatformSettings } from '../platform-settings.js'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Origin, type Tenant } from '../types.js'
 import { hasAccount, holdingAccounts } from './account-plan.js'
 
 /** Opens the platform's own holding account for each supported currency it lacks (idempotent). */
-export async function provisionPlatform(deps: LedgerDeps, tenant: Tenant): Promise<void> {
-  await ensurePlatformAccounts(deps, tenant, await deps.platformConfig.getSettings(tenant))
+export async function provisionPlatform(deps: LedgerDeps, origin: Origin): Promise<void> {
+  await ensurePlatformAccounts(deps, tenantOf(origin), await deps.platformConfig.getSettings(origin))
 }
 
 /**
