@@ -52,7 +52,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
       registerAuthSessionRoutes(api, deps)
       registerAuthDelegatedKeyRoutes(api, deps)
       registerExternalAccountRoutes(api, deps.externalAccounts)
-      registerCustomerRoutes(api, deps.customers, customerContactSignature({ accounts: deps.internalAccounts, walletAuth: deps.walletAuth, walletSignatures: deps.walletSignatures }))
+      registerCustomerRoutes(api, deps.customers, customerContactSignature({ walletAuth: deps.walletAuth, walletSignatures: deps.walletSignatures }))
       registerWebhookRoutes(api, deps.webhooks)
       registerQuoteRoutes(api, { payments: deps.payments, walletSignatures: deps.walletSignatures })
       registerTransactionRoutes(api, deps.payments)

@@ -1,5 +1,4 @@
 import { Customer, type CustomersServiceClient } from '@pp/proto/customers/v1/customers'
-import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -16,11 +15,15 @@ const customer = Customer.fromPartial({ id: customerId, customerType: 'INDIVIDUA
 const challenge = { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: at }
 
 const calls: RecordedCall[] = []
-let credentials: Array<{ type: string; nickname: string }>
+/** The OTP credentials of the customer's one wallet: the address each signs in at. */
+let credentials: Array<{ type: 'EMAIL_OTP' | 'SMS_OTP'; address: string }>
+
+// the wallet-auth service's answer, from the credentials above
+const signsInWithReplaced = ({ email, phoneNumber }: { email?: string; phoneNumber?: string }) =>
+  credentials.some((c) => (c.type === 'EMAIL_OTP' ? email !== undefined && c.address !== email : phoneNumber !== undefined && c.address !== phoneNumber))
 
 const handlers: Record<string, FakeHandler> = {
-  listCustomerInternalAccounts: async () => ({ data: [{ id: walletId, type: 'EMBEDDED_WALLET' }], hasMore: false, totalCount: 1 }),
-  listAuthCredentials: async () => ({ data: credentials }),
+  listWalletsSigningInWith: async (request) => ({ accountIds: signsInWithReplaced(request as never) ? [walletId] : [] }),
   beginSignedRequest: async () => ({ challenge }),
   completeSignedRequest: async () => ({}),
   updateCustomer: async () => ({ customer }),
@@ -31,15 +34,14 @@ const app = createGatewayApp({
   authenticate: async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['MANAGE'] }),
   registerRoutes(api) {
     const walletAuth = fakeGrpcClient<WalletAuthServiceClient>(handlers, calls)
-    const accounts = fakeGrpcClient<InternalAccountsServiceClient>(handlers, calls)
-    const check = customerContactSignature({ accounts, walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
+    const check = customerContactSignature({ walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
     registerCustomerRoutes(api, fakeGrpcClient<CustomersServiceClient>(handlers, calls), check)
   },
 })
 
 beforeEach(() => {
   calls.length = 0
-  credentials = [{ type: 'EMAIL_OTP', nickname: 'old@example.com' }]
+  credentials = [{ type: 'EMAIL_OTP', address: 'old@example.com' }]
 })
 
 const patch = (body: object, headers: Record<string, string> = {}) =>
@@ -54,15 +56,17 @@ describe('PATCH /customers/{customerId} of a contact an embedded wallet signs in
   it('is a signed operation of the wallet when the email of its EMAIL_OTP credential changes', async () => {
     const first = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' })
     expect(first.status).toBe(202)
-    expect(methods()).toEqual(['listCustomerInternalAccounts', 'listAuthCredentials', 'beginSignedRequest'])
-    expect(calls[2]!.request).toMatchObject({ accountId: walletId, operation: `PATCH /customers/${customerId}` })
+    // one call finds the wallets that must sign, whatever their number
+    expect(methods()).toEqual(['listWalletsSigningInWith', 'beginSignedRequest'])
+    expect(calls[0]!.request).toMatchObject({ customerId, email: 'new@example.com' })
+    expect(calls[1]!.request).toMatchObject({ accountId: walletId, operation: `PATCH /customers/${customerId}` })
     const retry = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' }, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
     expect(retry.status).toBe(200)
-    expect(methods().slice(3)).toEqual(['listCustomerInternalAccounts', 'listAuthCredentials', 'completeSignedRequest', 'updateCustomer'])
+    expect(methods().slice(2)).toEqual(['listWalletsSigningInWith', 'completeSignedRequest', 'updateCustomer'])
   })
 
   it('runs at once when no credential signs in with the changed contact', async () => {
-    credentials = [{ type: 'EMAIL_OTP', nickname: 'new@example.com' }, { type: 'PASSKEY', nickname: 'Laptop' }]
+    credentials = [{ type: 'EMAIL_OTP', address: 'new@example.com' }]
     expect((await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com', phoneNumber: '+14155550100' })).status).toBe(200)
     expect((await patch({ customerType: 'INDIVIDUAL', fullName: 'Ada King' })).status).toBe(200)
     expect(methods()).not.toContain('beginSignedRequest')

@@ -14,6 +14,7 @@ import type {
   ListAuthCredentialsRequest,
   ListAuthSessionsRequest,
   ListDelegatedKeysRequest,
+  ListWalletsSigningInWithRequest,
   RefreshAuthSessionRequest,
   RevokeAuthCredentialRequest,
   RevokeAuthSessionRequest,
@@ -22,6 +23,7 @@ import type {
   VerifyAuthCredentialResponse,
   WalletAuthServiceServer,
 } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { walletsSigningInWith } from '../domain/credentials/contact-change.js'
 import { createCredential } from '../domain/credentials/create-credential.js'
 import {
   challengeCredential,
@@ -50,6 +52,10 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     },
     async listAuthCredentials(request: ListAuthCredentialsRequest, ctx) {
       return { data: (await listCredentials(deps, tenantFrom(ctx), request.accountId)).map((m) => authMethodToProto(m)) }
+    },
+    async listWalletsSigningInWith(request: ListWalletsSigningInWithRequest, ctx) {
+      const change = { email: request.email, phoneNumber: request.phoneNumber }
+      return { accountIds: await walletsSigningInWith(deps, tenantFrom(ctx), request.customerId, change) }
     },
     async getAuthCredential(request: GetAuthCredentialRequest, ctx) {
       return { authMethod: authMethodToProto(await getCredential(deps, tenantFrom(ctx), request.id)) }

@@ -133,6 +133,18 @@ export interface ListAuthCredentialsResponse {
   data: AuthMethod[];
 }
 
+export interface ListWalletsSigningInWithRequest {
+  customerId: string;
+  /** The customer's new email / phone number; unset when the change leaves it alone. */
+  email?: string | undefined;
+  phoneNumber?: string | undefined;
+}
+
+export interface ListWalletsSigningInWithResponse {
+  /** Embedded wallet (internal account) ids, each once. */
+  accountIds: string[];
+}
+
 export interface GetAuthCredentialRequest {
   id: string;
 }
@@ -1697,6 +1709,188 @@ export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse
   fromPartial(object: DeepPartial<ListAuthCredentialsResponse>): ListAuthCredentialsResponse {
     const message = createBaseListAuthCredentialsResponse();
     message.data = object.data?.map((e) => AuthMethod.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListWalletsSigningInWithRequest(): ListWalletsSigningInWithRequest {
+  return { customerId: "", email: undefined, phoneNumber: undefined };
+}
+
+export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWithRequest> = {
+  encode(message: ListWalletsSigningInWithRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== "") {
+      writer.uint32(10).string(message.customerId);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(26).string(message.phoneNumber);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWalletsSigningInWithRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWalletsSigningInWithRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWalletsSigningInWithRequest {
+    return {
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListWalletsSigningInWithRequest): unknown {
+    const obj: any = {};
+    if (message.customerId !== "") {
+      obj.customerId = message.customerId;
+    }
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWalletsSigningInWithRequest>): ListWalletsSigningInWithRequest {
+    return ListWalletsSigningInWithRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWalletsSigningInWithRequest>): ListWalletsSigningInWithRequest {
+    const message = createBaseListWalletsSigningInWithRequest();
+    message.customerId = object.customerId ?? "";
+    message.email = object.email ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListWalletsSigningInWithResponse(): ListWalletsSigningInWithResponse {
+  return { accountIds: [] };
+}
+
+export const ListWalletsSigningInWithResponse: MessageFns<ListWalletsSigningInWithResponse> = {
+  encode(message: ListWalletsSigningInWithResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.accountIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListWalletsSigningInWithResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListWalletsSigningInWithResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListWalletsSigningInWithResponse {
+    return {
+      accountIds: globalThis.Array.isArray(object?.accountIds)
+        ? object.accountIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.account_ids)
+        ? object.account_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListWalletsSigningInWithResponse): unknown {
+    const obj: any = {};
+    if (message.accountIds?.length) {
+      obj.accountIds = message.accountIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListWalletsSigningInWithResponse>): ListWalletsSigningInWithResponse {
+    return ListWalletsSigningInWithResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListWalletsSigningInWithResponse>): ListWalletsSigningInWithResponse {
+    const message = createBaseListWalletsSigningInWithResponse();
+    message.accountIds = object.accountIds?.map((e) => e) || [];
     return message;
   },
 };
@@ -4537,6 +4731,23 @@ export const WalletAuthServiceService = {
       Buffer.from(ListAuthCredentialsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListAuthCredentialsResponse => ListAuthCredentialsResponse.decode(value),
   },
+  /**
+   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
+   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   */
+  listWalletsSigningInWith: {
+    path: "/wallet_auth.v1.WalletAuthService/ListWalletsSigningInWith" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListWalletsSigningInWithRequest): Buffer =>
+      Buffer.from(ListWalletsSigningInWithRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListWalletsSigningInWithRequest =>
+      ListWalletsSigningInWithRequest.decode(value),
+    responseSerialize: (value: ListWalletsSigningInWithResponse): Buffer =>
+      Buffer.from(ListWalletsSigningInWithResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListWalletsSigningInWithResponse =>
+      ListWalletsSigningInWithResponse.decode(value),
+  },
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: {
     path: "/wallet_auth.v1.WalletAuthService/GetAuthCredential" as const,
@@ -4743,6 +4954,11 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   createAuthCredential: handleUnaryCall<CreateAuthCredentialRequest, CreateAuthCredentialResponse>;
   /** The wallet's credentials, oldest first (not paginated). */
   listAuthCredentials: handleUnaryCall<ListAuthCredentialsRequest, ListAuthCredentialsResponse>;
+  /**
+   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
+   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   */
+  listWalletsSigningInWith: handleUnaryCall<ListWalletsSigningInWithRequest, ListWalletsSigningInWithResponse>;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: handleUnaryCall<GetAuthCredentialRequest, GetAuthCredentialResponse>;
   /** Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). */
@@ -4840,6 +5056,25 @@ export interface WalletAuthServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListAuthCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
+   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   */
+  listWalletsSigningInWith(
+    request: ListWalletsSigningInWithRequest,
+    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
+  ): ClientUnaryCall;
+  listWalletsSigningInWith(
+    request: ListWalletsSigningInWithRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
+  ): ClientUnaryCall;
+  listWalletsSigningInWith(
+    request: ListWalletsSigningInWithRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
   ): ClientUnaryCall;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential(
