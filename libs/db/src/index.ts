@@ -7,5 +7,5 @@ export { decodeCursor, encodeCursor, type KeysetPosition } from './keyset-cursor
 export { migrate, type MigrationResult } from './migrate.js'
 export { parsePrismaSchema, type PrismaSchema } from './prisma-schema.js'
 export { createPrismaClient, isUniqueViolation } from './prisma-client.js'
-export { createSqlPool, prepared, prismaRunner, type PreparedStatement, type SqlPool, type SqlRunner } from './sql-pool.js'
+export { createSqlPool, prepared, prismaRunner, type PreparedStatement, type SqlPool, type SqlPoolOptions, type SqlRunner } from './sql-pool.js'
 export { startWakeLoop, type WakeLoop, type WakeLoopOptions } from './wake-loop.js'

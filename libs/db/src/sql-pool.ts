@@ -34,8 +34,17 @@ export interface SqlPool extends SqlRunner {
  * the schema, the migrations and the cold paths; measured here, a prepared primary-key SELECT
  * costs ~60 µs of Node CPU where a Prisma 7 `findFirst` costs ~350 µs.
  */
-export function createSqlPool(url: string, max = 10): SqlPool {
-  const pool = new pg.Pool({ connectionString: url, max, types })
+export interface SqlPoolOptions {
+  /**
+   * False: commits return before their WAL is flushed, so a crash may forget the last few
+   * milliseconds of them (never half of one). Only for writes that a crash may repeat.
+   */
+  synchronousCommit?: boolean
+}
+
+export function createSqlPool(url: string, max = 10, { synchronousCommit = true }: SqlPoolOptions = {}): SqlPool {
+  const options = synchronousCommit ? undefined : '-c synchronous_commit=off'
+  const pool = new pg.Pool({ connectionString: url, max, types, options })
   // An idle connection that Postgres closes (a restart, an administrator, a dropped test database
   // while end() is still closing it) is already out of the pool, which connects anew when asked:
   // nothing to do, but unheard, the pool's 'error' event would end the process.

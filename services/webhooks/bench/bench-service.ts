@@ -30,10 +30,11 @@ export async function openBenchService(name: string, settings: DeliverySettings)
   const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url, 5)
   const sql: Sql = openSql(database.url, 20)
+  const attemptsSql: Sql = openSql(database.url, 10, { synchronousCommit: false })
   const endpoints = new InMemoryEndpoints()
   const logger = createLogger(`webhooks-${name}`, 'warn')
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, keys, endpoints: cachedEndpoints(endpoints, 5_000), post: postWebhook, settings }
+  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 5_000), post: postWebhook, settings }
   const events = await openTestEvents(name)
   let consumer: RunningConsumer | undefined
   return {
@@ -45,6 +46,7 @@ export async function openBenchService(name: string, settings: DeliverySettings)
       await consumer?.stop()
       await events.close()
       await sql.end()
+      await attemptsSql.end()
       await db.$disconnect()
       await database.drop()
     },

@@ -12,9 +12,11 @@ import { startEventConsumer } from './events/event-consumer.js'
 import { buildWebhooksServer } from './rpc/server.js'
 
 const config = loadWebhooksConfig()
-// Prisma serves the log and other cold paths; the hot path (queueing, claims, attempts) has its own pool
+// Prisma serves the log and other cold paths; the hot path has its own pools, queueing and attempts,
+// 20 connections between them as one pool had (the mesh shares one server's max_connections)
 const DB_POOL_MAX = 5
-const SQL_POOL_MAX = 20
+const SQL_POOL_MAX = 12
+const ATTEMPTS_SQL_POOL_MAX = 8
 
 runService({
   name: 'webhooks',
@@ -25,11 +27,12 @@ runService({
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
+    const attemptsSql = openSql(config.DATABASE_URL, ATTEMPTS_SQL_POOL_MAX, { synchronousCommit: false })
     const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const platform = platformEndpointClient(config.PLATFORM_GRPC_ADDRESS)
     const endpoints = cachedEndpoints(platform, config.WEBHOOK_ENDPOINT_CACHE_MS)
-    const deps = { db, sql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
+    const deps = { db, sql, attemptsSql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
     await resumeOrphanedBacklogs(deps)
     const worker = startDeliveryWorker(deps, logger, config.DATABASE_URL)
     const consumer = await startEventConsumer({
@@ -38,6 +41,6 @@ runService({
       startTime: config.EVENTS_CONSUMER_START_TIME,
     })
     const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger)
-    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
   },
 })

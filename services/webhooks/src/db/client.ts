@@ -1,4 +1,4 @@
-import { createPrismaClient, createSqlPool, type SqlPool, type SqlRunner } from '@pp/db'
+import { createPrismaClient, createSqlPool, type SqlPool, type SqlPoolOptions, type SqlRunner } from '@pp/db'
 import { PrismaClient, type Prisma } from './generated/client.js'
 
 export type Db = PrismaClient
@@ -11,4 +11,4 @@ export type SqlTx = SqlRunner
 
 export const openDb = (url: string, poolMax?: number): Db => createPrismaClient(PrismaClient, url, poolMax)
 
-export const openSql = (url: string, poolMax?: number): Sql => createSqlPool(url, poolMax)
+export const openSql = (url: string, poolMax?: number, options?: SqlPoolOptions): Sql => createSqlPool(url, poolMax, options)

@@ -7,7 +7,14 @@ import type { SigningKeys } from './signing/signing-keys.js'
 /** What the use cases need; main.ts wires the real ones, tests swap the endpoint source. */
 export interface WebhooksDeps {
   db: Db
+  /** Queueing deliveries: committed durably, since the event's message is acked once its delivery is. */
   sql: Sql
+  /**
+   * Claims and attempt outcomes, committed without waiting for the WAL flush: a crash may forget
+   * the last few of them, and a forgotten claim or outcome only sends the webhook once more,
+   * which the body's id lets a receiver drop (delivery is at least once, as before).
+   */
+  attemptsSql: Sql
   keys: SigningKeys
   endpoints: CachedEndpoints
   post: PostWebhook

@@ -18,7 +18,7 @@ export interface EventConsumerOptions {
 
 const CONFIG_UPDATED = 'PLATFORM.CONFIG_UPDATED'
 // each event only becomes a row of its own (delivery ids are minted in stream order, before any await)
-const EVENTS_AT_ONCE = 16
+const EVENTS_AT_ONCE = 64
 
 /**
  * Takes events from the EVENTS stream through a durable consumer and only queues their webhooks:

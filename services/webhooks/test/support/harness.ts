@@ -68,9 +68,10 @@ export async function startHarness(name: string, settings: Partial<DeliverySetti
   const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
   const sql = openSql(database.url)
+  const attemptsSql = openSql(database.url, undefined, { synchronousCommit: false })
   const endpoints = new InMemoryEndpoints()
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
+  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
   const logger = createLogger(`webhooks-test-${name}`, 'silent')
   const worker = startDeliveryWorker(deps, logger, database.url)
   const events = await openTestEvents(name)
@@ -97,6 +98,7 @@ export async function startHarness(name: string, settings: Partial<DeliverySetti
       await worker.stop()
       await events.close()
       await sql.end()
+      await attemptsSql.end()
       await db.$disconnect()
       await database.drop()
     },

@@ -14,11 +14,11 @@ import { webhookHeaders } from './headers.js'
 export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery): Promise<NextStep> {
   const { isSuccess, ...outcome } = await postToEndpoint(deps, claim)
   if (isSuccess) {
-    if (await recordDelivered(deps.sql, claim, outcome)) await releaseHeldDeliveries(deps.sql, claim)
+    if (await recordDelivered(deps.attemptsSql, claim, outcome)) await releaseHeldDeliveries(deps.attemptsSql, claim)
     return { status: 'DELIVERED' }
   }
   const decide = (state: EndpointState) => decideAfterFailure(deps.settings, claim, state)
-  return recordFailure(deps.sql, claim, outcome, decide, heldDeadAfterMs(deps.settings))
+  return recordFailure(deps.attemptsSql, claim, outcome, decide, heldDeadAfterMs(deps.settings))
 }
 
 async function postToEndpoint(deps: WebhooksDeps, claim: ClaimedDelivery): Promise<AttemptOutcome & { isSuccess: boolean }> {

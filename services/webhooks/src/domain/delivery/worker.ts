@@ -50,7 +50,7 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, database
   async function claimDue(): Promise<Date | undefined> {
     const free = settings.concurrency - attempts.size
     if (free <= 0) return undefined
-    const claim = await claimDueDeliveries(deps.sql, {
+    const claim = await claimDueDeliveries(deps.attemptsSql, {
       limit: free,
       remainingByTenant: remainingByTenant(),
       perTenantLimit: settings.concurrencyPerPlatform,
