@@ -1,5 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { inTransaction } from '@pp/db'
 import { insertBeneficialOwner } from '../../db/beneficial-owners.db.js'
 import { lockCustomer } from '../../db/customers.db.js'
 import { compact } from '../customers/merge-profile.js'
@@ -18,7 +19,7 @@ export async function createBeneficialOwner(
 ): Promise<BeneficialOwnerView> {
   const owner = assertValidOwner(input, 'create')
   const tenant = tenantOf(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const customer = mustBeActive(mustExist(await lockCustomer(tx, tenant, customerId), customerId))
     if (customer.customerType !== 'BUSINESS') {
       throw invalidInput([{ field: 'customerId', message: 'beneficial owners belong to BUSINESS customers' }])

@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { lockBeneficialOwner, saveBeneficialOwner } from '../../db/beneficial-owners.db.js'
 import { compact } from '../customers/merge-profile.js'
 import type { CustomersDeps } from '../deps.js'
@@ -14,7 +15,7 @@ export async function updateBeneficialOwner(
   input: BeneficialOwnerInput,
 ): Promise<BeneficialOwnerView> {
   const changes = assertValidOwner(input, 'update')
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const current = await lockBeneficialOwner(tx, tenantOf(caller), ownerId)
     if (!current) throw new ApiError('NOT_FOUND', `Beneficial owner ${ownerId} not found`)
     const updated = {

@@ -1,4 +1,5 @@
 import { isApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { claimImportJob, saveImportProgress, toImportJobView, type ImportJobRow } from '../../db/import-jobs.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { bulkUploadEventType } from '../../events/types.js'
@@ -56,7 +57,7 @@ async function saveBatch(deps: CustomersDeps, job: ImportJobRow, rowCount: numbe
   const status = !isDone ? 'PROCESSING' : successful === 0 && job.total > 0 ? 'FAILED' : 'COMPLETED'
   const now = deps.now()
   const tenant = { platformId: job.platformId, environment: job.environment as Environment }
-  await deps.db.$transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const saved = await saveImportProgress(tx, job.id, {
       status,
       processed,

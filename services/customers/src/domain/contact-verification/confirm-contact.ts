@@ -1,4 +1,5 @@
 import { invalidInput } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import type { ContactVerification as ContactRow } from '../../db/generated/client.js'
 import { lockContactChannel, markContactVerified, recordFailedAttempt } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
@@ -37,7 +38,7 @@ export async function confirmContact(
   const tenant = tenantOf(caller)
   const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))
   const contact = contactToVerify(customer, channel)
-  const attempt = await deps.db.$transaction(async (tx): Promise<Attempt> => {
+  const attempt = await inTransaction(deps.db, async (tx): Promise<Attempt> => {
     const row = await lockContactChannel(tx, customer.id, channel)
     const now = deps.now()
     const unusable = unusableCode(row, contact, now, deps.settings.contactCodeAttemptsMax)

@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { contactProofs, storeIssuedCode } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
 import { mustBeActive, mustExist } from '../customers/view.js'
@@ -19,7 +20,7 @@ export async function sendContactCode(deps: CustomersDeps, caller: Caller, custo
   }
   const code = await deps.verification[caller.environment].sendContactCode(channel, sentTo)
   const now = deps.now()
-  await deps.db.$transaction((tx) =>
+  await inTransaction(deps.db, (tx) =>
     storeIssuedCode(tx, {
       customerId: customer.id,
       channel,

@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { insertCustomer, type CustomerRecord } from '../../db/customers.db.js'
 import { ACTIVE_PLATFORM_CUSTOMER_ID_INDEX, violatedUniqueIndex } from '../../db/unique-violation.js'
@@ -77,7 +77,7 @@ async function prepareCustomer(deps: CustomersDeps, caller: Caller, input: Creat
 /** The customer, its acceptances, its events and the idempotency record commit together. */
 function createCustomer_(deps: CustomersDeps, caller: Caller, { record, consents }: NewCustomer, call?: IdempotentCall): Promise<CustomerView> {
   const tenant = tenantOf(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     await insertCustomer(tx, record)
     await insertConsents(tx, tenant, record.id, consents, record.createdAt)
     const view = await loadCustomerView(tx, record)

@@ -1,3 +1,4 @@
+import { inTransaction } from '@pp/db'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_DELETED } from '../../events/types.js'
@@ -11,7 +12,7 @@ import { loadCustomerView, mustBeActive, mustExist } from './view.js'
  */
 export function deleteCustomer(deps: CustomersDeps, caller: Caller, customerId: string): Promise<CustomerView> {
   const tenant = tenantOf(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const current = mustBeActive(mustExist(await lockCustomer(tx, tenant, customerId), customerId))
     const now = deps.now()
     const deleted = { ...current, updatedAt: now, deletedAt: now }

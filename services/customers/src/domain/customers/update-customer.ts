@@ -1,4 +1,5 @@
 import { invalidInput } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
@@ -26,7 +27,7 @@ export async function updateCustomer(deps: CustomersDeps, caller: Caller, input:
   const platform = hasConsentFields(input) ? await deps.platformConfig.getConfig(caller) : undefined
   const consents = consentsToRecord(input, platform, deps.agreements)
   const tenant = tenantOf(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const current = mustBeActive(mustExist(await lockCustomer(tx, tenant, input.customerId), input.customerId))
     if (current.customerType !== customerType) {
       const mismatch = { field: 'customerType', message: `the customer is ${current.customerType}`, constraint: { enum: [current.customerType] } }

@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { lockCustomer } from '../../db/customers.db.js'
 import { deleteDocumentRow, findDocument } from '../../db/documents.db.js'
 import type { CustomersDeps } from '../deps.js'
@@ -11,7 +12,7 @@ import { documentNotFound } from './replace-document.js'
  */
 export async function deleteDocument(deps: CustomersDeps, caller: Caller, documentId: string): Promise<void> {
   const tenant = tenantOf(caller)
-  await deps.db.$transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const document = await findDocument(tx, tenant, documentId)
     if (!document) throw documentNotFound(documentId)
     const customer = await lockCustomer(tx, tenant, document.customerId)

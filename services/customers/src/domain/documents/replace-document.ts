@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { DOCUMENT_HOLDER_TYPE_SIDE_INDEX, findDocument, replaceDocumentFile } from '../../db/documents.db.js'
 import { violatedUniqueIndex } from '../../db/unique-violation.js'
 import type { CustomersDeps } from '../deps.js'
@@ -19,7 +20,7 @@ export async function replaceDocument(
   if (!current) throw documentNotFound(documentId)
   const replacement = reviewUpload(deps, caller, { ...upload, documentHolder: current.holderId })
   try {
-    return toDocumentView(await deps.db.$transaction((tx) => replaceDocumentFile(tx, current.id, replacement, deps.now())))
+    return toDocumentView(await inTransaction(deps.db, (tx) => replaceDocumentFile(tx, current.id, replacement, deps.now())))
   } catch (err) {
     // a new type or side the holder already has
     if (violatedUniqueIndex(err) === DOCUMENT_HOLDER_TYPE_SIDE_INDEX) throw documentExists(replacement)

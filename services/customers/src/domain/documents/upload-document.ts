@@ -1,5 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { inTransaction } from '@pp/db'
 import { DOCUMENT_HOLDER_TYPE_SIDE_INDEX, findHeldDocument, insertDocument, replaceDocumentFile } from '../../db/documents.db.js'
 import { violatedUniqueIndex } from '../../db/unique-violation.js'
 import type { CustomersDeps } from '../deps.js'
@@ -36,7 +37,7 @@ export async function uploadDocument(
   const reviewed = reviewUpload(deps, caller, upload)
   const tenant = tenantOf(caller)
   try {
-    return await deps.db.$transaction(async (tx) => {
+    return await inTransaction(deps.db, async (tx) => {
       const customerId = await customerOfHolder(tx, tenant, reviewed.documentHolder)
       const now = deps.now()
       const held = await findHeldDocument(tx, reviewed.documentHolder, reviewed.documentType, reviewed.side)

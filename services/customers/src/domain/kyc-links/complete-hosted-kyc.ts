@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { lockCustomer } from '../../db/customers.db.js'
 import { lockKycLink, markKycLinkUsed } from '../../db/kyc-links.db.js'
 import { mustBeActive, mustExist } from '../customers/view.js'
@@ -20,7 +21,7 @@ export interface HostedCompletion {
 export async function completeHostedKyc(deps: CustomersDeps, linkToken: string, requestId: string): Promise<HostedCompletion> {
   const { link: found, caller } = await openHostedLink(deps, linkToken, requestId)
   const platform = await deps.platformConfig.getConfig(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const link = await lockKycLink(tx, found.id)
     if (!link) throw new ApiError('NOT_FOUND', 'This verification link does not exist')
     requireOpen(linkState(link, deps.now()))

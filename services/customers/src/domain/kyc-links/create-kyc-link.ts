@@ -1,5 +1,5 @@
 import { newId } from '@pp/ids'
-import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { findCustomer } from '../../db/customers.db.js'
 import { insertKycLink } from '../../db/kyc-links.db.js'
 import { violatedUniqueIndex } from '../../db/unique-violation.js'
@@ -64,7 +64,7 @@ async function createKycLink_(
   const provider = deps.verification[caller.environment].name
   const expiresAt = new Date(now.getTime() + deps.settings.kycLinkTtlMs)
   const view: KycLinkView = { linkToken, expiresAt: expiresAt.toISOString(), provider, redirectUri }
-  await deps.db.$transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const link = { id: newId('KycLink'), tenant, customerId, provider, redirectUri, expiresAt, createdAt: now }
     await insertKycLink(tx, { ...link, tokenHash: hashLinkToken(linkToken) })
     if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)

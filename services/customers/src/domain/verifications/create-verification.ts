@@ -1,3 +1,4 @@
+import { inTransaction } from '@pp/db'
 import { lockCustomer } from '../../db/customers.db.js'
 import type { CustomersDeps } from '../deps.js'
 import { mustBeActive, mustExist } from '../customers/view.js'
@@ -8,7 +9,7 @@ import type { VerificationView } from './types.js'
 /** POST /verifications: submits what is on file for the customer. */
 export async function createVerification(deps: CustomersDeps, caller: Caller, customerId: string): Promise<VerificationView> {
   const platform = await deps.platformConfig.getConfig(caller)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const customer = mustBeActive(mustExist(await lockCustomer(tx, tenantOf(caller), customerId), customerId))
     return runVerification_(tx, deps, caller, customer, platform, 'API')
   })

@@ -1,11 +1,10 @@
 import { ApiError } from '@pp/errors'
-import { findReplay, idempotentCall, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { newId } from '@pp/ids'
 import {
   insertExternalAccount, LIVE_IDENTITY_INDEX, violatedUniqueIndex, type ExternalAccountRecord, type NewExternalAccount,
 } from '../../db/external-accounts.db.js'
-import { inTransaction } from '../../db/transaction.js'
 import { tenantOf, type Caller } from '../types.js'
 import { rulesOf } from './account-types.js'
 import { checkCreateInput, type CreateExternalAccountInput, type ValidCreateInput } from './create-input.js'

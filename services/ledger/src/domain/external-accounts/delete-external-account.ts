@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import { lockExternalAccount, markExternalAccountDeleted } from '../../db/external-accounts.db.js'
-import { inTransaction } from '../../db/transaction.js'
 import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { mustFindAccount, scopeOf } from './find-account.js'

@@ -1,6 +1,6 @@
+import { inTransaction } from '@pp/db'
 import { recordExternalAccountStatusEvent } from '../../db/external-accounts-events.js'
 import { claimDueAchValidations, updateExternalAccount } from '../../db/external-accounts.db.js'
-import { inTransaction } from '../../db/transaction.js'
 import { tenantOf } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { statusAfterAch } from './usability.js'

@@ -1,6 +1,6 @@
+import { inTransaction } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { findOwnedAccounts, lockOwner } from '../../db/internal-accounts.db.js'
-import { inTransaction } from '../../db/transaction.js'
 import { openAccount } from '../internal-accounts/open-account.js'
 import type { LedgerDeps } from '../deps.js'
 import type { PlatformSettings } from '../platform-settings.js'

@@ -1,4 +1,4 @@
-import { inTransaction } from '../../db/client.js'
+import { inTransaction } from '@pp/db'
 import type { PaymentsDeps } from '../deps.js'
 import { driveTransaction } from '../transactions/driver.js'
 import { LEDGER_STEPS } from '../transactions/transitions.js'

@@ -1,6 +1,5 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { findReplay, forgetAnswer, idempotentCall, prismaRunner, type IdempotentCall } from '@pp/db'
-import { inTransaction } from '../../db/client.js'
+import { findReplay, forgetAnswer, idempotentCall, inTransaction, prismaRunner, type IdempotentCall } from '@pp/db'
 import type { Quote, Transaction } from '../../db/generated/client.js'
 import { claimQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'

@@ -1,5 +1,5 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { inTransaction } from '../../db/client.js'
+import { inTransaction } from '@pp/db'
 import type { Transaction } from '../../db/generated/client.js'
 import type { PaymentsDeps } from '../deps.js'
 import { OUTCOME_PLANS, isOutcome } from '../rails/outcomes.js'

@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { inTransaction } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { lockConfig, readConfig, replaceCurrencies, replaceFees, updateConfigRow } from '../../db/configs.db.js'
 import { recordEvent } from '../../events/outbox.js'
@@ -16,7 +17,7 @@ import { mergeCardTokenization, mergeEmbeddedWallet, mergeFees } from './merge.j
  */
 export async function updateConfig(deps: PlatformDeps, tenant: Tenant, update: ConfigUpdate): Promise<PlatformConfig> {
   validateConfigUpdate(update, tenant.environment)
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     if (!(await lockConfig(tx, tenant, deps.now()))) throw new ApiError('PLATFORM_NOT_FOUND')
     const current = await currentConfig(tx, tenant)
     await updateConfigRow(tx, tenant, {

@@ -1,6 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { isUniqueViolation } from '@pp/db'
+import { inTransaction, isUniqueViolation } from '@pp/db'
 import { findPlatformByName, insertPlatform } from '../../db/platforms.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { PlatformEventType } from '../../events/types.js'
@@ -32,7 +32,7 @@ export async function ensurePlatform(deps: PlatformDeps, input: EnsurePlatformIn
   const [sandbox, production] = await Promise.all([prepareCredentials(deps.secrets), prepareCredentials(deps.secrets)])
   const { platformId, isCreated } = await findOrCreatePlatform(deps, { ...input, name })
   const seed = (environment: Environment) => ({ name: `${environment.toLowerCase()} token`, permissions: [...PERMISSIONS] })
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     // announced with the first tokens, so services such as the ledger can open the platform's accounts
     if (isCreated) {
       for (const environment of ['SANDBOX', 'PRODUCTION'] as const) {

@@ -1,5 +1,6 @@
 import { ApiError, invalidInput, type FieldError } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { inTransaction } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { platformExists } from '../../db/platforms.db.js'
 import { insertToken } from '../../db/tokens.db.js'
@@ -28,7 +29,7 @@ export async function createToken(deps: PlatformDeps, tenant: Tenant, input: Cre
   const valid = validateTokenInput(input)
   if (!(await platformExists(deps.db, tenant.platformId))) throw new ApiError('PLATFORM_NOT_FOUND')
   const credentials = await prepareCredentials(deps.secrets)
-  return deps.db.$transaction((tx) => issueToken(tx, deps.now(), tenant, valid, credentials))
+  return inTransaction(deps.db, (tx) => issueToken(tx, deps.now(), tenant, valid, credentials))
 }
 
 export async function prepareCredentials(secrets: SecretHasher): Promise<PreparedCredentials> {
