@@ -4,6 +4,9 @@ import type { ContactChannel } from '../domain/verification/contact-channels.js'
 import type { Db, Tx } from './client.js'
 import type { ContactVerification as ContactRow } from './generated/client.js'
 
+/** A customer's verification state of one contact channel, as stored. */
+export type { ContactRow }
+
 /** The confirmed address or number per channel of each customer. */
 export async function contactProofs(db: Db | Tx, customerIds: string[]): Promise<Map<string, ContactProof[]>> {
   const byCustomer = new Map<string, ContactProof[]>()

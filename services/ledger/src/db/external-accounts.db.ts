@@ -165,6 +165,16 @@ export async function claimDueAchValidations(tx: Tx, now: Date, limit: number): 
   return rows.map(toRecord)
 }
 
+/** When the earliest validation with a known outcome falls due (the partial index external_accounts_ach_due_idx answers it). */
+export async function findNextAchValidationEnd(db: Db): Promise<Date | undefined> {
+  const next = await db.externalAccount.findFirst({
+    where: { achValidationStatus: 'VALIDATING', achValidationOutcome: { not: null }, deletedAt: null },
+    orderBy: { achValidatesAt: 'asc' },
+    select: { achValidatesAt: true },
+  })
+  return next?.achValidatesAt ?? undefined
+}
+
 /** The index a unique violation hit, or undefined when `err` is not one. */
 export function violatedUniqueIndex(err: unknown): string | undefined {
   if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return undefined

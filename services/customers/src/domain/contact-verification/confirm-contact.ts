@@ -1,7 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import type { ContactVerification as ContactRow } from '../../db/generated/client.js'
-import { lockContactChannel, markContactVerified, recordFailedAttempt } from '../../db/contact-verifications.db.js'
+import { lockContactChannel, markContactVerified, recordFailedAttempt, type ContactRow } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'

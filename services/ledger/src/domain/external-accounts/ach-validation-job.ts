@@ -1,5 +1,6 @@
 import { startWakeLoop } from '@pp/db'
 import type { Logger } from '@pp/logging'
+import { findNextAchValidationEnd } from '../../db/external-accounts.db.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { finishDueAchValidations } from './finish-ach-validations.js'
 
@@ -28,17 +29,7 @@ export function startAchValidationJob(deps: JobDeps, options: AchValidationJobOp
     logger,
     now: deps.now,
     // a full batch means more may be due: go again at once
-    run: async () => ((await finishDueAchValidations(deps, options.batchMax)) === options.batchMax ? deps.now() : nextWindowEnd(deps)),
+    run: async () => ((await finishDueAchValidations(deps, options.batchMax)) === options.batchMax ? deps.now() : findNextAchValidationEnd(deps.db)),
   })
   return () => loop.stop()
-}
-
-/** When the earliest validation with a known outcome falls due (the partial index external_accounts_ach_due_idx answers it). */
-async function nextWindowEnd(deps: JobDeps): Promise<Date | undefined> {
-  const next = await deps.db.externalAccount.findFirst({
-    where: { achValidationStatus: 'VALIDATING', achValidationOutcome: { not: null }, deletedAt: null },
-    orderBy: { achValidatesAt: 'asc' },
-    select: { achValidatesAt: true },
-  })
-  return next?.achValidatesAt ?? undefined
 }
