@@ -3,6 +3,7 @@ import { generateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { exportBundle } from '../../crypto/bundles.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
+import { readWalletSecret, storeWalletSecretOnce } from '../../db/wallet-secrets.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import type { Tenant } from '../types.js'
 
@@ -31,7 +32,6 @@ export async function exportWallet(
 async function walletSecret(deps: Pick<WalletAuthDeps, 'db' | 'now' | 'box'>, tenant: Tenant, accountId: string): Promise<string> {
   const key = { platformId: tenant.platformId, environment: tenant.environment, accountId }
   const fresh = new TextEncoder().encode(generateMnemonic(wordlist, MNEMONIC_STRENGTH_BITS))
-  await deps.db.walletSecret.createMany({ data: [{ ...key, ciphertext: deps.box.seal(fresh), createdAt: deps.now() }], skipDuplicates: true })
-  const stored = await deps.db.walletSecret.findUniqueOrThrow({ where: { platformId_environment_accountId: key } })
-  return new TextDecoder().decode(deps.box.open(stored.ciphertext))
+  await storeWalletSecretOnce(deps.db, key, deps.box.seal(fresh), deps.now())
+  return new TextDecoder().decode(deps.box.open(await readWalletSecret(deps.db, key)))
 }

@@ -2,8 +2,8 @@ import { hexToBytes } from '@noble/curves/utils.js'
 import { newId } from '@pp/ids'
 import { otpTargetBundle } from '../../crypto/bundles.js'
 import { generateP256KeyPair } from '../../crypto/p256.js'
-import type { Tx } from '../../db/client.js'
-import type { AuthMethod } from '../../db/generated/client.js'
+import type { AuthMethod, Tx } from '../../db/client.js'
+import { insertOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { sha256Hex } from '../oauth/oidc-token.js'
 import type { Tenant } from '../types.js'
@@ -28,15 +28,13 @@ export async function issueOtpChallenge(
   })
   const target = generateP256KeyPair()
   const now = deps.now()
-  await tx.otpChallenge.create({
-    data: {
-      id: newId('Request'),
-      authMethodId: method.id,
-      targetPrivateKey: deps.box.seal(hexToBytes(target.privateKey)),
-      codeDigest: sha256Hex(delivery.code),
-      expiresAt: new Date(now.getTime() + deps.lifetimes.otpChallengeMs),
-      createdAt: now,
-    },
+  await insertOtpChallenge(tx, {
+    id: newId('Request'),
+    authMethodId: method.id,
+    targetPrivateKey: deps.box.seal(hexToBytes(target.privateKey)),
+    codeDigest: sha256Hex(delivery.code),
+    expiresAt: new Date(now.getTime() + deps.lifetimes.otpChallengeMs),
+    createdAt: now,
   })
   await delivery.send()
   return otpTargetBundle(deps.bundleSigningKey, target.publicKey)
