@@ -1,6 +1,7 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { inTransaction, isUniqueViolation } from '@pp/db'
+import { ENVIRONMENTS } from '@pp/tenancy'
 import { findPlatformByName, insertPlatform } from '../../db/platforms.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { PlatformEventType } from '../../events/types.js'
@@ -35,7 +36,7 @@ export async function ensurePlatform(deps: PlatformDeps, input: EnsurePlatformIn
   return inTransaction(deps.db, async (tx) => {
     // announced with the first tokens, so services such as the ledger can open the platform's accounts
     if (isCreated) {
-      for (const environment of ['SANDBOX', 'PRODUCTION'] as const) {
+      for (const environment of ENVIRONMENTS) {
         await recordEvent(tx, { platformId, environment }, PlatformEventType.created, { platformId })
       }
     }

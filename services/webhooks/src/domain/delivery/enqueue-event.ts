@@ -1,15 +1,13 @@
 import type { EventEnvelope } from '@pp/events'
 import { newId } from '@pp/ids'
+import { isEnvironment } from '@pp/tenancy'
 import { insertDelivery } from '../../db/deliveries.db.js'
 import type { WebhooksDeps } from '../deps.js'
-import type { Environment } from '../types.js'
 import { webhookBody } from '../webhooks/body.js'
 import { webhookForEvent } from '../webhooks/webhook-for-event.js'
 
 /** QUEUED: due now; HELD: queued behind its paused endpoint's probe, nothing to do until it answers. */
 export type EnqueueOutcome = 'QUEUED' | 'HELD' | 'DUPLICATE' | 'NOT_A_WEBHOOK' | 'MALFORMED'
-
-const isEnvironment = (value: unknown): value is Environment => value === 'SANDBOX' || value === 'PRODUCTION'
 
 /**
  * Turns an event into a queued delivery, due at once. The body and its signature are fixed here,

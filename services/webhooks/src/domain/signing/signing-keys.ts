@@ -1,10 +1,8 @@
+import { ENVIRONMENTS, type Environment } from '@pp/tenancy'
 import { insertSigningKeyIfMissing, findSigningKey, type SigningKeyRow } from '../../db/signing-keys.db.js'
 import type { Db } from '../../db/client.js'
-import type { Environment } from '../types.js'
 import { openPrivateKey, sealPrivateKey, type PrivateKeyEncryption } from './key-encryption.js'
 import { generateKeyPair, publicKeyOf, signBody } from './key-pair.js'
-
-const ENVIRONMENTS: Environment[] = ['SANDBOX', 'PRODUCTION']
 
 /** The signing keys of both environments, held in memory once loaded. */
 export interface SigningKeys {
