@@ -34,5 +34,15 @@ export function isUniqueViolation(err: unknown): boolean {
 /** What Prisma's raw SQL (P2010) says of the database's error. */
 interface RawQueryErrorMeta {
   code?: unknown
-  driverAdapterError?: { cause?: { originalCode?: unknown } }
+  driverAdapterError?: { cause?: { originalCode?: unknown; constraint?: { index?: string } } }
+}
+
+/**
+ * The index a unique violation hit (see `isUniqueViolation`), 'unknown' when the error names none,
+ * or undefined when `err` is not a unique violation: for use cases that answer differently per key.
+ */
+export function violatedUniqueIndex(err: unknown): string | undefined {
+  if (!isUniqueViolation(err)) return undefined
+  const { meta, constraint } = err as { meta?: RawQueryErrorMeta; constraint?: string }
+  return meta?.driverAdapterError?.cause?.constraint?.index ?? constraint ?? 'unknown'
 }

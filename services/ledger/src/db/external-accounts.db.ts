@@ -175,9 +175,3 @@ export async function findNextAchValidationEnd(db: Db): Promise<Date | undefined
   return next?.achValidatesAt ?? undefined
 }
 
-/** The index a unique violation hit, or undefined when `err` is not one. */
-export function violatedUniqueIndex(err: unknown): string | undefined {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== 'P2002') return undefined
-  const meta = err.meta as { driverAdapterError?: { cause?: { constraint?: { index?: string } } } } | undefined
-  return meta?.driverAdapterError?.cause?.constraint?.index ?? 'unknown'
-}

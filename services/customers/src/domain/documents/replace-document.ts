@@ -1,7 +1,6 @@
 import { ApiError } from '@pp/errors'
-import { inTransaction } from '@pp/db'
+import { inTransaction, violatedUniqueIndex } from '@pp/db'
 import { DOCUMENT_HOLDER_TYPE_SIDE_INDEX, findDocument, replaceDocumentFile } from '../../db/documents.db.js'
-import { violatedUniqueIndex } from '../../db/unique-violation.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { documentExists, reviewUpload } from './upload-document.js'

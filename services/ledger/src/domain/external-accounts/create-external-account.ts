@@ -1,9 +1,9 @@
 import { ApiError } from '@pp/errors'
-import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { newId } from '@pp/ids'
 import {
-  insertExternalAccount, LIVE_IDENTITY_INDEX, violatedUniqueIndex, type ExternalAccountRecord, type NewExternalAccount,
+  insertExternalAccount, LIVE_IDENTITY_INDEX, type ExternalAccountRecord, type NewExternalAccount,
 } from '../../db/external-accounts.db.js'
 import { tenantOf, type Caller } from '../types.js'
 import { rulesOf } from './account-types.js'

@@ -1,6 +1,7 @@
 import { ApiError, invalidInput, type ErrorCode } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { violatedUniqueIndex, type Tx } from '../../db/client.js'
+import { violatedUniqueIndex } from '@pp/db'
+import type { Tx } from '../../db/client.js'
 import type { AuthMethod, Prisma } from '../../db/generated/client.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
