@@ -1,6 +1,6 @@
 export { consumeEvents, type ConsumerOptions, type RunningConsumer } from './consumer.js'
 export { EVENTS_STREAM, eventSubject, type EventEnvelope } from './envelope.js'
 export { connectNats, ensureEventsStream } from './nats.js'
-export { originFields, outboxRecord, writeOutbox, type EventOrigin, type NewEvent, type OutboxRecord, type RawExecutor } from './outbox.js'
+export { originFields, outboxRecord, writeOutbox, type NewEvent, type OutboxRecord, type RawExecutor } from './outbox.js'
 export { startOutboxRelay, type OutboxRelay, type RelayOptions } from './relay.js'
 export { WEBHOOK_KINDS, webhookKind, type WebhookData, type WebhookKind } from './webhook-catalogue.js'

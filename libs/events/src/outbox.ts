@@ -1,4 +1,5 @@
 import { newId } from '@pp/ids'
+import type { Origin } from '@pp/tenancy'
 import { eventSubject, type EventEnvelope } from './envelope.js'
 
 /** The part of a Prisma transaction client the outbox needs; any service's client fits. */
@@ -15,15 +16,11 @@ export interface NewEvent<T> {
   data: T
 }
 
-/** Whose event it is and, when a request caused it, which one: a Caller fits, so does a bare Tenant. */
-export interface EventOrigin {
-  platformId: string
-  environment: string
-  requestId?: string
-}
-
-/** The envelope fields of an origin, and no others (an origin may be a whole Caller). */
-export const originFields = ({ platformId, environment, requestId }: EventOrigin): EventOrigin =>
+/**
+ * The envelope fields of whose event it is and, when a request caused it, which one; no others
+ * (the origin may be a whole Caller, or a bare Tenant).
+ */
+export const originFields = ({ platformId, environment, requestId }: Origin): Origin =>
   requestId === undefined ? { platformId, environment } : { platformId, environment, requestId }
 
 /** An event as an outbox row: the envelope and the subject the relay publishes it on. */

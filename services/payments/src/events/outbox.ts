@@ -1,5 +1,6 @@
-import { originFields, outboxRecord, type OutboxRecord } from '@pp/events'
+import { outboxRecord, type OutboxRecord } from '@pp/events'
 import type { Transaction } from '../db/generated/client.js'
+import { originOf } from '../domain/transactions/call-context.js'
 import { transactionJson } from '../domain/transactions/view.js'
 
 const EVENT_SOURCE = 'payments'
@@ -19,7 +20,7 @@ export function paymentEvent(row: Transaction, refundChanged = false): OutboxRec
   const suffix = refundChanged && refund?.status ? `REFUND_${refund.status}` : row.status
   return outboxRecord(EVENT_SOURCE, {
     type: family,
-    ...originFields({ platformId: row.platformId, environment: row.environment, requestId: row.requestId ?? undefined }),
+    ...originOf(row),
     data: { type: `${family}.${suffix}`, transaction: transactionJson(row) },
   })
 }

@@ -1,9 +1,17 @@
-import type { Caller, Environment } from '@pp/tenancy'
+import type { Caller, Environment, Origin } from '@pp/tenancy'
 import type { Transaction } from '../../db/generated/client.js'
 
-/** The tenant of a transaction and the request that created it, for the calls its processing makes to other services. */
+/** The tenant of a transaction and the request that created it, when one did (its events name it). */
+export const originOf = (row: Transaction): Origin => {
+  const tenant = { platformId: row.platformId, environment: row.environment as Environment }
+  return row.requestId === null ? tenant : { ...tenant, requestId: row.requestId }
+}
+
+/**
+ * The context of the calls a transaction's processing makes to other services: its origin, and
+ * for money that arrived without a request, an id naming the transaction and the step.
+ */
 export const callContextOf = (row: Transaction, purpose: string): Caller => ({
-  platformId: row.platformId,
-  environment: row.environment as Environment,
+  ...originOf(row),
   requestId: row.requestId ?? `payments:${row.id}${purpose}`,
 })
