@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import { z } from '@hono/zod-openapi'
+import { KYC_STATUSES } from '@pp/vocabulary'
 
 /**
  * The building blocks of the customer schemas: named formats the spec's field errors report
@@ -29,8 +30,8 @@ export const Text = (maxLength = 255) => z.string().min(1).max(maxLength)
 export const CountryList = z.array(CountryCode).max(250)
 
 export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']).openapi('CustomerType')
-export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']).openapi('KycStatus')
-export const KybStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD']).openapi('KybStatus')
+export const KycStatus = z.enum(KYC_STATUSES).openapi('KycStatus')
+export const KybStatus = z.enum(KYC_STATUSES).openapi('KybStatus')
 export const AcceptanceMethod = z.enum(['CHECKBOX', 'CLICK_TO_ACCEPT']).openapi('EndUserTermsAcceptanceMethod')
 export const IdentificationType = z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']).openapi('IdentificationType')
 

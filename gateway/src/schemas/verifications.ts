@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { DOCUMENT_TYPES } from '@pp/vocabulary'
+import { DOCUMENT_TYPES, VERIFICATION_STATUSES } from '@pp/vocabulary'
 import * as f from './customer-fields.js'
 
 const id = (type: string) => z.string().max(128).openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
@@ -10,7 +10,7 @@ export const DocumentType = z
   .openapi('DocumentType')
 
 export const VerificationStatus = z
-  .enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'])
+  .enum(VERIFICATION_STATUSES)
   .openapi('VerificationStatus')
 
 export const VerificationErrorSchema = z

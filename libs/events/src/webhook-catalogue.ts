@@ -1,3 +1,5 @@
+import { KYC_STATUSES, VERIFICATION_STATUSES } from '@pp/vocabulary'
+
 /**
  * Every webhook the service sends, by the reference's name: the `type` values it carries and what
  * its `data` is. The webhooks service builds deliveries from it and the API document describes
@@ -29,8 +31,6 @@ export interface WebhookKind {
 
 const dotted = (family: string, suffixes: readonly string[]) => suffixes.map((suffix) => `${family}.${suffix}`)
 
-/** A customer's KYC (individual) or KYB (business) status, as its webhook types spell it. */
-const VERIFICATION_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD'] as const
 
 export const WEBHOOK_KINDS: readonly WebhookKind[] = [
   {
@@ -55,8 +55,8 @@ export const WEBHOOK_KINDS: readonly WebhookKind[] = [
     summary: 'A customer was created, changed, deleted, or its KYC/KYB status moved',
     types: [
       ...dotted('CUSTOMER', ['CREATED', 'UPDATED', 'DELETED']),
-      ...dotted('CUSTOMER', VERIFICATION_STATUSES.map((status) => `KYC_${status}`)),
-      ...dotted('CUSTOMER', VERIFICATION_STATUSES.map((status) => `KYB_${status}`)),
+      ...dotted('CUSTOMER', KYC_STATUSES.map((status) => `KYC_${status}`)),
+      ...dotted('CUSTOMER', KYC_STATUSES.map((status) => `KYB_${status}`)),
     ],
     data: 'Customer',
   },
@@ -64,7 +64,7 @@ export const WEBHOOK_KINDS: readonly WebhookKind[] = [
     name: 'verification-update',
     operationId: 'verificationUpdateWebhook',
     summary: 'A verification changed status',
-    types: dotted('VERIFICATION', ['APPROVED', 'REJECTED', 'RESOLVE_ERRORS', 'IN_PROGRESS', 'PENDING_MANUAL_REVIEW', 'READY_FOR_VERIFICATION']),
+    types: dotted('VERIFICATION', VERIFICATION_STATUSES),
     data: 'Verification',
   },
   {

@@ -13,3 +13,13 @@ export const DOCUMENT_TYPES = [
   'PARTNERSHIP_AGREEMENT', 'SELFIE', 'OTHER',
 ] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+
+/** A customer's KYC (individual) or KYB (business) status: the reference's KycStatus and KybStatus share these values. */
+export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED', 'HOLD'] as const
+export type KycStatus = (typeof KYC_STATUSES)[number]
+
+/** Where a verification (a submitted KYC/KYB packet) stands. */
+export const VERIFICATION_STATUSES = [
+  'RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION',
+] as const
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]

@@ -1,10 +1,12 @@
+import type { KycStatus } from '@pp/vocabulary'
+
 export { tenantOf, type Caller, type Environment, type Tenant } from '@pp/tenancy'
 
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const
 export type CustomerType = (typeof CUSTOMER_TYPES)[number]
 
 /** The reference's KycStatus and KybStatus share these values. */
-export type VerificationStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'HOLD'
+export type VerificationStatus = KycStatus
 
 export const ACCEPTANCE_METHODS = ['CHECKBOX', 'CLICK_TO_ACCEPT'] as const
 export type AcceptanceMethod = (typeof ACCEPTANCE_METHODS)[number]

@@ -1,7 +1,7 @@
-export const VERIFICATION_STATUSES = [
-  'RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION',
-] as const
-export type VerificationOutcome = (typeof VERIFICATION_STATUSES)[number]
+import type { VerificationStatus } from '@pp/vocabulary'
+
+export { VERIFICATION_STATUSES } from '@pp/vocabulary'
+export type VerificationOutcome = VerificationStatus
 
 /** Which path submitted the packet; both give the same transitions and events. */
 export type VerificationSource = 'API' | 'HOSTED'
