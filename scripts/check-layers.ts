@@ -9,15 +9,12 @@
  * - cross-service: no file of a service or of the gateway imports another one's code, by a
  *   relative path or by its package name; what they share lives in `libs/`.
  *
- * Tests are exempt. The violations that predate the rule are listed in
- * `scripts/layering-baseline.txt`; the check fails on any violation not listed there (new code keeps
- * the rule) and on a listed one that is gone (so the list only shrinks: delete the line).
+ * Tests are exempt. Any violation fails the check.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
-const BASELINE = join(root, 'scripts/layering-baseline.txt')
 
 const units = [
   ...readdirSync(join(root, 'services')).map((name) => ({ name, dir: join(root, 'services', name) })),
@@ -64,13 +61,9 @@ function violations(): string[] {
   return [...new Set(found)].sort()
 }
 
-const baseline = readFileSync(BASELINE, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-const current = violations()
-const added = current.filter((line) => !baseline.includes(line))
-const gone = baseline.filter((line) => !current.includes(line))
-if (added.length > 0) console.error(`Layering: ${added.length} new violation(s) of the service skeleton (see scripts/check-layers.ts):\n  ${added.join('\n  ')}`)
-if (gone.length > 0) console.error(`Layering: ${gone.length} baseline line(s) no longer occur; delete them from scripts/layering-baseline.txt:\n  ${gone.join('\n  ')}`)
-if (added.length > 0 || gone.length > 0) process.exit(1)
-console.log(`layering: no new violations (${baseline.length} known, listed in scripts/layering-baseline.txt)`)
+const found = violations()
+if (found.length > 0) {
+  console.error(`Layering: ${found.length} violation(s) of the service skeleton (see scripts/check-layers.ts):\n  ${found.join('\n  ')}`)
+  process.exit(1)
+}
+console.log('layering: every service keeps rpc/ -> domain/ -> db/, and none imports another')

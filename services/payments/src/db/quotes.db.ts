@@ -1,7 +1,11 @@
 import { prepared, type IdempotentCall, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
+import type { Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
 import type { Quote, Transaction } from './generated/client.js'
+
+/** A quote as stored, named here so that domain/ need not import the generated client. */
+export type QuoteRow = Quote
 
 const FIND_QUOTE = prepared('payments_find_quote', 'SELECT * FROM quotes WHERE id = $1 AND platform_id = $2 AND environment = $3')
 
@@ -86,4 +90,14 @@ export async function claimQuote(
     ...keyedAnswerValues(idempotency),
   ])
   return row!.claimed > 0
+}
+
+/** Gives a claimed quote back (PROCESSING to PENDING), as if it had never been executed. */
+export async function releaseQuoteClaim(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.quote.updateMany({ where: { id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: now } })
+}
+
+/** Records that a quote still PENDING lapsed. */
+export async function expireQuote(tx: Tx, id: string, now: Date): Promise<void> {
+  await tx.quote.updateMany({ where: { id, status: 'PENDING' }, data: { status: 'EXPIRED', updatedAt: now } })
 }

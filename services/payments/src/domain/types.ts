@@ -1,5 +1,3 @@
-import type { ExternalAccount } from '@pp/proto/ledger/v1/external_accounts'
-
 export { tenantOf, type Caller, type Environment, type Tenant } from '@pp/tenancy'
 
 /** What never changes about an internal account: its holder (none for the platform's own), type and currency. */
@@ -10,10 +8,42 @@ export interface InternalAccountFacts {
   customerId?: string
 }
 
+/** An internal account as it is now: unlike its facts, its status changes. */
+export interface InternalAccountState {
+  id: string
+  type: string
+  status: string
+}
+
+/** How an external account is reached: the rails that pay it, and its identifiers (which ones depends on its type). */
+export interface ExternalAccountInfo {
+  paymentRails: string[]
+  iban?: string
+  clabeNumber?: string
+  accountNumber?: string
+  pixKey?: string
+  vpa?: string
+  phoneNumber?: string
+  lightningAddress?: string
+  address?: string
+  invoice?: string
+  bolt12?: string
+}
+
+export interface ExternalAccount {
+  currency: string
+  /** Unset for the platform's own accounts. */
+  customerId?: string
+  accountInfo?: ExternalAccountInfo
+}
+
 export interface ExternalAccountFacts {
   account: ExternalAccount
   isOwnershipVerified: boolean
 }
+
+/** The ledger's codes of the transfers payments makes: a payment, and the correction that reverses one. */
+export type TransferCode = 'PAYMENT' | 'CORRECTION'
 
 export interface CustomerFacts {
   id: string

@@ -1,6 +1,15 @@
 import type { ContactChange } from '../domain/credentials/contact-change.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db } from './client.js'
+import type { Db, Tx } from './client.js'
+import type { AuthMethod, Prisma } from './generated/client.js'
+
+/** A stored credential, as the use cases read it. */
+export type { AuthMethod } from './generated/client.js'
+
+export type NewAuthMethod = Prisma.AuthMethodUncheckedCreateInput
+
+/** The columns of one credential type (its proof's fields), beside the wallet and timestamps every type has. */
+export type CredentialFields = Omit<NewAuthMethod, 'id' | 'platformId' | 'environment' | 'accountId' | 'customerId' | 'createdAt' | 'updatedAt'>
 
 /**
  * The customer's wallets with an OTP credential signing in at an address the change replaces:
@@ -20,4 +29,49 @@ export async function findWalletsSigningInWith(db: Db, tenant: Tenant, customerI
     orderBy: { accountId: 'asc' },
   })
   return rows.map((row) => row.accountId)
+}
+
+/** Unique violations surface as the thrown error; the caller names the duplicate from its index. */
+export async function insertAuthMethod(tx: Tx, method: NewAuthMethod): Promise<AuthMethod> {
+  return tx.authMethod.create({ data: method })
+}
+
+export async function findAuthMethod(db: Db, tenant: Tenant, id: string): Promise<AuthMethod | undefined> {
+  return (await db.authMethod.findFirst({ where: { ...tenant, id } })) ?? undefined
+}
+
+/** The wallet's credentials, oldest first. */
+export async function authMethodsOfWallet(db: Db, tenant: Tenant, accountId: string): Promise<AuthMethod[]> {
+  return db.authMethod.findMany({ where: { ...tenant, accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+}
+
+export async function countAuthMethodsOfWallet(db: Db, tenant: Tenant, accountId: string): Promise<number> {
+  return db.authMethod.count({ where: { ...tenant, accountId } })
+}
+
+/** The ids of the wallet's credentials, locked until the transaction ends: a decision on how many remain holds until then. */
+export async function lockAuthMethodsOfWallet(tx: Tx, tenant: Tenant, accountId: string): Promise<string[]> {
+  const locked = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "auth_methods"
+    WHERE "platform_id" = ${tenant.platformId} AND "environment" = ${tenant.environment} AND "account_id" = ${accountId}
+    FOR UPDATE`
+  return locked.map((row) => row.id)
+}
+
+/** Deletes the credential; its sessions and challenges go with it (ON DELETE CASCADE). */
+export async function deleteAuthMethod(tx: Tx, id: string): Promise<void> {
+  await tx.authMethod.delete({ where: { id } })
+}
+
+export async function isPasskeyRegistered(tx: Tx, tenant: Tenant, passkeyCredentialId: string): Promise<boolean> {
+  return (await tx.authMethod.findFirst({ where: { ...tenant, passkeyCredentialId }, select: { id: true } })) !== null
+}
+
+/**
+ * Moves the passkey's signature counter from `from` to `to` unless it moved since `from` was read:
+ * false when it did (a replayed or concurrent assertion).
+ */
+export async function advancePasskeyCounter(tx: Tx, id: string, from: bigint | null, to: number, updatedAt: Date): Promise<boolean> {
+  const { count } = await tx.authMethod.updateMany({ where: { id, passkeyCounter: from }, data: { passkeyCounter: to, updatedAt } })
+  return count > 0
 }

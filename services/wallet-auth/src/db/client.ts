@@ -1,9 +1,6 @@
 import { createPrismaClient } from '@pp/db'
 import { Prisma, PrismaClient } from './generated/client.js'
 
-/** A stored credential, as the use cases read it. */
-export type { AuthMethod } from './generated/client.js'
-
 export type Db = PrismaClient
 /** The client inside an interactive transaction. */
 export type Tx = Prisma.TransactionClient

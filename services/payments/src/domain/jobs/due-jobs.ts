@@ -1,13 +1,8 @@
 import { inTransaction } from '@pp/db'
+import { findStaleTransactionIds, lockDueJobs, markJobDone, moveWaitingTransaction, nextJobRunAt, oldestUpdateAt } from '../../db/jobs.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveTransaction } from '../transactions/driver.js'
 import { LEDGER_STEPS } from '../transactions/transitions.js'
-
-interface DueJob {
-  id: string
-  transaction_id: string
-  next_stage: string
-}
 
 /**
  * Claims the due jobs (FOR UPDATE SKIP LOCKED: replicas never take the same one), moves each
@@ -18,18 +13,15 @@ interface DueJob {
 export async function runDueJobs(deps: PaymentsDeps, batch: number): Promise<number> {
   const now = deps.now()
   const claimed = await inTransaction(deps.db, async (tx) => {
-    const jobs = await tx.$queryRaw<DueJob[]>`
-      SELECT "id", "transaction_id", "next_stage" FROM "payment_jobs"
-      WHERE "done_at" IS NULL AND "run_at" <= ${now}
-      ORDER BY "run_at" LIMIT ${batch} FOR UPDATE SKIP LOCKED`
+    const jobs = await lockDueJobs(tx, now, batch)
     for (const job of jobs) {
       // a cancelled payout has left WAIT already; its job then moves nothing
-      await tx.transaction.updateMany({ where: { id: job.transaction_id, stage: 'WAIT' }, data: { stage: job.next_stage, updatedAt: now } })
-      await tx.paymentJob.update({ where: { id: job.id }, data: { doneAt: now, attempts: { increment: 1 } } })
+      await moveWaitingTransaction(tx, job, now)
+      await markJobDone(tx, job.id, now)
     }
     return jobs
   })
-  for (const job of claimed) await driveLogged(deps, job.transaction_id)
+  for (const job of claimed) await driveLogged(deps, job.transactionId)
   return claimed.length
 }
 
@@ -46,36 +38,21 @@ export interface Recovery {
  */
 export async function recoverInterrupted(deps: PaymentsDeps, olderThanMs: number, batch: number): Promise<Recovery> {
   const before = new Date(deps.now().getTime() - olderThanMs)
-  const stale = await deps.db.transaction.findMany({
-    where: { stage: { in: [...LEDGER_STEPS] }, updatedAt: { lt: before } },
-    select: { id: true },
-    orderBy: { updatedAt: 'asc' },
-    take: batch,
-  })
+  const stale = await findStaleTransactionIds(deps.db, LEDGER_STEPS, before, batch)
   let failed = 0
-  for (const { id } of stale) {
+  for (const id of stale) {
     if (!(await driveLogged(deps, id))) failed += 1
   }
   return { driven: stale.length, failed }
 }
 
-/** When the earliest pending job falls due (the partial index payment_jobs_pending_idx answers it). */
-export async function nextJobDue(deps: PaymentsDeps): Promise<Date | undefined> {
-  const next = await deps.db.paymentJob.findFirst({ where: { doneAt: null }, orderBy: { runAt: 'asc' }, select: { runAt: true } })
-  return next?.runAt
-}
+/** When the earliest pending job falls due. */
+export const nextJobDue = (deps: PaymentsDeps): Promise<Date | undefined> => nextJobRunAt(deps.db)
 
-/**
- * When the transaction that has owed a ledger step the longest becomes a recovery case (the
- * index on stage and updated_at answers it).
- */
+/** When the transaction that has owed a ledger step the longest becomes a recovery case. */
 export async function nextRecoveryDue(deps: PaymentsDeps, afterMs: number): Promise<Date | undefined> {
-  const oldest = await deps.db.transaction.findFirst({
-    where: { stage: { in: [...LEDGER_STEPS] } },
-    orderBy: { updatedAt: 'asc' },
-    select: { updatedAt: true },
-  })
-  return oldest ? new Date(oldest.updatedAt.getTime() + afterMs) : undefined
+  const oldest = await oldestUpdateAt(deps.db, LEDGER_STEPS)
+  return oldest ? new Date(oldest.getTime() + afterMs) : undefined
 }
 
 /** A step that fails now (the ledger is down) is left at its stage; the recovery run retries it. */

@@ -1,20 +1,18 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
-import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
 import { findReplay, idempotentCall, isUniqueViolation } from '@pp/db'
-import type { Quote } from '../../db/generated/client.js'
-import { insertQuote } from '../../db/quotes.db.js'
+import { insertQuote, type QuoteRow } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import type { Caller, CustomerFacts } from '../types.js'
 import { tenantOf } from '../types.js'
 import { transactionFromQuote } from '../transactions/from-quote.js'
 import { executeQuote, runExecution } from './execute-quote.js'
-import { feeScheduleFor } from './fees.js'
+import { feeScheduleFor, type PlatformFeeOverride } from './fees.js'
 import { paymentLegs, type StoredAccountRef } from './legs.js'
 import { realtimeFundingInstructions } from './payment-instructions.js'
 import { bpsAsRate, priceQuote, type LockedSide } from './pricing.js'
-import { resolveDestination, resolveSource, type ResolvedSide } from './resolve.js'
+import { resolveDestination, resolveSource, type QuoteDestination, type QuoteSource, type ResolvedSide } from './resolve.js'
 import { assertWithinSizeLimit } from './size-limits.js'
 import { findQuote } from './get-quote.js'
 
@@ -23,15 +21,29 @@ const LOCKED_AMOUNT_MAX = 9_000_000_000_000_000n
 const END_USER_TERMS = 'SERVICE_END_USER_TERMS'
 
 /**
+ * A quote request as the caller made it. An Idempotency-Key's fingerprint covers every field it
+ * carries, those this service does not read included.
+ */
+export interface CreateQuoteInput {
+  source?: QuoteSource
+  destination?: QuoteDestination
+  lockedCurrencySide: string
+  lockedCurrencyAmount: bigint
+  immediatelyExecute: boolean
+  description?: string
+  platformFeeOverride?: PlatformFeeOverride
+}
+
+/**
  * Prices a transfer and records the quote; with immediatelyExecute, executes it too. With an
  * Idempotency-Key a retry answers the same quote (executing it if the first call stopped short).
  */
 export async function createQuote(
   deps: PaymentsDeps,
   caller: Caller,
-  request: CreateQuoteRequest,
+  request: CreateQuoteInput,
   options: { sameCurrencyOnly?: boolean } = {},
-): Promise<Quote> {
+): Promise<QuoteRow> {
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'createQuote', request) : undefined
   if (call) {
     const replay = await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call)
@@ -85,7 +97,7 @@ export async function createQuote(
   })
   const now = deps.now()
   const id = newId('Quote')
-  const quote: Quote = {
+  const quote: QuoteRow = {
     id,
     ...tenantOf(caller),
     status: 'PENDING',
@@ -112,7 +124,7 @@ export async function createQuote(
       serviceApiVariableFeeRate: bpsAsRate(fees.serviceVariableFeeBps),
       serviceApiVariableFeeAmount: price.serviceVariableFee.toString(),
     },
-    paymentInstructions: (source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : []) as unknown as Quote['paymentInstructions'],
+    paymentInstructions: source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : [],
     legs: paymentLegs({
       debit: ledgerSide(source),
       credit: destination.kind === 'INTERNAL' ? { accountId: destination.accountId! } : { system: 'SETTLEMENT', currency: receiving.code },
@@ -121,7 +133,7 @@ export async function createQuote(
       principal: price.principal,
       received: price.totalReceivingAmount,
       fees: price.fees,
-    }) as unknown as Quote['legs'],
+    }),
     outcome,
     description: request.description ?? null,
     paymentRail: destination.api.paymentRail ?? null,
@@ -147,7 +159,7 @@ export async function createQuote(
   return transaction ? runExecution(deps, tenantOf(caller), recorded, transaction, undefined) : quote
 }
 
-async function finishReplay(deps: PaymentsDeps, caller: Caller, quoteId: string, immediatelyExecute: boolean): Promise<Quote> {
+async function finishReplay(deps: PaymentsDeps, caller: Caller, quoteId: string, immediatelyExecute: boolean): Promise<QuoteRow> {
   const quote = await findQuote(deps, caller, quoteId)
   const unfinished = immediatelyExecute && quote.status === 'PENDING' && quote.sourceKind !== 'REALTIME_FUNDING'
   return unfinished ? executeQuote(deps, { ...caller, idempotencyKey: undefined }, quoteId) : quote

@@ -1,7 +1,7 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { findReplay, forgetAnswer, idempotentCall, inTransaction, prismaRunner, type IdempotentCall } from '@pp/db'
-import type { Quote, Transaction } from '../../db/generated/client.js'
-import { claimQuote } from '../../db/quotes.db.js'
+import { claimQuote, expireQuote, releaseQuoteClaim, type QuoteRow } from '../../db/quotes.db.js'
+import { deleteUnheldTransaction, type TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveRow, HoldRefused } from '../transactions/driver.js'
 import { transactionFromQuote } from '../transactions/from-quote.js'
@@ -15,7 +15,7 @@ import { findQuote } from './get-quote.js'
  * the same quote. When the ledger refuses the hold (insufficient funds, an account that cannot
  * send), nothing stays changed and the refusal is the answer.
  */
-export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: string): Promise<Quote> {
+export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: string): Promise<QuoteRow> {
   const tenant = tenantOf(caller)
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'executeQuote', { quoteId }) : undefined
   if (call && (await findReplay(deps.sql, tenant, call))) return findQuote(deps, tenant, quoteId)
@@ -33,10 +33,10 @@ export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: 
 export async function startExecution(
   deps: PaymentsDeps,
   caller: Caller,
-  quote: Quote,
+  quote: QuoteRow,
   call: IdempotentCall | undefined,
-  transactionSource: Transaction['source'],
-): Promise<Quote> {
+  transactionSource: TransactionRow['source'],
+): Promise<QuoteRow> {
   const tenant = tenantOf(caller)
   const now = deps.now()
   const transaction = transactionFromQuote(quote, now, caller.requestId, transactionSource)
@@ -53,11 +53,11 @@ export async function startExecution(
 export async function runExecution(
   deps: PaymentsDeps,
   tenant: Tenant,
-  quote: Quote,
-  transaction: Transaction,
+  quote: QuoteRow,
+  transaction: TransactionRow,
   call: IdempotentCall | undefined,
-): Promise<Quote> {
-  let driven: Transaction | undefined
+): Promise<QuoteRow> {
+  let driven: TransactionRow | undefined
   try {
     driven = await driveRow(deps, transaction, 'UNDO')
   } catch (err) {
@@ -70,21 +70,21 @@ export async function runExecution(
 }
 
 /** Why a quote cannot be claimed: a racing twin with the same key won (replay), expiry, or executed already. */
-async function refuseUnclaimable(deps: PaymentsDeps, tenant: Tenant, quoteId: string, call: IdempotentCall | undefined, now: Date): Promise<Quote> {
+async function refuseUnclaimable(deps: PaymentsDeps, tenant: Tenant, quoteId: string, call: IdempotentCall | undefined, now: Date): Promise<QuoteRow> {
   if (call && (await findReplay(deps.sql, tenant, call))) return findQuote(deps, tenant, quoteId)
   const current = await findQuote(deps, tenant, quoteId)
   if (current.status === 'PENDING' || current.status === 'EXPIRED') {
-    await deps.db.quote.updateMany({ where: { id: quoteId, status: 'PENDING' }, data: { status: 'EXPIRED', updatedAt: now } })
+    await expireQuote(deps.db, quoteId, now)
     throw new ApiError('QUOTE_EXPIRED', `Quote ${quoteId} expired at ${current.expiresAt.toISOString()}; request a new quote`)
   }
   throw new ApiError('CONFLICT', `Quote ${quoteId} was already executed`, { quoteId, status: current.status, transactionId: current.transactionId })
 }
 
 /** The ledger refused the hold: the transaction, the claim and the key go, as if never asked. */
-async function undoExecution(deps: PaymentsDeps, tenant: Tenant, quote: Quote, call: IdempotentCall | undefined): Promise<void> {
+async function undoExecution(deps: PaymentsDeps, tenant: Tenant, quote: QuoteRow, call: IdempotentCall | undefined): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
-    await tx.transaction.deleteMany({ where: { id: quote.transactionId, stage: 'HOLD' } })
-    await tx.quote.updateMany({ where: { id: quote.id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: deps.now() } })
+    await deleteUnheldTransaction(tx, quote.transactionId)
+    await releaseQuoteClaim(tx, quote.id, deps.now())
     if (call) await forgetAnswer(prismaRunner(tx), tenant, call.key)
   })
 }

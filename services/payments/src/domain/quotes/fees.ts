@@ -1,6 +1,11 @@
-import type { PlatformFeeOverride } from '@pp/proto/payments/v1/payments'
 import type { PlatformFacts } from '../types.js'
 import type { FeeSchedule } from './pricing.js'
+
+/** A quote request's own platform fee, in place of the platform's configured one. */
+export interface PlatformFeeOverride {
+  platformFixedFee?: { amount: bigint }
+  platformVariableFeeBps: number
+}
 
 /** The platform's configured fee type for conversions (the reference's CROSS_CURRENCY_TRANSACTION). */
 const CROSS_CURRENCY_FEE = 'CROSS_CURRENCY_TRANSACTION'

@@ -1,10 +1,11 @@
-import { SystemAccountKind, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
-
 /** A ledger account as stored with a quote: an internal account, or a system account of the tenant. */
 export type StoredAccountRef = { accountId: string } | { system: 'FUNDING' | 'SETTLEMENT' | 'FX' | 'FEES'; currency: string }
 
-/** A leg as stored (JSON): the amount is a decimal string, never a float. */
-export interface StoredLeg {
+/**
+ * A leg as stored (JSON): the amount is a decimal string, never a float. A type rather than an
+ * interface, so that it is a JSON value to Prisma as it is.
+ */
+export type StoredLeg = {
   debit: StoredAccountRef
   credit: StoredAccountRef
   currency: string
@@ -49,16 +50,3 @@ const leg = (debit: StoredAccountRef, credit: StoredAccountRef, currency: string
   currency,
   amount: amount.toString(),
 })
-
-const SYSTEM_KINDS = {
-  FUNDING: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING,
-  SETTLEMENT: SystemAccountKind.SYSTEM_ACCOUNT_KIND_SETTLEMENT,
-  FX: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FX,
-  FEES: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FEES,
-} as const
-
-const toAccountRef = (ref: StoredAccountRef): AccountRef =>
-  'accountId' in ref ? { accountId: ref.accountId } : { system: { kind: SYSTEM_KINDS[ref.system], currency: ref.currency } }
-
-export const toTransferLegs = (legs: StoredLeg[]): TransferLeg[] =>
-  legs.map((l) => ({ debit: toAccountRef(l.debit), credit: toAccountRef(l.credit), currency: l.currency, amount: BigInt(l.amount) }))

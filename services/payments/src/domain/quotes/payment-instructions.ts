@@ -1,4 +1,15 @@
-import type { PaymentInstructions } from '@pp/proto/ledger/v1/internal_accounts'
+/**
+ * Where to send the money that funds a quote, as stored with it (JSON). Types rather than
+ * interfaces, so that they are JSON values to Prisma as they are.
+ */
+export type PaymentInstructions = {
+  instructionsNotes: string
+  isPlatformAccount: boolean
+  accountOrWalletInfo: AccountDetails
+}
+
+/** The reference's account-or-wallet info: which fields an account has besides its type and rails depends on its type. */
+type AccountDetails = { accountType: string; paymentRails: string[]; [field: string]: string | string[] }
 
 /**
  * Where a realtime-funded quote's money is sent: the service's sandbox collection account in the
@@ -18,10 +29,8 @@ export function realtimeFundingInstructions(quoteId: string, currency: string): 
   ]
 }
 
-type CollectionAccount = NonNullable<PaymentInstructions['accountOrWalletInfo']>
-
 /** The sandbox's collection accounts; the numbers are test values no real network routes. */
-const COLLECTION_ACCOUNTS: Record<string, Omit<CollectionAccount, 'reference'>> = {
+const COLLECTION_ACCOUNTS: Record<string, AccountDetails> = {
   USD: { accountType: 'USD_ACCOUNT', paymentRails: ['ACH', 'WIRE', 'RTP'], accountNumber: '000123456789', routingNumber: '021000021', bankName: 'Sandbox Collections Bank' },
   EUR: { accountType: 'EUR_ACCOUNT', paymentRails: ['SEPA', 'SEPA_INSTANT'], iban: 'DE89370400440532013000', swiftCode: 'COBADEFFXXX', bankName: 'Sandbox Collections Bank' },
   MXN: { accountType: 'MXN_ACCOUNT', paymentRails: ['SPEI'], clabeNumber: '032180000118359719', bankName: 'Sandbox Collections Bank' },

@@ -1,9 +1,30 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
-import type { ExternalAccountInfo } from '@pp/proto/ledger/v1/external_accounts'
-import type { QuoteDestination, QuoteSource } from '@pp/proto/payments/v1/payments'
 import type { Services } from '../../clients/services.js'
-import type { Caller } from '../types.js'
+import type { Caller, ExternalAccountInfo } from '../types.js'
+
+/** Where a quote's money comes from, as the request names it (checked here). */
+export interface QuoteSource {
+  sourceType: string
+  /** ACCOUNT: an internal account, or an external account with pull. */
+  accountId?: string
+  /** REALTIME_FUNDING: the customer the transfer is for. */
+  customerId?: string
+  /** REALTIME_FUNDING: the currency the inbound money arrives in. */
+  currency?: string
+  cryptoNetwork?: string
+}
+
+/** Where a quote's money goes, as the request names it (checked here). */
+export interface QuoteDestination {
+  destinationType: string
+  /** ACCOUNT: an internal or external account. */
+  accountId?: string
+  paymentRail?: string
+  /** UMA_ADDRESS: `$user@domain`, and the currency the receiver gets. */
+  umaAddress?: string
+  currency?: string
+}
 
 /** One side of a payment, with what the ledger, the rail and the API need to know about it. */
 export interface ResolvedSide {

@@ -1,6 +1,7 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import type { Transaction } from '../../db/generated/client.js'
+import { closePendingJobs } from '../../db/jobs.db.js'
+import { cancelWaitingPayout, confirmReceiptDelivered, type TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { OUTCOME_PLANS, isOutcome } from '../rails/outcomes.js'
 import type { Tenant } from '../types.js'
@@ -8,12 +9,12 @@ import { driveTransaction } from './driver.js'
 import { findTransaction } from './find.js'
 
 /** Records that the platform delivered the receipt of a completed transaction. */
-export async function confirmReceiptDelivery(deps: PaymentsDeps, tenant: Tenant, transactionId: string, at: Date | undefined): Promise<Transaction> {
+export async function confirmReceiptDelivery(deps: PaymentsDeps, tenant: Tenant, transactionId: string, at: Date | undefined): Promise<TransactionRow> {
   const row = await findTransaction(deps, tenant, transactionId)
   if (row.status !== 'COMPLETED') {
     throw invalidInput([{ field: 'transactionId', message: `the transaction is ${row.status}; a receipt is confirmed once it completed` }])
   }
-  return deps.db.transaction.update({ where: { id: row.id }, data: { receiptDeliveryConfirmedAt: at ?? deps.now() } })
+  return confirmReceiptDelivered(deps.db, row.id, at ?? deps.now())
 }
 
 /**
@@ -21,7 +22,7 @@ export async function confirmReceiptDelivery(deps: PaymentsDeps, tenant: Tenant,
  * transaction in that state (agent-initiated payments are not part of it), so every existing
  * transaction answers 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
  */
-export async function decidePendingApproval(deps: PaymentsDeps, tenant: Tenant, transactionId: string): Promise<Transaction> {
+export async function decidePendingApproval(deps: PaymentsDeps, tenant: Tenant, transactionId: string): Promise<TransactionRow> {
   const row = await findTransaction(deps, tenant, transactionId)
   throw new ApiError('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL', `Transaction ${row.id} is ${row.status}, not pending platform approval`, {
     status: row.status,
@@ -33,19 +34,16 @@ export async function decidePendingApproval(deps: PaymentsDeps, tenant: Tenant, 
  * failure): the hold is released to the sender. Anything posted, settled or final answers 409
  * TRANSACTION_NOT_CANCELLABLE.
  */
-export async function cancelTransaction(deps: PaymentsDeps, tenant: Tenant, transactionId: string): Promise<Transaction> {
+export async function cancelTransaction(deps: PaymentsDeps, tenant: Tenant, transactionId: string): Promise<TransactionRow> {
   const row = await findTransaction(deps, tenant, transactionId)
   const plan = isOutcome(row.outcome) ? OUTCOME_PLANS[row.outcome] : undefined
   const heldOnly = row.stage === 'WAIT' && row.status === 'PROCESSING' && plan?.afterHold.next === 'WAIT'
   const now = deps.now()
   const cancelled = heldOnly
     ? await inTransaction(deps.db, async (tx) => {
-        const { count } = await tx.transaction.updateMany({
-          where: { id: row.id, stage: 'WAIT', status: 'PROCESSING' },
-          data: { stage: 'VOID', outcome: 'CANCELLED', updatedAt: now },
-        })
-        if (count > 0) await tx.paymentJob.updateMany({ where: { transactionId: row.id, doneAt: null }, data: { doneAt: now } })
-        return count > 0
+        const moved = await cancelWaitingPayout(tx, row.id, now)
+        if (moved) await closePendingJobs(tx, row.id, now)
+        return moved
       })
     : false
   if (!cancelled) {

@@ -1,5 +1,5 @@
 import { newId } from '@pp/ids'
-import type { Transaction } from '../../db/generated/client.js'
+import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { callContextOf } from './call-context.js'
 
@@ -9,7 +9,7 @@ export interface Recipient {
   platformCustomerId: string
 }
 
-const internalDestinationOf = (row: Transaction): string | undefined => {
+const internalDestinationOf = (row: TransactionRow): string | undefined => {
   const destination = row.destination as { destinationType?: string; accountId?: string }
   return destination.destinationType === 'ACCOUNT' && destination.accountId?.startsWith('InternalAccount:') ? destination.accountId : undefined
 }
@@ -19,7 +19,7 @@ const internalDestinationOf = (row: Transaction): string | undefined => {
  * of the service. Asked before the completing database transaction, since it needs the ledger and
  * customers services; a platform's own account is held by the platform.
  */
-export async function recipientOf(deps: PaymentsDeps, row: Transaction): Promise<Recipient | undefined> {
+export async function recipientOf(deps: PaymentsDeps, row: TransactionRow): Promise<Recipient | undefined> {
   const accountId = row.type === 'OUTGOING' ? internalDestinationOf(row) : undefined
   if (!accountId) return undefined
   const ctx = callContextOf(row, ':arrival')
@@ -35,7 +35,7 @@ export async function recipientOf(deps: PaymentsDeps, row: Transaction): Promise
  * is written in the same database transaction that completes the payment, so it exists exactly
  * once, and it moves nothing itself: the payment's own ledger transfer already credited the account.
  */
-export function arrivalOf(payment: Transaction, recipient: Recipient, now: Date): Transaction {
+export function arrivalOf(payment: TransactionRow, recipient: Recipient, now: Date): TransactionRow {
   return {
     id: newId('Transaction'),
     platformId: payment.platformId,

@@ -1,8 +1,8 @@
 import type { Caller, Environment, Origin } from '@pp/tenancy'
-import type { Transaction } from '../../db/generated/client.js'
+import type { TransactionRow } from '../../db/transactions.db.js'
 
 /** The tenant of a transaction and the request that created it, when one did (its events name it). */
-export const originOf = (row: Transaction): Origin => {
+export const originOf = (row: TransactionRow): Origin => {
   const tenant = { platformId: row.platformId, environment: row.environment as Environment }
   return row.requestId === null ? tenant : { ...tenant, requestId: row.requestId }
 }
@@ -11,7 +11,7 @@ export const originOf = (row: Transaction): Origin => {
  * The context of the calls a transaction's processing makes to other services: its origin, and
  * for money that arrived without a request, an id naming the transaction and the step.
  */
-export const callContextOf = (row: Transaction, purpose: string): Caller => ({
+export const callContextOf = (row: TransactionRow, purpose: string): Caller => ({
   ...originOf(row),
   requestId: row.requestId ?? `payments:${row.id}${purpose}`,
 })

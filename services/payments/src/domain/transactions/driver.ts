@@ -1,11 +1,9 @@
 import { httpStatusOf, isApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { TransferCode } from '@pp/proto/ledger/v1/ledger'
-import type { Transaction } from '../../db/generated/client.js'
-import { findTransactionById, recordStep } from '../../db/transactions.db.js'
+import { findTransactionById, recordStep, type TransactionRow } from '../../db/transactions.db.js'
 import { paymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
-import { reversedLegs, toTransferLegs, type StoredLeg } from '../quotes/legs.js'
+import { reversedLegs, type StoredLeg } from '../quotes/legs.js'
 import { OUTCOME_PLANS, isOutcome, type Outcome } from '../rails/outcomes.js'
 import { arrivalOf, recipientOf } from './arrival.js'
 import { callContextOf } from './call-context.js'
@@ -38,8 +36,8 @@ export async function driveTransaction(deps: PaymentsDeps, transactionId: string
  * another caller moved it first. Answers the transaction as this call left it (undefined when it
  * failed a refused hold, or is gone).
  */
-export async function driveRow(deps: PaymentsDeps, row: Transaction, policy: HoldRefusalPolicy): Promise<Transaction | undefined> {
-  let current: Transaction | undefined = row
+export async function driveRow(deps: PaymentsDeps, row: TransactionRow, policy: HoldRefusalPolicy): Promise<TransactionRow | undefined> {
+  let current: TransactionRow | undefined = row
   while (current && isLedgerStep(current.stage)) {
     const step = current.stage
     const outcome = outcomeOf(current)
@@ -62,35 +60,35 @@ export async function driveRow(deps: PaymentsDeps, row: Transaction, policy: Hol
   return current
 }
 
-function outcomeOf(row: Transaction): Outcome {
+function outcomeOf(row: TransactionRow): Outcome {
   if (!isOutcome(row.outcome)) throw new Error(`transaction ${row.id} has an unknown outcome ${row.outcome}`)
   return row.outcome
 }
 
-async function performLedgerStep(deps: PaymentsDeps, row: Transaction, step: LedgerStep, holdAndPost: boolean): Promise<void> {
+async function performLedgerStep(deps: PaymentsDeps, row: TransactionRow, step: LedgerStep, holdAndPost: boolean): Promise<void> {
   const ctx = callContextOf(row, '')
   const ids = transferIds(row.id)
-  const legs = row.legs as unknown as StoredLeg[]
+  const legs = row.legs as StoredLeg[]
   switch (step) {
     case 'HOLD':
-      return holdAndPost ? deps.services.holdAndPost(ctx, ids.hold, ids.post, toTransferLegs(legs)) : deps.services.hold(ctx, ids.hold, toTransferLegs(legs))
+      return holdAndPost ? deps.services.holdAndPost(ctx, ids.hold, ids.post, legs) : deps.services.hold(ctx, ids.hold, legs)
     case 'POST':
       return deps.services.post(ctx, ids.post, ids.hold)
     case 'VOID':
       return deps.services.release(ctx, ids.void, ids.hold)
     case 'REFUND':
-      return deps.services.transfer(ctx, ids.refund, TransferCode.TRANSFER_CODE_CORRECTION, toTransferLegs(reversedLegs(legs)))
+      return deps.services.transfer(ctx, ids.refund, 'CORRECTION', reversedLegs(legs))
   }
 }
 
 /** The transaction after a transition, as the statement that records it writes it. */
-function applied(row: Transaction, next: Transition, now: Date): Transaction {
+function applied(row: TransactionRow, next: Transition, now: Date): TransactionRow {
   return {
     ...row,
     stage: next.stage,
     status: next.status,
     failureReason: next.failureReason ?? row.failureReason,
-    refund: (next.refund as unknown as Transaction['refund']) ?? row.refund,
+    refund: next.refund ?? row.refund,
     settledAt: next.settled ? now : row.settledAt,
     updatedAt: now,
   }
@@ -101,7 +99,7 @@ function applied(row: Transaction, next: Transition, now: Date): Transaction {
  * that still finds the row at the first step's stage moves it. Answers the row as recorded, or
  * undefined when another caller moved it first.
  */
-async function recordSteps(deps: PaymentsDeps, row: Transaction, steps: LedgerStep[], outcome: Outcome): Promise<Transaction | undefined> {
+async function recordSteps(deps: PaymentsDeps, row: TransactionRow, steps: LedgerStep[], outcome: Outcome): Promise<TransactionRow | undefined> {
   const now = deps.now()
   const events = []
   let current = row
@@ -131,9 +129,9 @@ async function recordSteps(deps: PaymentsDeps, row: Transaction, steps: LedgerSt
 }
 
 /** A recovered transaction whose hold the ledger refuses cannot go on: it fails, nothing was held. */
-async function failRefusedHold(deps: PaymentsDeps, row: Transaction): Promise<void> {
+async function failRefusedHold(deps: PaymentsDeps, row: TransactionRow): Promise<void> {
   const now = deps.now()
-  const failed: Transaction = { ...row, stage: 'DONE', status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now }
+  const failed: TransactionRow = { ...row, stage: 'DONE', status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', updatedAt: now }
   await recordStep(deps.sql, {
     transaction: failed,
     fromStage: 'HOLD',

@@ -1,11 +1,10 @@
 import { ApiError } from '@pp/errors'
-import type { Transaction } from '../../db/generated/client.js'
-import { findTransactionRow } from '../../db/transactions.db.js'
+import { findTransactionRow, type TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Tenant } from '../types.js'
 
 /** The tenant's transaction; anyone else's does not exist (404 TRANSACTION_NOT_FOUND). */
-export async function findTransaction(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant, transactionId: string): Promise<Transaction> {
+export async function findTransaction(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant, transactionId: string): Promise<TransactionRow> {
   const row = await findTransactionRow(deps.sql, tenantOf(tenant), transactionId)
   if (!row) throw new ApiError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} not found`)
   return row

@@ -1,10 +1,11 @@
-import type { Quote, Transaction } from '../../db/generated/client.js'
+import type { QuoteRow } from '../../db/quotes.db.js'
+import type { TransactionRow } from '../../db/transactions.db.js'
 
 /**
  * The outgoing transaction an executed quote becomes, owing its hold. Its reconciliation reference
  * is the one of the quote's payment instructions, else one derived from its id.
  */
-export function transactionFromQuote(quote: Quote, now: Date, requestId: string, source: Transaction['source'] = quote.source): Transaction {
+export function transactionFromQuote(quote: QuoteRow, now: Date, requestId: string, source: TransactionRow['source'] = quote.source): TransactionRow {
   const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { reference?: string } }>
   return {
     id: quote.transactionId,

@@ -1,7 +1,6 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import type { SandboxSendRequest } from '@pp/proto/payments/v1/payments'
 import { idempotentCall } from '@pp/db'
-import type { Transaction } from '../../db/generated/client.js'
+import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { startExecution } from '../quotes/execute-quote.js'
 import { findQuote } from '../quotes/get-quote.js'
@@ -13,13 +12,20 @@ export function assertSandbox(caller: Caller): void {
   if (caller.environment !== 'SANDBOX') throw new ApiError('FORBIDDEN', 'Sandbox endpoints need sandbox credentials')
 }
 
+export interface SandboxSendInput {
+  quoteId: string
+  currencyCode: string
+  /** The quote's total sending amount when unset. */
+  currencyAmount?: bigint
+}
+
 /**
  * The inbound payment of a realtime-funded quote: the money arrives through the tenant's funding
  * account and flows on to the destination exactly as an executed quote. The currency must be the
  * funding currency; an amount other than the quote's total sending amount is refused (the quote
  * priced that amount and no other).
  */
-export async function sandboxSend(deps: PaymentsDeps, caller: Caller, request: SandboxSendRequest): Promise<Transaction> {
+export async function sandboxSend(deps: PaymentsDeps, caller: Caller, request: SandboxSendInput): Promise<TransactionRow> {
   assertSandbox(caller)
   const tenant = tenantOf(caller)
   const quote = await findQuote(deps, tenant, request.quoteId)

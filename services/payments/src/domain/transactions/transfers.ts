@@ -1,13 +1,32 @@
 import { invalidInput } from '@pp/errors'
-import type { QuoteDestination, TransferInRequest, TransferOutRequest } from '@pp/proto/payments/v1/payments'
-import type { Transaction } from '../../db/generated/client.js'
+import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { createQuote } from '../quotes/create-quote.js'
+import type { QuoteDestination } from '../quotes/resolve.js'
 import { tenantOf, type Caller } from '../types.js'
 import { findTransaction } from './find.js'
 
+export interface TransferOutInput {
+  /** An internal account. */
+  sourceAccountId: string
+  /** An external account. */
+  destinationAccountId: string
+  paymentRail?: string
+  amount: bigint
+  remittanceInformation?: string
+  purposeOfPayment?: string
+}
+
+export interface TransferInInput {
+  /** An external account with pull. */
+  sourceAccountId: string
+  /** An internal account. */
+  destinationAccountId: string
+  amount: bigint
+}
+
 /** Sends internal money out to an external account. */
-export function transferOut(deps: PaymentsDeps, caller: Caller, request: TransferOutRequest): Promise<Transaction> {
+export function transferOut(deps: PaymentsDeps, caller: Caller, request: TransferOutInput): Promise<TransactionRow> {
   requirePrefix(request.sourceAccountId, 'InternalAccount:', 'source.accountId')
   requirePrefix(request.destinationAccountId, 'ExternalAccount:', 'destination.accountId')
   const destination = { destinationType: 'ACCOUNT', accountId: request.destinationAccountId, paymentRail: request.paymentRail }
@@ -16,7 +35,7 @@ export function transferOut(deps: PaymentsDeps, caller: Caller, request: Transfe
 }
 
 /** Pulls from an external account (e.g. ACH pull) into an internal account. */
-export function transferIn(deps: PaymentsDeps, caller: Caller, request: TransferInRequest): Promise<Transaction> {
+export function transferIn(deps: PaymentsDeps, caller: Caller, request: TransferInInput): Promise<TransactionRow> {
   requirePrefix(request.sourceAccountId, 'ExternalAccount:', 'source.accountId')
   requirePrefix(request.destinationAccountId, 'InternalAccount:', 'destination.accountId')
   const destination = { destinationType: 'ACCOUNT', accountId: request.destinationAccountId }
@@ -34,7 +53,7 @@ async function sameCurrencyTransfer(
   destination: QuoteDestination,
   amount: bigint,
   memo: { remittanceInformation?: string; purposeOfPayment?: string },
-): Promise<Transaction> {
+): Promise<TransactionRow> {
   const source = { sourceType: 'ACCOUNT', accountId: sourceAccountId }
   const request = { source, destination, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: amount, immediatelyExecute: true, ...memo }
   const quote = await createQuote(deps, caller, request, { sameCurrencyOnly: true })

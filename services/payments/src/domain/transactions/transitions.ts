@@ -7,7 +7,8 @@ export const LEDGER_STEPS = ['HOLD', 'POST', 'VOID', 'REFUND'] as const
 export type LedgerStep = (typeof LEDGER_STEPS)[number]
 export const isLedgerStep = (stage: string): stage is LedgerStep => (LEDGER_STEPS as readonly string[]).includes(stage)
 
-export interface RefundState {
+/** A transaction's refund as stored (JSON); a type rather than an interface, so that it is a JSON value to Prisma as it is. */
+export type RefundState = {
   reference: string
   initiatedAt: string
   settledAt?: string

@@ -1,9 +1,8 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
-import type { SandboxUmaReceiveRequest } from '@pp/proto/payments/v1/payments'
 import { findReplay, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer } from '@pp/db'
-import type { Transaction } from '../../db/generated/client.js'
+import { insertTransaction, type NewTransactionRow, type TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { paymentLegs } from '../quotes/legs.js'
 import { tenantOf, type Caller } from '../types.js'
@@ -11,12 +10,21 @@ import { driveTransaction } from './driver.js'
 import { findTransaction } from './find.js'
 import { assertSandbox } from './sandbox-send.js'
 
+export interface SandboxUmaReceiveInput {
+  senderUmaAddress: string
+  receiverUmaAddress?: string
+  /** Required: the customer whose account receives the payment. */
+  customerId?: string
+  receivingCurrencyCode: string
+  receivingCurrencyAmount: bigint
+}
+
 /**
  * Sandbox: an UMA payment from `senderUmaAddress` arrives for a customer. It credits the customer's
  * internal account in the receiving currency from the tenant's funding account and shows as an
  * INCOMING transaction (INCOMING_PAYMENT events).
  */
-export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, request: SandboxUmaReceiveRequest): Promise<Transaction> {
+export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, request: SandboxUmaReceiveInput): Promise<TransactionRow> {
   assertSandbox(caller)
   const tenant = tenantOf(caller)
   const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxUmaReceive', request) : undefined
@@ -39,7 +47,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   const now = deps.now()
   const id = newId('Transaction')
   const amount = request.receivingCurrencyAmount
-  const row = {
+  const row: NewTransactionRow = {
     id,
     ...tenant,
     requestId: caller.requestId,
@@ -71,7 +79,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
       principal: amount,
       received: amount,
       fees: 0n,
-    }) as unknown as object[],
+    }),
     reference: `UMA-${id.slice(-12).toUpperCase()}`,
     senderIdentifier: request.senderUmaAddress,
     receiverIdentifier: account.id,
@@ -80,7 +88,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   }
   try {
     await inTransaction(deps.db, async (tx) => {
-      await tx.transaction.create({ data: row })
+      await insertTransaction(tx, row)
       if (call) await storeAnswer(prismaRunner(tx), tenant, call, { transactionId: id }, now)
     })
   } catch (err) {

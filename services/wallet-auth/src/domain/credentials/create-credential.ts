@@ -1,8 +1,8 @@
 import { ApiError, invalidInput, type ErrorCode } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { violatedUniqueIndex } from '@pp/db'
+import { inTransaction, violatedUniqueIndex } from '@pp/db'
+import { insertAuthMethod, isPasskeyRegistered, type AuthMethod, type CredentialFields } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
-import type { AuthMethod, Prisma } from '../../db/generated/client.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
 import { verifyPasskeyRegistration } from '../passkey/registration.js'
@@ -22,8 +22,6 @@ export interface CreatedCredential {
   authMethod: AuthMethod
   otpEncryptionTargetBundle?: string
 }
-
-type NewCredential = Omit<Prisma.AuthMethodUncheckedCreateInput, 'id' | 'platformId' | 'environment' | 'accountId' | 'customerId' | 'createdAt' | 'updatedAt'>
 
 /** Which duplicate each unique index stands for (see the migration); the OTP slot's depends on the type. */
 const DUPLICATE_BY_INDEX: Record<string, { code: ErrorCode; reason: string }> = {
@@ -51,22 +49,26 @@ export async function createCredential(deps: WalletAuthDeps, tenant: Tenant, inp
   const wallet = await deps.wallets.requireWallet(tenant, input.accountId)
   const fields = await credentialFields(deps, tenant, wallet, input)
   const now = deps.now()
-  return deps.db
-    .$transaction(async (tx) => {
-      await refuseKnownPasskey(tx, tenant, fields)
-      const authMethod = await tx.authMethod.create({
-        data: { id: newId('AuthMethod'), ...tenant, accountId: wallet.accountId, customerId: wallet.customerId, ...fields, createdAt: now, updatedAt: now },
-      })
-      const isOtp = authMethod.type === 'EMAIL_OTP' || authMethod.type === 'SMS_OTP'
-      return { authMethod, otpEncryptionTargetBundle: isOtp ? await issueOtpChallenge(deps, tx, tenant, authMethod) : undefined }
+  return inTransaction(deps.db, async (tx) => {
+    await refuseKnownPasskey(tx, tenant, fields)
+    const authMethod = await insertAuthMethod(tx, {
+      id: newId('AuthMethod'),
+      ...tenant,
+      accountId: wallet.accountId,
+      customerId: wallet.customerId,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
     })
-    .catch((err: unknown) => {
-      throw duplicateError(err, input.type) ?? err
-    })
+    const isOtp = authMethod.type === 'EMAIL_OTP' || authMethod.type === 'SMS_OTP'
+    return { authMethod, otpEncryptionTargetBundle: isOtp ? await issueOtpChallenge(deps, tx, tenant, authMethod) : undefined }
+  }).catch((err: unknown) => {
+    throw duplicateError(err, input.type) ?? err
+  })
 }
 
 /** The type-specific columns, after checking the credential's own proof. */
-async function credentialFields(deps: WalletAuthDeps, tenant: Tenant, wallet: Wallet, input: CreateCredentialInput): Promise<NewCredential> {
+async function credentialFields(deps: WalletAuthDeps, tenant: Tenant, wallet: Wallet, input: CreateCredentialInput): Promise<CredentialFields> {
   switch (input.type) {
     case 'EMAIL_OTP': {
       const { email } = await deps.contacts.contactOf(tenant, wallet.customerId)
@@ -109,10 +111,9 @@ async function credentialFields(deps: WalletAuthDeps, tenant: Tenant, wallet: Wa
  * A passkey credentialId already registered is the 400 even when the customer also has a passkey
  * (the 409); the unique indexes alone would report whichever they check first.
  */
-async function refuseKnownPasskey(tx: Tx, tenant: Tenant, fields: NewCredential): Promise<void> {
+async function refuseKnownPasskey(tx: Tx, tenant: Tenant, fields: CredentialFields): Promise<void> {
   if (!fields.passkeyCredentialId) return
-  const known = await tx.authMethod.findFirst({ where: { ...tenant, passkeyCredentialId: fields.passkeyCredentialId }, select: { id: true } })
-  if (known) throw duplicate('auth_methods_passkey_credential_id_key', 'PASSKEY')
+  if (await isPasskeyRegistered(tx, tenant, fields.passkeyCredentialId)) throw duplicate('auth_methods_passkey_credential_id_key', 'PASSKEY')
 }
 
 function duplicateError(err: unknown, type: string): ApiError | undefined {

@@ -1,5 +1,13 @@
+import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
-import type { AuthMethod } from '../../db/generated/client.js'
+import {
+  authMethodsOfWallet,
+  countAuthMethodsOfWallet,
+  deleteAuthMethod,
+  findAuthMethod,
+  lockAuthMethodsOfWallet,
+  type AuthMethod,
+} from '../../db/auth-methods.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
 import { verifyOtp, type OtpVerifyInput } from '../otp/verify-otp.js'
@@ -11,17 +19,17 @@ import { isP256PublicKey } from '../../crypto/p256.js'
 import type { Tenant } from '../types.js'
 
 export async function listCredentials(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, accountId: string): Promise<AuthMethod[]> {
-  return deps.db.authMethod.findMany({ where: { ...tenant, accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  return authMethodsOfWallet(deps.db, tenant, accountId)
 }
 
 export async function getCredential(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, id: string): Promise<AuthMethod> {
-  const method = await deps.db.authMethod.findFirst({ where: { ...tenant, id } })
+  const method = await findAuthMethod(deps.db, tenant, id)
   if (!method) throw new ApiError('AUTH_METHOD_NOT_FOUND', `Authentication credential ${id} not found`)
   return method
 }
 
 export async function walletHasCredentials(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, accountId: string): Promise<boolean> {
-  return (await deps.db.authMethod.count({ where: { ...tenant, accountId } })) > 0
+  return (await countAuthMethodsOfWallet(deps.db, tenant, accountId)) > 0
 }
 
 /**
@@ -31,14 +39,11 @@ export async function walletHasCredentials(deps: Pick<WalletAuthDeps, 'db'>, ten
  */
 export async function revokeCredential(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, id: string): Promise<void> {
   const method = await getCredential(deps, tenant, id)
-  await deps.db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "auth_methods"
-      WHERE "platform_id" = ${tenant.platformId} AND "environment" = ${tenant.environment} AND "account_id" = ${method.accountId}
-      FOR UPDATE`
-    if (!locked.some((row) => row.id === id)) throw new ApiError('AUTH_METHOD_NOT_FOUND', `Authentication credential ${id} not found`)
+  await inTransaction(deps.db, async (tx) => {
+    const locked = await lockAuthMethodsOfWallet(tx, tenant, method.accountId)
+    if (!locked.includes(id)) throw new ApiError('AUTH_METHOD_NOT_FOUND', `Authentication credential ${id} not found`)
     if (locked.length < 2) throw new ApiError('CONFLICT', 'The wallet must keep at least one authentication credential')
-    await tx.authMethod.delete({ where: { id } })
+    await deleteAuthMethod(tx, id)
   })
 }
 
@@ -58,7 +63,7 @@ export async function challengeCredential(
     case 'OAUTH':
       throw invalidInput([{ field: 'id', message: 'OAUTH credentials have no challenge; verify with a fresh ID token' }])
     default:
-      return { authMethod, otpEncryptionTargetBundle: await deps.db.$transaction((tx) => issueOtpChallenge(deps, tx, tenant, authMethod)) }
+      return { authMethod, otpEncryptionTargetBundle: await inTransaction(deps.db, (tx) => issueOtpChallenge(deps, tx, tenant, authMethod)) }
   }
 }
 
@@ -100,5 +105,5 @@ async function verifyOauth(deps: WalletAuthDeps, tenant: Tenant, method: AuthMet
   const identity = await deps.oidc.verify(tenant, input.oidcToken, deps.now(), clientPublicKey)
   const same = identity.issuer === method.oidcIssuer && identity.audience === method.oidcAudience && identity.subject === method.oidcSubject
   if (!same) throw new ApiError('UNAUTHORIZED', 'The ID token identity (iss, aud, sub) is not this credential')
-  return deps.db.$transaction((tx) => openSealedSession(deps, tx, method, clientPublicKey))
+  return inTransaction(deps.db, (tx) => openSealedSession(deps, tx, method, clientPublicKey))
 }

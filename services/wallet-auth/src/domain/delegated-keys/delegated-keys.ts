@@ -3,7 +3,14 @@ import { ApiError, invalidInput } from '@pp/errors'
 import { isId, newId } from '@pp/ids'
 import { violatedUniqueIndex } from '@pp/db'
 import { generateP256KeyPair } from '../../crypto/p256.js'
-import type { DelegatedKey } from '../../db/generated/client.js'
+import {
+  findDelegatedKey,
+  findDelegatedKeys,
+  insertDelegatedKey,
+  revokeActiveDelegatedKey,
+  type DelegatedKey,
+  type DelegatedKeyFilter,
+} from '../../db/delegated-keys.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import type { Tenant } from '../types.js'
 
@@ -42,45 +49,38 @@ export async function createDelegatedKey(deps: DelegatedKeyDeps, tenant: Tenant,
   if (!fundingSourceId) throw new ApiError('NOT_FOUND', `Card ${input.cardId} has no funding source on ${wallet.accountId}`)
   const key = generateP256KeyPair()
   const now = deps.now()
-  return deps.db.delegatedKey
-    .create({
-      data: {
-        id: newId('DelegatedKey'),
-        ...tenant,
-        accountId: wallet.accountId,
-        cardId: input.cardId,
-        fundingSourceId,
-        activeFundingSourceId: fundingSourceId,
-        publicKey: key.publicKey,
-        privateKey: deps.box.seal(hexToBytes(key.privateKey)),
-        nickname: input.nickname,
-        status: 'ACTIVE',
-        createdAt: now,
-        updatedAt: now,
-      },
-    })
-    .catch((err: unknown) => {
-      if (violatedUniqueIndex(err) === undefined) throw err
-      throw new ApiError('CONFLICT', 'An ACTIVE delegated key already exists for this card funding source; revoke it first')
-    })
+  return insertDelegatedKey(deps.db, {
+    id: newId('DelegatedKey'),
+    ...tenant,
+    accountId: wallet.accountId,
+    cardId: input.cardId,
+    fundingSourceId,
+    activeFundingSourceId: fundingSourceId,
+    publicKey: key.publicKey,
+    privateKey: deps.box.seal(hexToBytes(key.privateKey)),
+    nickname: input.nickname,
+    status: 'ACTIVE',
+    createdAt: now,
+    updatedAt: now,
+  }).catch((err: unknown) => {
+    if (violatedUniqueIndex(err) === undefined) throw err
+    throw new ApiError('CONFLICT', 'An ACTIVE delegated key already exists for this card funding source; revoke it first')
+  })
 }
 
 export async function listDelegatedKeys(
   deps: Pick<WalletAuthDeps, 'db'>,
   tenant: Tenant,
-  filter: { accountId?: string; fundingSourceId?: string },
+  filter: DelegatedKeyFilter,
 ): Promise<DelegatedKey[]> {
   if (!filter.accountId && !filter.fundingSourceId) {
     throw invalidInput([{ field: 'accountId', message: 'accountId or fundingSourceId is required' }])
   }
-  return deps.db.delegatedKey.findMany({
-    where: { ...tenant, ...(filter.accountId ? { accountId: filter.accountId } : {}), ...(filter.fundingSourceId ? { fundingSourceId: filter.fundingSourceId } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  })
+  return findDelegatedKeys(deps.db, tenant, filter)
 }
 
 export async function getDelegatedKey(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, id: string): Promise<DelegatedKey> {
-  const key = isId('DelegatedKey', id) ? await deps.db.delegatedKey.findFirst({ where: { ...tenant, id } }) : null
+  const key = isId('DelegatedKey', id) ? await findDelegatedKey(deps.db, tenant, id) : undefined
   if (!key) throw new ApiError('NOT_FOUND', `Delegated key ${id} not found`)
   return key
 }
@@ -88,11 +88,7 @@ export async function getDelegatedKey(deps: Pick<WalletAuthDeps, 'db'>, tenant: 
 /** ACTIVE → REVOKED, once (400 INVALID_INPUT for a key that is not ACTIVE). */
 export async function revokeDelegatedKey(deps: Pick<WalletAuthDeps, 'db' | 'now'>, tenant: Tenant, id: string): Promise<DelegatedKey> {
   await getDelegatedKey(deps, tenant, id)
-  const now = deps.now()
-  const { count } = await deps.db.delegatedKey.updateMany({
-    where: { ...tenant, id, status: 'ACTIVE' },
-    data: { status: 'REVOKED', activeFundingSourceId: null, updatedAt: now },
-  })
-  if (count === 0) throw invalidInput([{ field: 'id', message: 'only an ACTIVE delegated key can be revoked' }], 'Delegated key is not ACTIVE')
+  const revoked = await revokeActiveDelegatedKey(deps.db, tenant, id, deps.now())
+  if (!revoked) throw invalidInput([{ field: 'id', message: 'only an ACTIVE delegated key can be revoked' }], 'Delegated key is not ACTIVE')
   return getDelegatedKey(deps, tenant, id)
 }

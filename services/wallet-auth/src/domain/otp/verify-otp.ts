@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
 import { bytesToHex } from '@noble/curves/utils.js'
+import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { openOtpBundle } from '../../crypto/bundles.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
-import type { AuthMethod } from '../../db/generated/client.js'
+import type { AuthMethod } from '../../db/auth-methods.db.js'
+import { findLatestLiveOtpChallenge, incrementFailedOtpAttempts, useOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { sha256Hex } from '../oauth/oidc-token.js'
 import { openSession, type SessionView } from '../sessions/sessions.js'
@@ -48,7 +50,7 @@ export async function verifyOtp(
       throw new ApiError('WALLET_SIGNATURE_INVALID', 'The OTP login must be signed by its TEK key')
     }
     const signer = done.signerPublicKey
-    return { session: await deps.db.$transaction((tx) => openSession(deps, tx, method, signer)) }
+    return { session: await inTransaction(deps.db, (tx) => openSession(deps, tx, method, signer)) }
   }
 
   const tekPublicKey = await checkOtpAttempt(deps, method, bundle)
@@ -65,25 +67,22 @@ export async function verifyOtp(
 /** Opens the attempt with the latest live challenge, checks the code and uses the challenge up; answers the TEK. */
 async function checkOtpAttempt(deps: WalletAuthDeps, method: AuthMethod, bundle: string): Promise<string> {
   const now = deps.now()
-  const challenge = await deps.db.otpChallenge.findFirst({
-    where: { authMethodId: method.id, usedAt: null, expiresAt: { gt: now } },
-    orderBy: { createdAt: 'desc' },
-  })
+  const challenge = await findLatestLiveOtpChallenge(deps.db, method.id, now)
   if (!challenge) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
   const attempt = openAttempt(bundle, bytesToHex(deps.box.open(challenge.targetPrivateKey)))
   if (!sameDigest(sha256Hex(attempt.otpCode), challenge.codeDigest)) {
     await countFailedAttempt(deps, challenge.id, now)
     throw new ApiError('UNAUTHORIZED', 'Invalid OTP code')
   }
-  const used = await deps.db.otpChallenge.updateMany({ where: { id: challenge.id, usedAt: null }, data: { usedAt: now } })
-  if (used.count === 0) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
+  const used = await useOtpChallenge(deps.db, challenge.id, now)
+  if (!used) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
   return attempt.publicKey
 }
 
 /** A wrong code counts against the challenge; the last allowed one uses it up (a new challenge is needed). */
 async function countFailedAttempt(deps: WalletAuthDeps, challengeId: string, now: Date): Promise<void> {
-  const { failedAttempts } = await deps.db.otpChallenge.update({ where: { id: challengeId }, data: { failedAttempts: { increment: 1 } } })
-  if (failedAttempts >= OTP_ATTEMPTS_MAX) await deps.db.otpChallenge.updateMany({ where: { id: challengeId, usedAt: null }, data: { usedAt: now } })
+  const failedAttempts = await incrementFailedOtpAttempts(deps.db, challengeId)
+  if (failedAttempts >= OTP_ATTEMPTS_MAX) await useOtpChallenge(deps.db, challengeId, now)
 }
 
 function openAttempt(bundle: string, targetPrivateKey: string): { otpCode: string; publicKey: string } {

@@ -1,8 +1,10 @@
+import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import { isP256PublicKey } from '../../crypto/p256.js'
-import type { AuthMethod } from '../../db/generated/client.js'
+import { advancePasskeyCounter, type AuthMethod } from '../../db/auth-methods.db.js'
+import { claimPasskeyChallenge, findPendingPasskeyChallenge, insertPasskeyChallenge } from '../../db/passkey-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { sha256Hex } from '../oauth/oidc-token.js'
 import { openSealedSession, type SessionView } from '../sessions/sessions.js'
@@ -35,9 +37,7 @@ export async function issuePasskeyChallenge(
   const expiresAt = new Date(now.getTime() + deps.lifetimes.passkeyChallengeMs)
   const body = { authMethodId: method.id, clientPublicKey, expiresAt: expiresAt.toISOString(), requestId, type: 'SESSION_CREATE' }
   const challenge = sha256Hex(JSON.stringify(body, Object.keys(body).sort()))
-  await deps.db.passkeyChallenge.create({
-    data: { id: requestId, authMethodId: method.id, challenge, clientPublicKey, expiresAt, createdAt: now },
-  })
+  await insertPasskeyChallenge(deps.db, { id: requestId, authMethodId: method.id, challenge, clientPublicKey, expiresAt, createdAt: now })
   return { challenge, requestId, expiresAt }
 }
 
@@ -57,7 +57,7 @@ export async function verifyPasskey(
   if (!assertion) throw invalidInput([{ field: 'assertion', message: 'required for PASSKEY' }])
   if (!requestId) throw new ApiError('REQUEST_ID_MISSING', 'Echo the challenge requestId as the Request-Id header')
   const now = deps.now()
-  const pending = await deps.db.passkeyChallenge.findFirst({ where: { id: requestId, authMethodId: method.id, usedAt: null, expiresAt: { gt: now } } })
+  const pending = await findPendingPasskeyChallenge(deps.db, method.id, requestId, now)
   if (!pending) throw new ApiError('UNAUTHORIZED', 'Request-Id matches no pending passkey challenge of this credential')
   if (assertion.credentialId !== method.passkeyCredentialId) throw new ApiError('UNAUTHORIZED', 'The assertion is for another passkey')
 
@@ -65,15 +65,12 @@ export async function verifyPasskey(
   if (legacy && !isSandbox(tenant)) throw new ApiError('UNAUTHORIZED', `${SANDBOX_PASSKEY_SIGNATURE} is accepted in sandbox only`)
   const newCounter = legacy ? undefined : await checkAssertion(deps, method, pending.challenge, assertion)
 
-  return deps.db.$transaction(async (tx) => {
-    const claimed = await tx.passkeyChallenge.updateMany({ where: { id: pending.id, usedAt: null }, data: { usedAt: now } })
-    if (claimed.count === 0) throw new ApiError('UNAUTHORIZED', 'The passkey challenge was already used')
+  return inTransaction(deps.db, async (tx) => {
+    const claimed = await claimPasskeyChallenge(tx, pending.id, now)
+    if (!claimed) throw new ApiError('UNAUTHORIZED', 'The passkey challenge was already used')
     if (newCounter !== undefined) {
-      const advanced = await tx.authMethod.updateMany({
-        where: { id: method.id, passkeyCounter: method.passkeyCounter },
-        data: { passkeyCounter: newCounter, updatedAt: now },
-      })
-      if (advanced.count === 0) throw new ApiError('UNAUTHORIZED', 'Passkey signature counter did not increase')
+      const advanced = await advancePasskeyCounter(tx, method.id, method.passkeyCounter, newCounter, now)
+      if (!advanced) throw new ApiError('UNAUTHORIZED', 'Passkey signature counter did not increase')
     }
     return openSealedSession(deps, tx, method, pending.clientPublicKey)
   })

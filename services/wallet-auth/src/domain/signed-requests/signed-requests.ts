@@ -3,6 +3,8 @@ import { newId } from '@pp/ids'
 import { canonicalPublicKey } from '../../crypto/p256.js'
 import { decodeStamp, stampSigns } from '../../crypto/stamp.js'
 import type { Tx } from '../../db/client.js'
+import { findActiveSessionByKey } from '../../db/sessions.db.js'
+import { consumeSignedRequest, findSignedRequest, insertSignedRequest } from '../../db/signed-requests.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { isSandbox, type Tenant } from '../types.js'
 import { payloadToSign } from './payload.js'
@@ -54,19 +56,17 @@ export async function beginSignedRequest(
   const requestId = newId('Request')
   const expiresAt = new Date(deps.now().getTime() + deps.lifetimes.signedRequestMs)
   const payload = payloadToSign({ requestId, accountId: input.accountId, operation: input.operation, bodyDigest: input.bodyDigest, expiresAt })
-  await tx.signedRequest.create({
-    data: {
-      id: requestId,
-      ...tenant,
-      accountId: input.accountId,
-      operation: input.operation,
-      bodyDigest: input.bodyDigest,
-      payloadToSign: payload,
-      signerPublicKey: input.signerPublicKey === undefined ? null : canonicalPublicKey(input.signerPublicKey),
-      authMethodId: input.authMethodId ?? null,
-      expiresAt,
-      createdAt: deps.now(),
-    },
+  await insertSignedRequest(tx, {
+    id: requestId,
+    ...tenant,
+    accountId: input.accountId,
+    operation: input.operation,
+    bodyDigest: input.bodyDigest,
+    payloadToSign: payload,
+    signerPublicKey: input.signerPublicKey === undefined ? null : canonicalPublicKey(input.signerPublicKey),
+    authMethodId: input.authMethodId ?? null,
+    expiresAt,
+    createdAt: deps.now(),
   })
   return { payloadToSign: payload, requestId, expiresAt }
 }
@@ -90,7 +90,7 @@ export async function completeSignedRequest(
   const stamp = legacy ? undefined : decodeStamp(input.walletSignature)
   if (!legacy && !stamp) throw new ApiError('WALLET_SIGNATURE_MALFORMED', 'Service-Wallet-Signature is not an API-key stamp')
 
-  const request = await deps.db.signedRequest.findFirst({ where: { id: input.requestId, ...tenant, accountId: input.accountId } })
+  const request = await findSignedRequest(deps.db, tenant, input.accountId, input.requestId)
   const now = deps.now()
   if (!request) throw new ApiError('UNAUTHORIZED', 'Request-Id matches no pending request of this wallet')
   if (request.consumedAt) throw new ApiError('UNAUTHORIZED', 'Request-Id was already used')
@@ -108,11 +108,8 @@ export async function completeSignedRequest(
     signer = { publicKey: request.signerPublicKey }
   }
 
-  const consumed = await deps.db.signedRequest.updateMany({
-    where: { id: request.id, consumedAt: null, expiresAt: { gt: now } },
-    data: { consumedAt: now },
-  })
-  if (consumed.count === 0) throw new ApiError('UNAUTHORIZED', 'Request-Id was already used')
+  const consumed = await consumeSignedRequest(deps.db, request.id, now)
+  if (!consumed) throw new ApiError('UNAUTHORIZED', 'Request-Id was already used')
   return { signerSessionId: signer?.sessionId, signerPublicKey: signer?.publicKey, authMethodId: request.authMethodId ?? undefined }
 }
 
@@ -128,9 +125,7 @@ async function authorisedSigner(
     if (request.signerPublicKey !== publicKey) throw new ApiError('WALLET_SIGNATURE_INVALID', 'The request must be signed by the key it was issued to')
     return { publicKey }
   }
-  const session = await deps.db.authSession.findFirst({
-    where: { ...tenant, accountId: request.accountId, publicKey, revokedAt: null, expiresAt: { gt: now } },
-  })
+  const session = await findActiveSessionByKey(deps.db, tenant, request.accountId, publicKey, now)
   if (!session) throw new ApiError('WALLET_SIGNATURE_INVALID', 'The signing key belongs to no active session of this wallet')
   return { sessionId: session.id, publicKey }
 }

@@ -1,0 +1,52 @@
+import type { Tenant } from '../domain/types.js'
+import type { Db } from './client.js'
+import type { DelegatedKey } from './generated/client.js'
+
+export type { DelegatedKey } from './generated/client.js'
+
+export interface NewDelegatedKey extends Tenant {
+  id: string
+  accountId: string
+  cardId: string
+  fundingSourceId: string
+  /** The funding source while ACTIVE (its unique index allows one ACTIVE key per funding source). */
+  activeFundingSourceId: string
+  publicKey: string
+  /** Sealed at rest. */
+  privateKey: Uint8Array<ArrayBuffer>
+  nickname: string
+  status: 'ACTIVE'
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface DelegatedKeyFilter {
+  accountId?: string
+  fundingSourceId?: string
+}
+
+/** A second ACTIVE key of the funding source fails as a unique violation. */
+export async function insertDelegatedKey(db: Db, key: NewDelegatedKey): Promise<DelegatedKey> {
+  return db.delegatedKey.create({ data: key })
+}
+
+/** The tenant's keys matching every filter given, newest first. */
+export async function findDelegatedKeys(db: Db, tenant: Tenant, filter: DelegatedKeyFilter): Promise<DelegatedKey[]> {
+  return db.delegatedKey.findMany({
+    where: { ...tenant, ...(filter.accountId ? { accountId: filter.accountId } : {}), ...(filter.fundingSourceId ? { fundingSourceId: filter.fundingSourceId } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
+}
+
+export async function findDelegatedKey(db: Db, tenant: Tenant, id: string): Promise<DelegatedKey | undefined> {
+  return (await db.delegatedKey.findFirst({ where: { ...tenant, id } })) ?? undefined
+}
+
+/** ACTIVE → REVOKED, freeing its funding source for a new key; false when the key is not ACTIVE. */
+export async function revokeActiveDelegatedKey(db: Db, tenant: Tenant, id: string, now: Date): Promise<boolean> {
+  const { count } = await db.delegatedKey.updateMany({
+    where: { ...tenant, id, status: 'ACTIVE' },
+    data: { status: 'REVOKED', activeFundingSourceId: null, updatedAt: now },
+  })
+  return count > 0
+}

@@ -1,0 +1,27 @@
+import type { Db, Tx } from './client.js'
+import type { PasskeyChallenge } from './generated/client.js'
+
+export interface NewPasskeyChallenge {
+  id: string
+  authMethodId: string
+  /** Lowercase SHA-256 hex of the session-creation body it binds. */
+  challenge: string
+  clientPublicKey: string
+  expiresAt: Date
+  createdAt: Date
+}
+
+export async function insertPasskeyChallenge(db: Db, challenge: NewPasskeyChallenge): Promise<void> {
+  await db.passkeyChallenge.create({ data: challenge })
+}
+
+/** The credential's challenge `id`, unless used or expired at `now`. */
+export async function findPendingPasskeyChallenge(db: Db, authMethodId: string, id: string, now: Date): Promise<PasskeyChallenge | undefined> {
+  return (await db.passkeyChallenge.findFirst({ where: { id, authMethodId, usedAt: null, expiresAt: { gt: now } } })) ?? undefined
+}
+
+/** Marks the challenge used unless it already is: false when another verification claimed it first. */
+export async function claimPasskeyChallenge(tx: Tx, id: string, usedAt: Date): Promise<boolean> {
+  const { count } = await tx.passkeyChallenge.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
+  return count > 0
+}

@@ -1,0 +1,31 @@
+import type { Tenant } from '../domain/types.js'
+import type { Db, Tx } from './client.js'
+import type { SignedRequest } from './generated/client.js'
+
+export interface NewSignedRequest extends Tenant {
+  id: string
+  accountId: string
+  operation: string
+  bodyDigest: string
+  payloadToSign: string
+  /** The only key that may sign (compressed SEC1 hex), or null for any active session key of the wallet. */
+  signerPublicKey: string | null
+  authMethodId: string | null
+  expiresAt: Date
+  createdAt: Date
+}
+
+export async function insertSignedRequest(tx: Tx, request: NewSignedRequest): Promise<void> {
+  await tx.signedRequest.create({ data: request })
+}
+
+/** The wallet's request `id`, whatever its state (consumed, expired). */
+export async function findSignedRequest(db: Db, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
+  return (await db.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined
+}
+
+/** Consumes the request unless it is consumed or expired at `now`: false when a concurrent retry consumed it first. */
+export async function consumeSignedRequest(db: Db, id: string, now: Date): Promise<boolean> {
+  const { count } = await db.signedRequest.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } })
+  return count > 0
+}
