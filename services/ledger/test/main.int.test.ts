@@ -5,18 +5,17 @@ import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
-import { PlatformConfig, PlatformServiceService } from '@pp/proto/platform/v1/platform'
+import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil } from '@pp/testing'
 import { expect, it } from 'vitest'
-import { customerData, newTenant } from './harness.js'
+import { customerData, newTenant, shownPage } from './harness.js'
 
 const logger = createLogger('ledger-main-test', 'silent')
 
 /** Stands in for the platform service: every platform supports USD and USDB, unregulated. */
 function startPlatformStub() {
-  const supportedCurrencies = ['USD', 'USDB'].map((currencyCode) => ({ currencyCode }))
   const implementation = unaryService(logger, {
-    getPlatformConfig: async () => ({ config: PlatformConfig.fromPartial({ id: 'PlatformConfig:1', supportedCurrencies }) }),
+    getPlatformFacts: async () => ({ facts: PlatformFacts.fromPartial({ supportedCurrencies: ['USD', 'USDB'] }) }),
   })
   return startGrpcServer('127.0.0.1:0', [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation }], logger)
 }
@@ -45,15 +44,15 @@ it('runs as its own process: migrates, provisions from events, relays its own ev
     const customer = customerData()
     const envelope = (type: string, data: unknown) => JSON.stringify({ id: newId('Event'), type, source: 'customers', ...ctx, occurredAt: '', data })
     await jetstream(nats).publish(`events.${source}.CUSTOMER.CREATED`, envelope('CUSTOMER.CREATED', customer))
-    const accounts = () => callUnary(client, client.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx)
+    const accounts = () => callUnary(client, client.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx).then(shownPage)
     await waitUntil(async () => (await accounts()).data.filter((a) => a.status === 'ACTIVE').length === 3, `provisioned accounts\n${service.output()}`)
 
     const incoming: string[] = []
-    const subscription = nats.subscribe('events.ledger.INCOMING_PAYMENT', { callback: (_err, message) => void incoming.push(message.string()) })
+    const subscription = nats.subscribe('events.ledger.FUNDS_CREDITED', { callback: (_err, message) => void incoming.push(message.string()) })
     await nats.flush()
     const usd = (await accounts()).data.find((a) => a.type === 'INTERNAL_FIAT')!
     await callUnary(client, client.fundSandboxInternalAccount, { accountId: usd.id, amount: 2_500n }, ctx)
-    await waitUntil(async () => incoming.some((m) => m.includes(usd.id)), 'the INCOMING_PAYMENT event on NATS')
+    await waitUntil(async () => incoming.some((m) => m.includes(usd.id)), 'the FUNDS_CREDITED fact on NATS')
     subscription.unsubscribe()
 
     await service.stop('SIGTERM')

@@ -30,7 +30,7 @@ const schema = baseConfigSchema.extend({
   /** Durable consumer names start with this; every replica of the service shares them. */
   EVENTS_CONSUMER_PREFIX: z.string().min(1).default('payments'),
   /** The ledger's incoming payments, recorded as INCOMING transactions. */
-  LEDGER_INCOMING_PAYMENTS_SUBJECT: z.string().min(1).default('events.ledger.INCOMING_PAYMENT'),
+  LEDGER_FUNDS_CREDITED_SUBJECT: z.string().min(1).default('events.ledger.FUNDS_CREDITED'),
 })
 
 export type PaymentsConfig = z.infer<typeof schema>

@@ -9,7 +9,7 @@ import { loadPaymentsConfig } from './config.js'
 import { openDb } from './db/client.js'
 import { paymentsDeps } from './domain/build-deps.js'
 import { startWorkers } from './domain/jobs/workers.js'
-import { consumeLedgerIncomingPayments } from './events/ledger-incoming.js'
+import { consumeFundsCredited } from './events/ledger-funds-credited.js'
 import { catalogDepsFrom } from './rpc/catalog-deps.js'
 import { catalogServiceRegistration } from './rpc/catalog-service.js'
 import { paymentsServiceRegistration } from './rpc/server.js'
@@ -43,9 +43,9 @@ runService({
       recoveryAfterMs: config.RECOVERY_AFTER_MS,
       batch: JOB_BATCH,
     })
-    const incoming = await consumeLedgerIncomingPayments(db, nats, logger, {
+    const incoming = await consumeFundsCredited(deps, nats, {
       durablePrefix: config.EVENTS_CONSUMER_PREFIX,
-      subject: config.LEDGER_INCOMING_PAYMENTS_SUBJECT,
+      subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
       startTime: config.EVENTS_CONSUMER_START_TIME,
     })
     return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]

@@ -1,8 +1,9 @@
 /** The `source` of every event this service writes: subjects are `events.ledger.<type>`. */
 export const EVENT_SOURCE = 'ledger'
 
+/** A fact for other services (ledger.v1.FundsCredited), never a webhook. */
+export const FUNDS_CREDITED = 'FUNDS_CREDITED'
 /** The reference's webhook names. */
-export const INCOMING_PAYMENT = 'INCOMING_PAYMENT'
 export const ACCOUNT_BALANCE_UPDATED = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'
 export const ACCOUNT_STATUS_UPDATED = 'INTERNAL_ACCOUNT.STATUS_UPDATED'
 

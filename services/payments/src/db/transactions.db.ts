@@ -1,8 +1,14 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { OutboxRecord } from '@pp/events'
 import type { Tenant } from '../domain/types.js'
+import type { Db, Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
-import type { Transaction } from './generated/client.js'
+import type { Prisma, Transaction } from './generated/client.js'
+
+/** A transaction as stored, named here so that domain/ need not import the generated client. */
+export type TransactionRow = Transaction
+/** A transaction to insert through Prisma: the columns left out take their defaults. */
+export type NewTransactionRow = Prisma.TransactionUncheckedCreateInput
 
 const FIND_TRANSACTION = prepared('payments_find_transaction', 'SELECT * FROM transactions WHERE id = $1 AND platform_id = $2 AND environment = $3')
 const FIND_TRANSACTION_BY_ID = prepared('payments_find_transaction_by_id', 'SELECT * FROM transactions WHERE id = $1')
@@ -80,4 +86,50 @@ export async function recordStep(sql: SqlRunner, step: StepRecord): Promise<bool
     events.map((e) => JSON.stringify(e.envelope)),
   ])
   return row!.moved > 0
+}
+
+/**
+ * A transaction that exists once whatever the number of times it is recorded (an event redelivered),
+ * with its events written only by the call that inserted it: one statement.
+ */
+const INSERT_ONCE = prepared(
+  'payments_insert_transaction_once',
+  `WITH inserted AS (
+     INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $1::jsonb) r
+     ON CONFLICT (id) DO NOTHING
+     RETURNING id)
+   INSERT INTO outbox_events (id, subject, payload)
+   SELECT e.id, e.subject, e.payload FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS e(id, subject, payload)
+    WHERE EXISTS (SELECT 1 FROM inserted)`,
+)
+
+export async function insertTransactionOnce(sql: SqlRunner, row: Transaction, events: OutboxRecord<unknown>[]): Promise<void> {
+  await sql.query(INSERT_ONCE, [
+    rowJson(row),
+    events.map((e) => e.envelope.id),
+    events.map((e) => e.subject),
+    events.map((e) => JSON.stringify(e.envelope)),
+  ])
+}
+
+export async function insertTransaction(tx: Tx, row: NewTransactionRow): Promise<void> {
+  await tx.transaction.create({ data: row })
+}
+
+/** Answers the transaction with its receipt's delivery recorded. */
+export const confirmReceiptDelivered = (db: Db, id: string, at: Date): Promise<TransactionRow> =>
+  db.transaction.update({ where: { id }, data: { receiptDeliveryConfirmedAt: at } })
+
+/** Cancels a payout still waiting with its funds only held (VOID releases them); false when it moved on meanwhile. */
+export async function cancelWaitingPayout(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const { count } = await tx.transaction.updateMany({
+    where: { id, stage: 'WAIT', status: 'PROCESSING' },
+    data: { stage: 'VOID', outcome: 'CANCELLED', updatedAt: now },
+  })
+  return count > 0
+}
+
+/** Deletes a transaction that still owes its hold (nothing of it reached the ledger). */
+export async function deleteUnheldTransaction(tx: Tx, id: string): Promise<void> {
+  await tx.transaction.deleteMany({ where: { id, stage: 'HOLD' } })
 }

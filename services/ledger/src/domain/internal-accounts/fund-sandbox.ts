@@ -4,14 +4,13 @@ import { findReplay, fingerprintOf, idempotentCall, inTransaction, isUniqueViola
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
 import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'
-import { recordAccountEvent, recordIncomingPayment } from '../../events/outbox.js'
+import { recordAccountEvent, recordFundsCredited } from '../../events/outbox.js'
 import { ACCOUNT_BALANCE_UPDATED } from '../../events/types.js'
 import type { LedgerDeps } from '../deps.js'
 import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
-import { incomingTransaction } from './incoming-payment.js'
 import type { InternalAccountRecord, InternalAccountView } from './types.js'
 import { isCryptoAccount, mustExist, toAccountView } from './view.js'
 
@@ -25,7 +24,7 @@ export interface FundInput {
 
 /**
  * Sandbox only: credits the account at once from the tenant's funding account, as an incoming
- * payment would. The transfer, the INCOMING_PAYMENT event and, for a crypto account, the
+ * payment would. The transfer, the FUNDS_CREDITED fact and, for a crypto account, the
  * INTERNAL_ACCOUNT.BALANCE_UPDATED event commit together; the answer is the updated account.
  * With an Idempotency-Key a retry, even one racing the first call, gets the first answer and
  * credits nothing again.
@@ -67,15 +66,23 @@ interface Funding {
 async function fund_(deps: LedgerDeps, tx: Tx, caller: Caller, { account, fundingId, amount }: Funding, call?: IdempotentCall): Promise<InternalAccountView> {
   const tenant = tenantOf(caller)
   const at = deps.now()
-  const transactionId = newId('Transaction')
+  const transferId = newId('Transfer')
   const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
   const fingerprint = fingerprintOf({ kind: 'DIRECT', code: 'FUNDING', legs })
-  await recordMovement(tx, tenant, { id: transactionId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
+  await recordMovement(tx, tenant, { id: transferId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
   await touchAccount(tx, account.id, at)
   const funded = (await findInternalAccount(tx, tenant, account.id))!
   const holder = funded.customerId === null ? undefined : await findHolder(tx, tenant, funded.customerId)
-  const payment = { transactionId, account: funded, amount, platformCustomerId: holder?.platformCustomerId, description: 'Sandbox funding', at }
-  await recordIncomingPayment(tx, caller, incomingTransaction(payment))
+  await recordFundsCredited(tx, caller, {
+    transferId,
+    accountId: funded.id,
+    customerId: funded.customerId ?? undefined,
+    platformCustomerId: holder?.platformCustomerId,
+    currency: funded.currency,
+    amount,
+    description: 'Sandbox funding',
+    creditedAt: at,
+  })
   const view = toAccountView(funded)
   if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, caller, view)
   if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, at)
