@@ -1,5 +1,5 @@
 import { callUnary, createGrpcClient } from '@pp/grpc'
-import { PlatformServiceClient, type ApiToken, type EnsurePlatformRequest } from '@pp/proto/platform/v1/platform'
+import { PlatformServiceClient, type EnsurePlatformRequest, type IssuedToken } from '@pp/proto/platform/v1/platform'
 
 export interface Credentials {
   platformId: string
@@ -25,7 +25,7 @@ const SEED_DEADLINE_MS = 60_000
  */
 export async function ensurePlatform(client: PlatformServiceClient, request: EnsurePlatformRequest): Promise<PlatformCredentials> {
   const seeded = await callUnary(client, client.ensurePlatform, request, { requestId: 'seed' }, SEED_DEADLINE_MS)
-  const credentials = (token: ApiToken | undefined): Credentials => {
+  const credentials = (token: IssuedToken | undefined): Credentials => {
     if (!token?.clientSecret) throw new Error('the platform service issued no token secret')
     return { platformId: seeded.platformId, clientId: token.clientId, clientSecret: token.clientSecret }
   }

@@ -1,8 +1,11 @@
 import { html } from 'hono/html'
-import type { Customer } from '@pp/proto/customers/v1/customers'
+import type { CustomerJson } from '../schemas/customers.js'
+
+type IndividualJson = Extract<CustomerJson, { customerType: 'INDIVIDUAL' }>
+type BusinessJson = Extract<CustomerJson, { customerType: 'BUSINESS' }>
 import { field, type Fragment } from './page-layout.js'
 
-type Address = NonNullable<NonNullable<Customer['profile']>['address']>
+type Address = NonNullable<CustomerJson['address']>
 
 /** Address inputs, named `<prefix>line1` and so on, prefilled from `address`. */
 export const addressFields = (legend: string, address?: Partial<Address>, prefix = 'address.'): Fragment => html`<fieldset>
@@ -16,18 +19,17 @@ export const addressFields = (legend: string, address?: Partial<Address>, prefix
 </fieldset>`
 
 /** An individual's identity, prefilled from the customer record (spec rule 4 applies to both flows). */
-export function individualDetails(customer: Customer): Fragment {
-  const profile = customer.profile
+export function individualDetails(customer: IndividualJson): Fragment {
   return html`
-    ${field('fullName', 'Full legal name', profile?.fullName, { required: true })}
-    ${field('birthDate', 'Date of birth', profile?.birthDate, { type: 'date', required: true })}
-    ${field('nationality', 'Nationality (2-letter code)', profile?.nationality, { required: true })}
-    ${addressFields('Residential address', profile?.address)}`
+    ${field('fullName', 'Full legal name', customer.fullName, { required: true })}
+    ${field('birthDate', 'Date of birth', customer.birthDate, { type: 'date', required: true })}
+    ${field('nationality', 'Nationality (2-letter code)', customer.nationality, { required: true })}
+    ${addressFields('Residential address', customer.address)}`
 }
 
 /** The company details, prefilled with the business information already on file. */
-export function businessDetails(customer: Customer): Fragment {
-  const info = customer.profile?.businessInfo
+export function businessDetails(customer: BusinessJson): Fragment {
+  const info = customer.businessInfo
   return html`
     ${field('legalName', 'Legal name', info?.legalName, { required: true })}
     ${field('doingBusinessAs', 'Trading name (if different)', info?.doingBusinessAs)}
@@ -35,6 +37,6 @@ export function businessDetails(customer: Customer): Fragment {
     ${field('taxId', 'Tax identification number', info?.taxId, { required: true })}
     ${field('incorporatedOn', 'Date of incorporation', info?.incorporatedOn, { type: 'date', required: true })}
     ${field('country', 'Country of incorporation (2-letter code)', info?.country, { required: true })}
-    ${field('countriesOfOperation', 'Countries of operation (2-letter codes, comma separated)', info?.countriesOfOperation.join(', '), { required: true })}
-    ${addressFields('Principal place of business', customer.profile?.address)}`
+    ${field('countriesOfOperation', 'Countries of operation (2-letter codes, comma separated)', info?.countriesOfOperation?.join(', '), { required: true })}
+    ${addressFields('Principal place of business', customer.address)}`
 }

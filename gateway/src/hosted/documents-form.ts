@@ -1,5 +1,5 @@
 import { html } from 'hono/html'
-import type { HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedSession } from './hosted-session.js'
 import { IDENTITY_DOCUMENT_TYPES } from './people-form.js'
 import { field, fileInput, select, type Fragment } from './page-layout.js'
 
@@ -12,15 +12,16 @@ export const BUSINESS_DOCUMENT_GROUPS = [
 
 export const INDIVIDUAL_DOCUMENT_PREFIX = 'identity.'
 
-const onFile = (session: HostedKycSession): Fragment =>
+const onFile = (session: HostedSession): Fragment =>
   session.documents.length === 0
     ? html`<p>No documents on file yet.</p>`
     : html`<p>On file:</p><ul>${session.documents.map((d) => html`<li>${d.documentType.replaceAll('_', ' ').toLowerCase()}: ${d.fileName}</li>`)}</ul>`
 
 /** An individual uploads one identity document; a business its formation, ownership and address documents. */
-export function documentsStep(session: HostedKycSession): Fragment {
+export function documentsStep(session: HostedSession): Fragment {
   const customer = session.customer!
-  const country = customer.profile?.nationality ?? customer.profile?.address?.country ?? customer.profile?.businessInfo?.country
+  const country =
+    customer.customerType === 'INDIVIDUAL' ? (customer.nationality ?? customer.address?.country) : (customer.address?.country ?? customer.businessInfo?.country)
   const groups =
     customer.customerType === 'INDIVIDUAL'
       ? html`${select(`${INDIVIDUAL_DOCUMENT_PREFIX}type`, 'Identity document', IDENTITY_DOCUMENT_TYPES)}

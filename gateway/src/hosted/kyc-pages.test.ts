@@ -1,5 +1,4 @@
 import { ApiError } from '@pp/errors'
-import { Customer } from '@pp/proto/customers/v1/customers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -8,9 +7,18 @@ import { registerHostedKycPages } from './kyc-pages.js'
 
 const token = 'A'.repeat(43)
 const customerId = 'Customer:019542f5-b3e7-1d02-0000-000000000001'
-const person = Customer.fromPartial({ id: customerId, customerType: 'INDIVIDUAL', profile: { fullName: 'Ada <b>Lovelace</b>', nationality: 'GB' } })
-const company = Customer.fromPartial({ id: customerId, customerType: 'BUSINESS', profile: { businessInfo: { legalName: 'Acme Ltd', countriesOfOperation: ['US', 'GB'] } } })
-const openSession = (customer = person) => ({ state: 'OPEN', customer, beneficialOwners: [], documents: [], missing: [], redirectUri: 'http://127.0.0.1:9000/back' })
+const person = { id: customerId, customerType: 'INDIVIDUAL', fullName: 'Ada <b>Lovelace</b>', nationality: 'GB' }
+const company = { id: customerId, customerType: 'BUSINESS', businessInfo: { legalName: 'Acme Ltd', countriesOfOperation: ['US', 'GB'] } }
+const openSession = (customer: object = person, onFile: { owners?: object[]; documents?: object[] } = {}) => ({
+  state: 'OPEN',
+  customerJson: JSON.stringify(customer),
+  beneficialOwnersJson: (onFile.owners ?? []).map((owner) => JSON.stringify(owner)),
+  documentsJson: (onFile.documents ?? []).map((document) => JSON.stringify(document)),
+  missing: [],
+  redirectUri: 'http://127.0.0.1:9000/back',
+})
+const verificationJson = (verificationStatus: string, errors: object[] = []) =>
+  JSON.stringify({ id: 'Verification:1', customerId, verificationStatus, errors, createdAt: '2025-10-30T10:00:00.000Z' })
 
 let handlers: Record<string, FakeHandler> = {}
 let calls: RecordedCall[] = []
@@ -53,11 +61,26 @@ describe('GET /hosted/kyc/{token}', () => {
     expect(page).toContain('Control person and owners')
   })
 
+  it('lists the people and documents on file, marking a person without an identity document', async () => {
+    const owner = (id: string, firstName: string) => ({ id, customerId, roles: ['UBO'], ownershipPercentage: 30, personalInfo: { firstName, lastName: 'Owner' }, kycStatus: 'UNVERIFIED' })
+    const document = (documentHolder: string, documentType: string, fileName: string) => ({ id: `Document:${fileName}`, documentHolder, documentType, country: 'US', fileName })
+    const onFile = {
+      owners: [owner('BeneficialOwner:1', 'Ann'), owner('BeneficialOwner:2', 'Bo')],
+      documents: [document('BeneficialOwner:1', 'PASSPORT', 'ann.pdf'), document(customerId, 'UTILITY_BILL', 'bill.pdf')],
+    }
+    handlers.getHostedKycSession = async () => ({ session: openSession(company, onFile) })
+    const people = await (await app().request(`/hosted/kyc/${token}/people`)).text()
+    expect(people).toMatch(/Ann Owner — UBO, 30%\s*<\/li>/)
+    expect(people).toMatch(/Bo Owner — UBO, 30%\s*<strong>\(identity document missing\)<\/strong>/)
+    const documents = await (await app().request(`/hosted/kyc/${token}/documents`)).text()
+    expect(documents).toContain('utility bill: bill.pdf')
+  })
+
   it.each([
     ['USED', 'already been used'],
     ['EXPIRED', 'expired'],
   ])('shows a %s link as an error page', async (state, text) => {
-    handlers.getHostedKycSession = async () => ({ session: { state, beneficialOwners: [], documents: [], missing: [] } })
+    handlers.getHostedKycSession = async () => ({ session: { state, beneficialOwnersJson: [], documentsJson: [], missing: [] } })
     const res = await app().request(`/hosted/kyc/${token}`)
     expect(res.status).toBe(410)
     expect(await res.text()).toContain(text)
@@ -98,7 +121,7 @@ describe('POST /hosted/kyc/{token}/{step}', () => {
 
   it('uploads the chosen identity document and skips an empty file input', async () => {
     handlers.getHostedKycSession = async () => ({ session: openSession() })
-    handlers.uploadHostedKycDocument = async () => ({ document: {} })
+    handlers.uploadHostedKycDocument = async () => ({})
     const file = new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' })
     const res = await app().request(`/hosted/kyc/${token}/documents`, { method: 'POST', body: form({ documentCountry: 'GB', 'identity.type': 'PASSPORT', 'identity.file': file }) })
     expect(res.headers.get('location')).toBe(`/hosted/kyc/${token}/review`)
@@ -115,8 +138,8 @@ describe('POST /hosted/kyc/{token}/{step}', () => {
 
   it('adds a business owner with the identity document of that owner', async () => {
     handlers.getHostedKycSession = async () => ({ session: openSession(company) })
-    handlers.addHostedKycBeneficialOwner = async () => ({ beneficialOwner: { id: 'BeneficialOwner:9' } })
-    handlers.uploadHostedKycDocument = async () => ({ document: {} })
+    handlers.addHostedKycBeneficialOwner = async () => ({ beneficialOwnerId: 'BeneficialOwner:9' })
+    handlers.uploadHostedKycDocument = async () => ({})
     const fields = { roles: 'UBO', ownershipPercentage: '60', firstName: 'Bo', lastName: 'Owner', 'identity.type': 'NATIONAL_ID', documentCountry: 'US', 'identity.file': new File([new Uint8Array([0xff, 0xd8, 0xff])], 'id.jpg', { type: 'image/jpeg' }) }
     const body = form(fields)
     body.append('roles', 'CONTROL_PERSON')
@@ -128,7 +151,7 @@ describe('POST /hosted/kyc/{token}/{step}', () => {
 
   it('submits, then sends the customer to the redirectUri', async () => {
     handlers.getHostedKycSession = async () => ({ session: openSession() })
-    handlers.completeHostedKyc = async () => ({ verification: { verificationStatus: 'APPROVED', errors: [] }, redirectUri: 'http://127.0.0.1:9000/back' })
+    handlers.completeHostedKyc = async () => ({ verificationJson: verificationJson('APPROVED'), redirectUri: 'http://127.0.0.1:9000/back' })
     const res = await app().request(`/hosted/kyc/${token}/review`, { method: 'POST', body: form({}) })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('http://127.0.0.1:9000/back')
@@ -136,7 +159,9 @@ describe('POST /hosted/kyc/{token}/{step}', () => {
 
   it('lists what is missing when the packet is incomplete', async () => {
     handlers.getHostedKycSession = async () => ({ session: openSession() })
-    handlers.completeHostedKyc = async () => ({ verification: { verificationStatus: 'RESOLVE_ERRORS', errors: [{ reason: 'An identity document is required' }] } })
+    handlers.completeHostedKyc = async () => ({
+      verificationJson: verificationJson('RESOLVE_ERRORS', [{ resourceId: customerId, type: 'MISSING_IDENTITY_DOCUMENT', reason: 'An identity document is required' }]),
+    })
     const res = await app().request(`/hosted/kyc/${token}/review`, { method: 'POST', body: form({}) })
     expect(res.status).toBe(422)
     expect(await res.text()).toContain('An identity document is required')

@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isApiError, type ApiError } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
-import type { HostedKycServiceClient, HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedKycServiceClient } from '@pp/proto/customers/v1/hosted_kyc'
+import { hostedSessionOf, submittedVerification, type HostedSession } from './hosted-session.js'
 import type { GatewayEnv } from '../context.js'
 import { HOSTED_KYC_PATH } from './hosted-paths.js'
 import { errorList, layout, messagePage, type Fragment } from './page-layout.js'
@@ -87,15 +88,16 @@ class HostedPages {
   /** A decision uses the link and sends the customer on; RESOLVE_ERRORS shows what is missing. */
   private async complete(c: HostedContext, token: string): Promise<Response> {
     const done = await callUnary(this.hosted, this.hosted.completeHostedKyc, { linkToken: token }, this.context(c))
-    if (done.verification?.verificationStatus === 'RESOLVE_ERRORS') {
-      const reasons = done.verification.errors.map((e) => e.reason)
+    const verification = submittedVerification(done)
+    if (verification.verificationStatus === 'RESOLVE_ERRORS') {
+      const reasons = verification.errors.map((e) => e.reason)
       return this.render(c, token, await this.session(c, token), { step: 'review', errors: reasons, status: 422 })
     }
     if (done.redirectUri) return c.redirect(done.redirectUri, 303)
     return c.html(messagePage('Thank you', 'Your information has been submitted. You can close this page.'))
   }
 
-  private render(c: HostedContext, token: string, session: HostedKycSession, view: StepView = {}): Response | Promise<Response> {
+  private render(c: HostedContext, token: string, session: HostedSession, view: StepView = {}): Response | Promise<Response> {
     const { step, errors = [], status = 200 } = view
     if (session.state !== 'OPEN') return this.closed(c, session.state)
     const customerType = session.customer!.customerType
@@ -118,8 +120,8 @@ class HostedPages {
     return c.html(messagePage(title, message), 410)
   }
 
-  private async session(c: HostedContext, token: string): Promise<HostedKycSession> {
-    return (await callUnary(this.hosted, this.hosted.getHostedKycSession, { linkToken: token }, this.context(c))).session!
+  private async session(c: HostedContext, token: string): Promise<HostedSession> {
+    return hostedSessionOf((await callUnary(this.hosted, this.hosted.getHostedKycSession, { linkToken: token }, this.context(c))).session!)
   }
 
   private context = (c: HostedContext) => ({ requestId: c.get('requestId') })

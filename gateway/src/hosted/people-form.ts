@@ -1,5 +1,5 @@
 import { html } from 'hono/html'
-import type { HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedSession } from './hosted-session.js'
 import { addressFields } from './details-form.js'
 import { field, fileInput, select, type Fragment } from './page-layout.js'
 
@@ -13,11 +13,11 @@ const ROLES = [
 export const IDENTITY_DOCUMENT_TYPES = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'] as const
 const ID_TYPES = ['SSN', 'ITIN', 'NON_US_TAX_ID'] as const
 
-const hasIdentityDocument = (session: HostedKycSession, holder: string): boolean =>
+const hasIdentityDocument = (session: HostedSession, holder: string): boolean =>
   session.documents.some((d) => d.documentHolder === holder && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(d.documentType))
 
 /** The people on file, and a form to add one more with their identity document. */
-export function peopleStep(session: HostedKycSession): Fragment {
+export function peopleStep(session: HostedSession): Fragment {
   const owners = session.beneficialOwners
   return html`
     <p>Add the control person and every beneficial owner holding 25% or more of the company.</p>

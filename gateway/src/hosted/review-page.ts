@@ -1,11 +1,11 @@
 import { html } from 'hono/html'
-import type { HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedSession } from './hosted-session.js'
 import type { Fragment } from './page-layout.js'
 
 /** What will be submitted, and what is still missing (as a submission would report it). */
-export function reviewStep(session: HostedKycSession): Fragment {
+export function reviewStep(session: HostedSession): Fragment {
   const customer = session.customer!
-  const name = customer.customerType === 'INDIVIDUAL' ? customer.profile?.fullName : customer.profile?.businessInfo?.legalName
+  const name = customer.customerType === 'INDIVIDUAL' ? customer.fullName : customer.businessInfo?.legalName
   const missing = session.missing
   return html`
     <dl>

@@ -1,5 +1,6 @@
 import { callUnary, type CallContext } from '@pp/grpc'
-import type { HostedKycServiceClient, HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedKycServiceClient } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedSession } from './hosted-session.js'
 import { BUSINESS_DOCUMENT_GROUPS, INDIVIDUAL_DOCUMENT_PREFIX } from './documents-form.js'
 import { ownerFromForm, profileFromForm, uploadFromForm, type FormBody } from './form-input.js'
 import type { StepName } from './steps.js'
@@ -7,7 +8,7 @@ import type { StepName } from './steps.js'
 export interface StepSubmission {
   token: string
   step: StepName
-  session: HostedKycSession
+  session: HostedSession
   form: FormBody
 }
 
@@ -23,8 +24,8 @@ export async function saveStep(hosted: HostedKycServiceClient, ctx: Partial<Call
     const profile = profileFromForm(form, customer.customerType)
     await callUnary(hosted, hosted.saveHostedKycProfile, { linkToken, profile }, ctx)
   } else if (step === 'people') {
-    const { beneficialOwner } = await callUnary(hosted, hosted.addHostedKycBeneficialOwner, { linkToken, owner: ownerFromForm(form) }, ctx)
-    await upload(INDIVIDUAL_DOCUMENT_PREFIX, beneficialOwner!.id)
+    const { beneficialOwnerId } = await callUnary(hosted, hosted.addHostedKycBeneficialOwner, { linkToken, owner: ownerFromForm(form) }, ctx)
+    await upload(INDIVIDUAL_DOCUMENT_PREFIX, beneficialOwnerId)
   } else if (step === 'documents') {
     const prefixes = customer.customerType === 'INDIVIDUAL' ? [INDIVIDUAL_DOCUMENT_PREFIX] : BUSINESS_DOCUMENT_GROUPS.map((g) => g.prefix)
     for (const prefix of prefixes) await upload(prefix, customer.id)

@@ -1,4 +1,4 @@
-import type { HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
+import type { HostedSession } from './hosted-session.js'
 import { businessDetails, individualDetails } from './details-form.js'
 import { documentsStep } from './documents-form.js'
 import type { Fragment } from './page-layout.js'
@@ -7,7 +7,7 @@ import { reviewStep } from './review-page.js'
 import type { StepName } from './steps.js'
 
 /** The inputs of one step, prefilled from the session. */
-export function stepBody(step: StepName, session: HostedKycSession): Fragment {
+export function stepBody(step: StepName, session: HostedSession): Fragment {
   const customer = session.customer!
   switch (step) {
     case 'details':

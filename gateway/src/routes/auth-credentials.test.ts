@@ -12,8 +12,25 @@ const methodId = 'AuthMethod:019542f5-b3e7-7d02-8000-000000000003'
 const sessionId = 'Session:019542f5-b3e7-7d02-8000-000000000004'
 const at = new Date('2025-10-14T10:00:00.000Z')
 const later = new Date('2025-10-14T10:15:00.000Z')
-const emailOtp = { id: methodId, accountId: walletId, type: 'EMAIL_OTP', nickname: 'ada@example.com', createdAt: at, updatedAt: at }
-const session = { id: sessionId, accountId: walletId, type: 'EMAIL_OTP', nickname: 'ada@example.com', createdAt: at, updatedAt: at, expiresAt: later, authMethodId: methodId }
+/** A credential and a session as the wallet-auth service answers them: the API's JSON, which the gateway sends on as it is. */
+const authMethodJson = JSON.stringify({
+  id: methodId,
+  accountId: walletId,
+  type: 'EMAIL_OTP',
+  nickname: 'ada@example.com',
+  createdAt: at.toISOString(),
+  updatedAt: at.toISOString(),
+  otpEncryptionTargetBundle: '{"version":"v1.0.0"}',
+})
+const sessionJson = JSON.stringify({
+  id: sessionId,
+  accountId: walletId,
+  type: 'EMAIL_OTP',
+  nickname: 'ada@example.com',
+  createdAt: at.toISOString(),
+  updatedAt: at.toISOString(),
+  expiresAt: later.toISOString(),
+})
 const challenge = { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: later }
 const signed = { 'Service-Wallet-Signature': 'c2lnbmVk', 'Request-Id': 'Request:1' }
 
@@ -35,10 +52,10 @@ beforeEach(() => {
   calls.length = 0
   handlers = {
     getWalletAuthState: async () => ({ hasCredentials: false }),
-    createAuthCredential: async () => ({ authMethod: { ...emailOtp, otpEncryptionTargetBundle: '{"version":"v1.0.0"}' } }),
+    createAuthCredential: async () => ({ authMethodJson }),
     beginSignedRequest: async () => ({ challenge }),
     completeSignedRequest: async () => ({}),
-    getAuthSession: async () => ({ session }),
+    getAuthSession: async () => ({ facts: { accountId: walletId, type: 'EMAIL_OTP' } }),
     revokeAuthSession: async () => ({}),
   }
 })
@@ -55,15 +72,8 @@ describe('POST /auth/credentials', () => {
   it("registers a wallet's first credential without a signature", async () => {
     const res = await call('POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: walletId })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({
-      id: methodId,
-      accountId: walletId,
-      type: 'EMAIL_OTP',
-      nickname: 'ada@example.com',
-      createdAt: at.toISOString(),
-      updatedAt: at.toISOString(),
-      otpEncryptionTargetBundle: '{"version":"v1.0.0"}',
-    })
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.text()).toBe(authMethodJson)
     expect(methods()).toEqual(['getWalletAuthState', 'createAuthCredential'])
   })
 
@@ -95,18 +105,10 @@ describe('POST /auth/credentials/{id}/verify', () => {
     const first = await call('POST', `/auth/credentials/${methodId}/verify`, otp)
     expect(first.status).toBe(202)
     expect(await first.json()).toMatchObject({ requestId: 'Request:1', type: 'EMAIL_OTP' })
-    handlers.verifyAuthCredential = async () => ({ session })
+    handlers.verifyAuthCredential = async () => ({ sessionJson })
     const retry = await call('POST', `/auth/credentials/${methodId}/verify`, otp, signed)
     expect(retry.status).toBe(200)
-    expect(await retry.json()).toEqual({
-      id: sessionId,
-      accountId: walletId,
-      type: 'EMAIL_OTP',
-      nickname: 'ada@example.com',
-      createdAt: at.toISOString(),
-      updatedAt: at.toISOString(),
-      expiresAt: later.toISOString(),
-    })
+    expect(await retry.text()).toBe(sessionJson)
     expect(calls[1]!.request).toEqual({ id: methodId, ...otp, requestId: 'Request:1', walletSignature: 'c2lnbmVk' })
   })
 

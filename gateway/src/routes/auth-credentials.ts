@@ -14,23 +14,20 @@ import {
   AuthMethodIdParamsSchema,
   AuthMethodListSchema,
   AuthMethodSchema,
+  type AuthCredentialChallengeResponseJson,
   type AuthCredentialVerifyRequest,
+  type AuthMethodJson,
+  type AuthMethodListJson,
 } from '../schemas/auth-credentials.js'
-import { AuthSessionSchema } from '../schemas/auth-sessions.js'
+import { AuthSessionSchema, type AuthSessionJson } from '../schemas/auth-sessions.js'
 import { errorResponses } from '../schemas/common.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { REQUEST_ID_HEADER, readSignedRetry } from '../wallet-signature/headers.js'
 import { AuthSignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { signedRequestChallengeToJson } from '../wallet-signature/create-guard.js'
-import {
-  authMethodToJson,
-  challengeToJson,
-  createRequestToProto,
-  sessionToJson,
-  verifyRequestToProto,
-} from './auth-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { createRequestToProto, verifyRequestToProto } from './auth-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Embedded Wallet Auth']
 const signedChallenge = json(AuthSignedRequestChallengeSchema, 'First leg: sign payloadToSign with a session key of the wallet and retry')
@@ -112,31 +109,32 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
       const refusal = await walletSignatures.check(c, operation)
       if (refusal) return guardAnswer(refusal)
     }
-    const { authMethod } = await callUnary(walletAuth, walletAuth.createAuthCredential, createRequestToProto(body), callContext(c))
-    return c.json(authMethodToJson(authMethod!), 201)
+    const { authMethodJson } = await callUnary(walletAuth, walletAuth.createAuthCredential, createRequestToProto(body), callContext(c))
+    return ownedJson<AuthMethodJson, 201>(c, authMethodJson, 201)
   })
   app.openapi(listCredentials, async (c) => {
-    const { data } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
-    return c.json({ data: data.map(authMethodToJson) }, 200)
+    const { pageJson } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
+    return ownedJson<AuthMethodListJson, 200>(c, pageJson, 200)
   })
   app.openapi(revokeCredential, async (c) => {
     const { id } = c.req.valid('param')
-    const { authMethod } = await callUnary(walletAuth, walletAuth.getAuthCredential, { id }, callContext(c))
+    const { facts } = await callUnary(walletAuth, walletAuth.getAuthCredential, { id }, callContext(c))
     const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthCredential, { id }, callContext(c))
-    return guardAnswer(await revokeSigned(c, walletSignatures, authMethod!, `DELETE /auth/credentials/${id}`, revoke))
+    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, `DELETE /auth/credentials/${id}`, revoke))
   })
   app.openapi(challengeCredential, async (c) => {
     const { clientPublicKey } = c.req.valid('json') ?? {}
-    const answer = await callUnary(walletAuth, walletAuth.challengeAuthCredential, { id: c.req.valid('param').id, clientPublicKey }, callContext(c))
-    return c.json(challengeToJson(answer), 200)
+    const request = { id: c.req.valid('param').id, clientPublicKey }
+    const { challengeJson } = await callUnary(walletAuth, walletAuth.challengeAuthCredential, request, callContext(c))
+    return ownedJson<AuthCredentialChallengeResponseJson, 200>(c, challengeJson, 200)
   })
   app.openapi(verifyCredential, async (c) => {
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
     const request = verifyRequestToProto(id, body, verifyHeaders(c, body))
-    const { session, signedRequestChallenge } = await callUnary(walletAuth, walletAuth.verifyAuthCredential, request, callContext(c))
+    const { sessionJson, signedRequestChallenge } = await callUnary(walletAuth, walletAuth.verifyAuthCredential, request, callContext(c))
     if (signedRequestChallenge) return c.json({ ...signedRequestChallengeToJson(signedRequestChallenge), type: body.type }, 202)
-    return c.json(sessionToJson(session!), 200)
+    return ownedJson<AuthSessionJson, 200>(c, sessionJson!, 200)
   })
 }
 

@@ -8,6 +8,7 @@ import { registerAuthDelegatedKeyRoutes } from './auth-delegated-keys.js'
 
 const walletId = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
 const at = new Date('2025-10-14T10:00:00.000Z')
+/** A key as the wallet-auth service answers it: the API's JSON, which the gateway sends on as it is. */
 const key = {
   id: 'DelegatedKey:1',
   cardId: 'Card:1',
@@ -16,16 +17,18 @@ const key = {
   publicKey: `02${'ab'.repeat(32)}`,
   nickname: 'Card payments',
   status: 'ACTIVE',
-  createdAt: at,
-  updatedAt: at,
+  createdAt: at.toISOString(),
+  updatedAt: at.toISOString(),
 }
+const keyJson = JSON.stringify(key)
+const pageJson = JSON.stringify({ data: [key] })
 const calls: RecordedCall[] = []
 const handlers: Record<string, FakeHandler> = {
   beginSignedRequest: async () => ({ challenge: { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: at } }),
   completeSignedRequest: async () => ({}),
-  createDelegatedKey: async () => ({ delegatedKey: key }),
-  listDelegatedKeys: async () => ({ data: [key] }),
-  revokeDelegatedKey: async () => ({ delegatedKey: { ...key, status: 'REVOKED' } }),
+  createDelegatedKey: async () => ({ delegatedKeyJson: keyJson }),
+  listDelegatedKeys: async () => ({ pageJson }),
+  revokeDelegatedKey: async () => ({ delegatedKeyJson: JSON.stringify({ ...key, status: 'REVOKED' }) }),
 }
 
 const app = createGatewayApp({
@@ -55,7 +58,8 @@ describe('delegated keys', () => {
     expect(calls.map((c) => c.method)).toEqual(['beginSignedRequest'])
     const created = await call('POST', '/auth/delegated-keys', body, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
     expect(created.status).toBe(201)
-    expect(await created.json()).toEqual({ ...key, createdAt: at.toISOString(), updatedAt: at.toISOString() })
+    expect(created.headers.get('content-type')).toBe('application/json')
+    expect(await created.text()).toBe(keyJson)
     expect(calls.at(-1)).toMatchObject({ method: 'createDelegatedKey', request: body })
   })
 
@@ -64,7 +68,7 @@ describe('delegated keys', () => {
     expect(none.status).toBe(400)
     expect(await none.json()).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId' }] } })
     const listed = await call('GET', `/auth/delegated-keys?accountId=${walletId}`)
-    expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(1)
+    expect(await listed.text()).toBe(pageJson)
   })
 
   it('revokes with 204', async () => {

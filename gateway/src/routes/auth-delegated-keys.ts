@@ -8,13 +8,14 @@ import {
   DelegatedKeyListQuerySchema,
   DelegatedKeyListSchema,
   DelegatedKeySchema,
+  type DelegatedKeyJson,
+  type DelegatedKeyListJson,
 } from '../schemas/auth-delegated-keys.js'
 import { errorResponses } from '../schemas/common.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import type { WalletAuthRouteDeps } from './auth-credentials.js'
-import { delegatedKeyToJson } from './auth-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Embedded Wallet Auth']
 
@@ -72,16 +73,16 @@ export function registerAuthDelegatedKeyRoutes(app: GatewayApp, { walletAuth, wa
     const operation = { walletAccountId: body.internalAccountId, operation: 'POST /auth/delegated-keys', body: await c.req.text() }
     const refusal = await walletSignatures.check(c, operation)
     if (refusal) return guardAnswer(refusal)
-    const { delegatedKey } = await callUnary(walletAuth, walletAuth.createDelegatedKey, body, callContext(c))
-    return c.json(delegatedKeyToJson(delegatedKey!), 201)
+    const { delegatedKeyJson } = await callUnary(walletAuth, walletAuth.createDelegatedKey, body, callContext(c))
+    return ownedJson<DelegatedKeyJson, 201>(c, delegatedKeyJson, 201)
   })
   app.openapi(listDelegatedKeys, async (c) => {
-    const { data } = await callUnary(walletAuth, walletAuth.listDelegatedKeys, c.req.valid('query'), callContext(c))
-    return c.json({ data: data.map(delegatedKeyToJson) }, 200)
+    const { pageJson } = await callUnary(walletAuth, walletAuth.listDelegatedKeys, c.req.valid('query'), callContext(c))
+    return ownedJson<DelegatedKeyListJson, 200>(c, pageJson, 200)
   })
   app.openapi(getDelegatedKey, async (c) => {
-    const { delegatedKey } = await callUnary(walletAuth, walletAuth.getDelegatedKey, c.req.valid('param'), callContext(c))
-    return c.json(delegatedKeyToJson(delegatedKey!), 200)
+    const { delegatedKeyJson } = await callUnary(walletAuth, walletAuth.getDelegatedKey, c.req.valid('param'), callContext(c))
+    return ownedJson<DelegatedKeyJson, 200>(c, delegatedKeyJson, 200)
   })
   app.openapi(revokeDelegatedKey, async (c) => {
     await callUnary(walletAuth, walletAuth.revokeDelegatedKey, c.req.valid('param'), callContext(c))

@@ -3,13 +3,19 @@ import { callUnary } from '@pp/grpc'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { AuthAccountQuerySchema } from '../schemas/auth-credentials.js'
-import { AuthSessionListSchema, AuthSessionRefreshRequestSchema, AuthSessionSchema, SessionIdParamsSchema } from '../schemas/auth-sessions.js'
+import {
+  AuthSessionListSchema,
+  AuthSessionRefreshRequestSchema,
+  AuthSessionSchema,
+  SessionIdParamsSchema,
+  type AuthSessionJson,
+  type AuthSessionListJson,
+} from '../schemas/auth-sessions.js'
 import { errorResponses } from '../schemas/common.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import { AuthSignedRequestChallengeSchema, SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { revokeSigned, type WalletAuthRouteDeps } from './auth-credentials.js'
-import { sessionToJson } from './auth-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Embedded Wallet Auth']
 
@@ -56,23 +62,23 @@ const refreshSession = createRoute({
 
 export function registerAuthSessionRoutes(app: GatewayApp, { walletAuth, walletSignatures }: WalletAuthRouteDeps): void {
   app.openapi(listSessions, async (c) => {
-    const { data } = await callUnary(walletAuth, walletAuth.listAuthSessions, c.req.valid('query'), callContext(c))
-    return c.json({ data: data.map(sessionToJson) }, 200)
+    const { pageJson } = await callUnary(walletAuth, walletAuth.listAuthSessions, c.req.valid('query'), callContext(c))
+    return ownedJson<AuthSessionListJson, 200>(c, pageJson, 200)
   })
   app.openapi(revokeSession, async (c) => {
     const { id } = c.req.valid('param')
-    const { session } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
+    const { facts } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
     const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthSession, { id }, callContext(c))
-    return guardAnswer(await revokeSigned(c, walletSignatures, session!, `DELETE /auth/sessions/${id}`, revoke))
+    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, `DELETE /auth/sessions/${id}`, revoke))
   })
   app.openapi(refreshSession, async (c) => {
     const { id } = c.req.valid('param')
-    const { session } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
-    const operation = { walletAccountId: session!.accountId, operation: `POST /auth/sessions/${id}/refresh`, body: await c.req.text() }
+    const { facts } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
+    const operation = { walletAccountId: facts!.accountId, operation: `POST /auth/sessions/${id}/refresh`, body: await c.req.text() }
     const refusal = await walletSignatures.check(c, operation)
     if (refusal) return guardAnswer(refusal)
     const request = { id, clientPublicKey: c.req.valid('json').clientPublicKey }
-    const refreshed = await callUnary(walletAuth, walletAuth.refreshAuthSession, request, callContext(c))
-    return c.json(sessionToJson(refreshed.session!), 201)
+    const { sessionJson } = await callUnary(walletAuth, walletAuth.refreshAuthSession, request, callContext(c))
+    return ownedJson<AuthSessionJson, 201>(c, sessionJson, 201)
   })
 }

@@ -5,14 +5,16 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   BeneficialOwnerCreateRequestSchema,
+  BeneficialOwnerListSchema,
   BeneficialOwnerSchema,
   BeneficialOwnerUpdateRequestSchema,
   ListBeneficialOwnersQuerySchema,
+  type BeneficialOwnerJson,
+  type BeneficialOwnerListJson,
 } from '../schemas/beneficial-owners.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
+import { errorResponses } from '../schemas/common.js'
 import { BeneficialOwnerIdParamsSchema } from '../schemas/verifications.js'
-import { json, jsonBody } from './json-responses.js'
-import { ownerToJson } from './verification-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['KYC/KYB Verifications']
 
@@ -35,7 +37,7 @@ const listOwners = createRoute({
   tags,
   summary: "List a business customer's beneficial owners, newest first",
   request: { query: ListBeneficialOwnersQuerySchema },
-  responses: { 200: json(listEnvelope(BeneficialOwnerSchema, 'BeneficialOwnerListResponse'), 'A page of owners'), ...errorResponses(400, 404) },
+  responses: { 200: json(BeneficialOwnerListSchema, 'A page of owners'), ...errorResponses(400, 404) },
 })
 
 const getOwner = createRoute({
@@ -64,20 +66,20 @@ export function registerBeneficialOwnerRoutes(app: GatewayApp, owners: Beneficia
   app.openapi(createOwner, async (c) => {
     const { customerId, ...owner } = c.req.valid('json')
     const request = { customerId, owner: BeneficialOwnerInput.fromPartial(owner) }
-    const { beneficialOwner } = await callUnary(owners, owners.createBeneficialOwner, request, callContext(c))
-    return c.json(ownerToJson(beneficialOwner!), 201)
+    const { beneficialOwnerJson } = await callUnary(owners, owners.createBeneficialOwner, request, callContext(c))
+    return ownedJson<BeneficialOwnerJson, 201>(c, beneficialOwnerJson, 201)
   })
   app.openapi(listOwners, async (c) => {
-    const page = await callUnary(owners, owners.listBeneficialOwners, c.req.valid('query'), callContext(c))
-    return c.json({ ...page, data: page.data.map(ownerToJson) }, 200)
+    const { pageJson } = await callUnary(owners, owners.listBeneficialOwners, c.req.valid('query'), callContext(c))
+    return ownedJson<BeneficialOwnerListJson, 200>(c, pageJson, 200)
   })
   app.openapi(getOwner, async (c) => {
-    const { beneficialOwner } = await callUnary(owners, owners.getBeneficialOwner, c.req.valid('param'), callContext(c))
-    return c.json(ownerToJson(beneficialOwner!), 200)
+    const { beneficialOwnerJson } = await callUnary(owners, owners.getBeneficialOwner, c.req.valid('param'), callContext(c))
+    return ownedJson<BeneficialOwnerJson, 200>(c, beneficialOwnerJson, 200)
   })
   app.openapi(updateOwner, async (c) => {
     const request = { ...c.req.valid('param'), changes: BeneficialOwnerInput.fromPartial(c.req.valid('json')) }
-    const { beneficialOwner } = await callUnary(owners, owners.updateBeneficialOwner, request, callContext(c))
-    return c.json(ownerToJson(beneficialOwner!), 200)
+    const { beneficialOwnerJson } = await callUnary(owners, owners.updateBeneficialOwner, request, callContext(c))
+    return ownedJson<BeneficialOwnerJson, 200>(c, beneficialOwnerJson, 200)
   })
 }

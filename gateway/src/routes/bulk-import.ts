@@ -4,11 +4,16 @@ import { callUnary } from '@pp/grpc'
 import type { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { BulkImportJobAcceptedSchema, BulkImportJobSchema, CsvUploadRequestSchema } from '../schemas/bulk-import.js'
+import {
+  BulkImportJobAcceptedSchema,
+  BulkImportJobSchema,
+  CsvUploadRequestSchema,
+  type BulkImportJobAcceptedJson,
+  type BulkImportJobJson,
+} from '../schemas/bulk-import.js'
 import { errorResponses } from '../schemas/common.js'
 import { JobIdParamsSchema } from '../schemas/verifications.js'
-import { formBody, json } from './json-responses.js'
-import { importJobToJson } from './verification-mapping.js'
+import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']
 /** Keeps a file of the maximum 10,000 rows well inside one gRPC message. */
@@ -43,12 +48,12 @@ export function registerBulkImportRoutes(app: GatewayApp, bulk: BulkImportServic
     const { file } = c.req.valid('form')
     if (file.size > CSV_SIZE_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The CSV file exceeds ${CSV_SIZE_MAX_BYTES} bytes`)
     const csv = decodeUtf8(await file.arrayBuffer())
-    const { job } = await callUnary(bulk, bulk.startCustomerImport, { csv }, callContext(c))
-    return c.json({ jobId: job!.id, status: job!.status as 'PENDING' }, 202)
+    const { acceptedJson } = await callUnary(bulk, bulk.startCustomerImport, { csv }, callContext(c))
+    return ownedJson<BulkImportJobAcceptedJson, 202>(c, acceptedJson, 202)
   })
   app.openapi(getJob, async (c) => {
-    const { job } = await callUnary(bulk, bulk.getCustomerImportJob, c.req.valid('param'), callContext(c))
-    return c.json(importJobToJson(job!), 200)
+    const { jobJson } = await callUnary(bulk, bulk.getCustomerImportJob, c.req.valid('param'), callContext(c))
+    return ownedJson<BulkImportJobJson, 200>(c, jobJson, 200)
   })
 }
 

@@ -4,10 +4,9 @@ import type { ContactVerificationServiceClient } from '@pp/proto/customers/v1/co
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
-import { CustomerIdParamsSchema, CustomerSchema } from '../schemas/customers.js'
+import { CustomerIdParamsSchema, CustomerSchema, type CustomerJson } from '../schemas/customers.js'
 import { ContactVerificationConfirmRequestSchema } from '../schemas/verifications.js'
-import { customerToJson } from './customers-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Contact Verification']
 const CHANNELS = [
@@ -49,8 +48,8 @@ export function registerContactVerificationRoutes(app: GatewayApp, contact: Cont
     })
     app.openapi(confirm, async (c) => {
       const request = { ...c.req.valid('param'), channel, code: c.req.valid('json').code }
-      const { customer } = await callUnary(contact, contact.confirmContactVerification, request, callContext(c))
-      return c.json(customerToJson(customer!), 200)
+      const { customerJson } = await callUnary(contact, contact.confirmContactVerification, request, callContext(c))
+      return ownedJson<CustomerJson, 200>(c, customerJson, 200)
     })
   }
 }

@@ -1,4 +1,4 @@
-import { Customer, type CustomersServiceClient } from '@pp/proto/customers/v1/customers'
+import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -11,7 +11,7 @@ import { registerCustomerRoutes } from './customers.js'
 const customerId = 'Customer:019542f5-b3e7-7d02-8000-000000000001'
 const walletId = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
 const at = new Date('2025-10-14T10:00:00.000Z')
-const customer = Customer.fromPartial({ id: customerId, customerType: 'INDIVIDUAL', profile: { email: 'new@example.com', currencies: [] }, createdAt: at, updatedAt: at })
+const customerJson = JSON.stringify({ id: customerId, customerType: 'INDIVIDUAL', email: 'new@example.com', createdAt: at.toISOString(), updatedAt: at.toISOString() })
 const challenge = { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: at }
 
 const calls: RecordedCall[] = []
@@ -26,7 +26,7 @@ const handlers: Record<string, FakeHandler> = {
   listWalletsSigningInWith: async (request) => ({ accountIds: signsInWithReplaced(request as never) ? [walletId] : [] }),
   beginSignedRequest: async () => ({ challenge }),
   completeSignedRequest: async () => ({}),
-  updateCustomer: async () => ({ customer }),
+  updateCustomer: async () => ({ customerJson }),
 }
 
 const app = createGatewayApp({

@@ -4,14 +4,9 @@ import {
   ListCustomersRequest,
   UpdateCustomerRequest,
   type Agreement,
-  type AgreementConsent,
-  type Customer,
 } from '@pp/proto/customers/v1/customers'
-import { isoTimestamp } from '../schemas/common.js'
 import type {
-  AgreementConsentSchema,
   CustomerCreateRequestSchema,
-  CustomerJson,
   CustomerUpdateRequestSchema,
   EndUserTermsSchema,
   ListCustomersQuerySchema,
@@ -19,7 +14,6 @@ import type {
 
 type CreateBody = z.infer<typeof CustomerCreateRequestSchema>
 type UpdateBody = z.infer<typeof CustomerUpdateRequestSchema>
-type ConsentJson = z.infer<typeof AgreementConsentSchema>
 
 /**
  * The proto messages use the API's field names, so a body maps onto them almost as it is: the
@@ -54,30 +48,6 @@ export function listQueryToProto(query: z.infer<typeof ListCustomersQuerySchema>
   })
 }
 
-const consentToJson = (consent: AgreementConsent): ConsentJson =>
-  ({ ...consent, acceptedAt: isoTimestamp(consent.acceptedAt)! }) as ConsentJson
-
-/** The customer as the API shows it; proto's empty lists stand for "no value" and are left out. */
-export function customerToJson(customer: Customer): CustomerJson {
-  const { businessInfo, ...profile } = customer.profile ?? {}
-  return {
-    id: customer.id,
-    customerType: customer.customerType,
-    ...withoutEmptyLists(profile),
-    ...(businessInfo && { businessInfo: withoutEmptyLists(businessInfo) }),
-    kycStatus: customer.kycStatus,
-    kybStatus: customer.kybStatus,
-    agreementConsents: customer.agreementConsents.map(consentToJson),
-    createdAt: isoTimestamp(customer.createdAt)!,
-    updatedAt: isoTimestamp(customer.updatedAt)!,
-    isDeleted: customer.isDeleted,
-    contactVerification: customer.contactVerification,
-  } as CustomerJson
-}
-
-function withoutEmptyLists<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0))) as Partial<T>
-}
 
 const SERVICE_END_USER_TERMS = 'SERVICE_END_USER_TERMS'
 

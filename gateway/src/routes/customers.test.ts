@@ -3,7 +3,6 @@ import { ApiError } from '@pp/errors'
 import { createGrpcClient, startGrpcServer, unaryService, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
 import {
-  Customer,
   CustomersServiceClient,
   CustomersServiceService,
   type CreateCustomerRequest,
@@ -21,17 +20,20 @@ const auth = { Authorization: `Basic ${Buffer.from('client:secret').toString('ba
 
 const termsConsent = { type: 'SERVICE_END_USER_TERMS', termsVersion: '2025-10-13', acceptanceMethod: 'CHECKBOX' }
 
-const storedCustomer = Customer.fromPartial({
+/** The customer as the customers service answers it: the API's JSON, which the gateway sends on as it is. */
+const storedCustomer = {
   id: 'Customer:019542f5-b3e7-1d02-0000-000000000001',
   customerType: 'INDIVIDUAL',
-  profile: { platformCustomerId: 'ind-1', fullName: 'Jane Doe', currencies: [], address: { line1: '1 Main St', postalCode: '94105', country: 'US' } },
+  platformCustomerId: 'ind-1',
+  fullName: 'Jane Doe',
+  address: { line1: '1 Main St', postalCode: '94105', country: 'US' },
   kycStatus: 'APPROVED',
-  agreementConsents: [
-    { ...termsConsent, acceptedAt: new Date('2025-10-14T10:00:00Z'), ipAddress: '198.51.100.24' },
-  ],
-  createdAt: new Date('2025-10-14T10:00:01Z'),
-  updatedAt: new Date('2025-10-14T10:00:01Z'),
-})
+  agreementConsents: [{ ...termsConsent, acceptedAt: '2025-10-14T10:00:00.000Z', ipAddress: '198.51.100.24' }],
+  createdAt: '2025-10-14T10:00:01.000Z',
+  updatedAt: '2025-10-14T10:00:01.000Z',
+  isDeleted: false,
+}
+const customerJson = JSON.stringify(storedCustomer)
 
 /** What the stub customers service received. */
 const received: { request?: unknown; ctx?: HandlerContext } = {}
@@ -46,12 +48,12 @@ function stubCustomersService() {
     return response
   }
   return unaryService(logger, {
-    createCustomer: (r: CreateCustomerRequest, ctx) => answer(r, ctx, { customer: storedCustomer }),
-    getCustomer: (r: { customerId: string }, ctx) => answer(r, ctx, { customer: storedCustomer }),
-    updateCustomer: (r: UpdateCustomerRequest, ctx) => answer(r, ctx, { customer: storedCustomer }),
-    deleteCustomer: (r: { customerId: string }, ctx) => answer(r, ctx, { customer: { ...storedCustomer, isDeleted: true } }),
+    createCustomer: (r: CreateCustomerRequest, ctx) => answer(r, ctx, { customerJson }),
+    getCustomer: (r: { customerId: string }, ctx) => answer(r, ctx, { customerJson }),
+    updateCustomer: (r: UpdateCustomerRequest, ctx) => answer(r, ctx, { customerJson }),
+    deleteCustomer: (r: { customerId: string }, ctx) => answer(r, ctx, { customerJson: JSON.stringify({ ...storedCustomer, isDeleted: true }) }),
     listCustomers: (r: ListCustomersRequest, ctx) =>
-      answer(r, ctx, { data: [storedCustomer], hasMore: true, nextCursor: 'next', totalCount: 7 }),
+      answer(r, ctx, { pageJson: JSON.stringify({ data: [storedCustomer], hasMore: true, nextCursor: 'next', totalCount: 7 }) }),
     listEndUserTerms: (r: object, ctx) =>
       answer(r, ctx, { agreements: [{ type: 'SERVICE_END_USER_TERMS', version: '2025-10-13', url: 'https://legal.example/terms' }] }),
   })
@@ -96,18 +98,8 @@ describe('customer routes', () => {
       }
       const res = await call('POST', '/customers', body, { 'Idempotency-Key': 'key-1' })
       expect(res.status).toBe(201)
-      expect(await res.json()).toEqual({
-        id: storedCustomer.id,
-        customerType: 'INDIVIDUAL',
-        platformCustomerId: 'ind-1',
-        fullName: 'Jane Doe',
-        address: { line1: '1 Main St', postalCode: '94105', country: 'US' },
-        kycStatus: 'APPROVED',
-        agreementConsents: [{ ...termsConsent, acceptedAt: '2025-10-14T10:00:00.000Z', ipAddress: '198.51.100.24' }],
-        createdAt: '2025-10-14T10:00:01.000Z',
-        updatedAt: '2025-10-14T10:00:01.000Z',
-        isDeleted: false,
-      })
+      expect(res.headers.get('content-type')).toBe('application/json')
+      expect(await res.text()).toBe(customerJson)
       const request = received.request as CreateCustomerRequest
       expect(request.customerType).toBe('INDIVIDUAL')
       expect(request.profile).toMatchObject({ fullName: 'Jane Doe', birthDate: '1990-01-15', address: { country: 'US' } })

@@ -7,6 +7,9 @@ import { errorResponses, listEnvelope } from '../schemas/common.js'
 import {
   CustomerCreateRequestSchema,
   CustomerIdParamsSchema,
+  CustomerListSchema,
+  type CustomerJson,
+  type CustomerListJson,
   CustomerSchema,
   CustomerUpdateRequestSchema,
   EndUserTermsSchema,
@@ -15,7 +18,6 @@ import {
 } from '../schemas/customers.js'
 import {
   createRequestToProto,
-  customerToJson,
   endUserTermsToJson,
   listQueryToProto,
   updateRequestToProto,
@@ -23,7 +25,7 @@ import {
 import type { customerContactSignature } from './customer-contact-signature.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
-import { json, jsonBody } from './json-responses.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']
 
@@ -49,7 +51,7 @@ const listCustomers = createRoute({
   tags,
   summary: 'List customers, newest first',
   request: { query: ListCustomersQuerySchema },
-  responses: { 200: json(listEnvelope(CustomerSchema, 'CustomerListResponse'), 'A page of customers'), ...errorResponses(400) },
+  responses: { 200: json(CustomerListSchema, 'A page of customers'), ...errorResponses(400) },
 })
 
 const getEndUserTerms = createRoute({
@@ -114,12 +116,12 @@ export function registerCustomerRoutes(
 ): void {
   app.openapi(createCustomer, async (c) => {
     const request = createRequestToProto(c.req.valid('json'))
-    const { customer } = await callUnary(customers, customers.createCustomer, request, callContext(c))
-    return c.json(customerToJson(customer!), 201)
+    const { customerJson } = await callUnary(customers, customers.createCustomer, request, callContext(c))
+    return ownedJson<CustomerJson, 201>(c, customerJson, 201)
   })
   app.openapi(listCustomers, async (c) => {
-    const page = await callUnary(customers, customers.listCustomers, listQueryToProto(c.req.valid('query')), callContext(c))
-    return c.json({ ...page, data: page.data.map(customerToJson) }, 200)
+    const { pageJson } = await callUnary(customers, customers.listCustomers, listQueryToProto(c.req.valid('query')), callContext(c))
+    return ownedJson<CustomerListJson, 200>(c, pageJson, 200)
   })
   // registered before /customers/{customerId}, which would otherwise take "end-user-terms" for an id
   app.openapi(getEndUserTerms, async (c) => {
@@ -127,18 +129,18 @@ export function registerCustomerRoutes(
     return c.json(endUserTermsToJson(agreements), 200)
   })
   app.openapi(getCustomer, async (c) => {
-    const { customer } = await callUnary(customers, customers.getCustomer, c.req.valid('param'), callContext(c))
-    return c.json(customerToJson(customer!), 200)
+    const { customerJson } = await callUnary(customers, customers.getCustomer, c.req.valid('param'), callContext(c))
+    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
   })
   app.openapi(updateCustomer, async (c) => {
     const refusal = await checkContactChange?.(c, c.req.valid('param').customerId, c.req.valid('json'))
     if (refusal) return guardAnswer(refusal)
     const request = updateRequestToProto(c.req.valid('param').customerId, c.req.valid('json'))
-    const { customer } = await callUnary(customers, customers.updateCustomer, request, callContext(c))
-    return c.json(customerToJson(customer!), 200)
+    const { customerJson } = await callUnary(customers, customers.updateCustomer, request, callContext(c))
+    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
   })
   app.openapi(deleteCustomer, async (c) => {
-    const { customer } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))
-    return c.json(customerToJson(customer!), 200)
+    const { customerJson } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))
+    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
   })
 }

@@ -1,13 +1,20 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
 import { DocumentUpload, type DocumentsServiceClient } from '@pp/proto/customers/v1/documents'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
-import { DocumentReplaceRequestSchema, DocumentSchema, DocumentUploadRequestSchema, ListDocumentsQuerySchema } from '../schemas/documents.js'
+import { errorResponses } from '../schemas/common.js'
+import {
+  DocumentListSchema,
+  DocumentReplaceRequestSchema,
+  DocumentSchema,
+  DocumentUploadRequestSchema,
+  ListDocumentsQuerySchema,
+  type DocumentJson,
+  type DocumentListJson,
+} from '../schemas/documents.js'
 import { DocumentIdParamsSchema } from '../schemas/verifications.js'
-import { formBody, json } from './json-responses.js'
-import { documentToJson, fileToUpload } from './verification-mapping.js'
+import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Documents']
 const SANDBOX_TRIGGERS =
@@ -33,7 +40,7 @@ const listDocuments = createRoute({
   tags,
   summary: 'List documents, newest first',
   request: { query: ListDocumentsQuerySchema },
-  responses: { 200: json(listEnvelope(DocumentSchema, 'DocumentListResponse'), 'A page of documents'), ...errorResponses(400) },
+  responses: { 200: json(DocumentListSchema, 'A page of documents'), ...errorResponses(400) },
 })
 
 const getDocument = createRoute({
@@ -70,26 +77,31 @@ const deleteDocument = createRoute({
   responses: { 204: { description: 'Deleted' }, ...errorResponses(404, 409) },
 })
 
+type DocumentForm = z.infer<typeof DocumentUploadRequestSchema | typeof DocumentReplaceRequestSchema>
+
+/** A multipart upload as the DocumentUpload message carries it. */
+async function uploadOf({ file, ...details }: DocumentForm): Promise<DocumentUpload> {
+  return DocumentUpload.fromPartial({ ...details, fileName: file.name, contentType: file.type, content: Buffer.from(await file.arrayBuffer()) })
+}
+
 export function registerDocumentRoutes(app: GatewayApp, documents: DocumentsServiceClient): void {
   app.openapi(uploadDocument, async (c) => {
-    const { file, ...details } = c.req.valid('form')
-    const document = DocumentUpload.fromPartial({ ...details, ...(await fileToUpload(file)) })
-    const answer = await callUnary(documents, documents.uploadDocument, { document }, callContext(c))
-    return c.json(documentToJson(answer.document!), 201)
+    const document = await uploadOf(c.req.valid('form'))
+    const { documentJson } = await callUnary(documents, documents.uploadDocument, { document }, callContext(c))
+    return ownedJson<DocumentJson, 201>(c, documentJson, 201)
   })
   app.openapi(listDocuments, async (c) => {
-    const page = await callUnary(documents, documents.listDocuments, c.req.valid('query'), callContext(c))
-    return c.json({ ...page, data: page.data.map(documentToJson) }, 200)
+    const { pageJson } = await callUnary(documents, documents.listDocuments, c.req.valid('query'), callContext(c))
+    return ownedJson<DocumentListJson, 200>(c, pageJson, 200)
   })
   app.openapi(getDocument, async (c) => {
-    const { document } = await callUnary(documents, documents.getDocument, c.req.valid('param'), callContext(c))
-    return c.json(documentToJson(document!), 200)
+    const { documentJson } = await callUnary(documents, documents.getDocument, c.req.valid('param'), callContext(c))
+    return ownedJson<DocumentJson, 200>(c, documentJson, 200)
   })
   app.openapi(replaceDocument, async (c) => {
-    const { file, ...details } = c.req.valid('form')
-    const document = DocumentUpload.fromPartial({ ...details, ...(await fileToUpload(file)) })
-    const answer = await callUnary(documents, documents.replaceDocument, { ...c.req.valid('param'), document }, callContext(c))
-    return c.json(documentToJson(answer.document!), 200)
+    const document = await uploadOf(c.req.valid('form'))
+    const { documentJson } = await callUnary(documents, documents.replaceDocument, { ...c.req.valid('param'), document }, callContext(c))
+    return ownedJson<DocumentJson, 200>(c, documentJson, 200)
   })
   app.openapi(deleteDocument, async (c) => {
     await callUnary(documents, documents.deleteDocument, c.req.valid('param'), callContext(c))

@@ -1,12 +1,5 @@
-import {
-  CreateExternalAccountRequest,
-  ExternalAccountInfo,
-  type ExternalAccount,
-  type ExternalAccountBeneficiary,
-  type ScaProof,
-} from '@pp/proto/ledger/v1/external_accounts'
+import { CreateExternalAccountRequest, ExternalAccountInfo, type ScaProof } from '@pp/proto/ledger/v1/external_accounts'
 import { isoTimestamp } from '../schemas/common.js'
-import type { ExternalAccountJson } from '../schemas/external-accounts.js'
 import type { ExternalAccountInfoJson } from '../schemas/external-accounts-info.js'
 
 interface CreateBody {
@@ -24,39 +17,6 @@ export function createBodyToProto(ownerKind: 'CUSTOMER' | 'PLATFORM', body: Crea
   // every accountInfo field name is the proto field's (camelCase); fromPartial keeps the known ones
   const info = ExternalAccountInfo.fromPartial(accountInfo as Parameters<typeof ExternalAccountInfo.fromPartial>[0])
   return CreateExternalAccountRequest.fromPartial({ ownerKind, ...fields, accountInfo: info })
-}
-
-/** Proto's unset fields are undefined; JSON leaves them out. */
-const definedOnly = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
-
-function beneficiaryToJson({ address, ...fields }: ExternalAccountBeneficiary) {
-  return definedOnly({ ...fields, address: address && definedOnly(address) })
-}
-
-function accountInfoToJson({ beneficiary, paymentRails, ...fields }: ExternalAccountInfo) {
-  return definedOnly({
-    ...fields,
-    beneficiary: beneficiary && beneficiaryToJson(beneficiary),
-    paymentRails: paymentRails.length > 0 ? paymentRails : undefined,
-  })
-}
-
-/** The API's ExternalAccount; service-only fields (trust flag, timestamps) stay behind. */
-export function externalAccountToJson(account: ExternalAccount): ExternalAccountJson {
-  return definedOnly({
-    id: account.id,
-    customerId: account.customerId,
-    status: account.status,
-    platformAccountId: account.platformAccountId,
-    ownershipType: account.ownershipType,
-    currency: account.currency,
-    defaultUmaDepositAccount: account.defaultUmaDepositAccount,
-    beneficiaryVerificationStatus: account.beneficiaryVerificationStatus,
-    beneficiaryVerifiedData: account.beneficiaryVerifiedFullName === undefined ? undefined : { fullName: account.beneficiaryVerifiedFullName },
-    // the service answers account information it validated against these same shapes
-    accountInfo: accountInfoToJson(account.accountInfo!) as ExternalAccountInfoJson,
-  }) as ExternalAccountJson
 }
 
 interface TrustConfirmBody {

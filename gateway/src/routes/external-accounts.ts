@@ -3,22 +3,22 @@ import { callUnary } from '@pp/grpc'
 import type { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
+import { errorResponses } from '../schemas/common.js'
 import { IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
   BeneficiaryTrustConfirmRequestSchema, BeneficiaryTrustConfirmSchema, BeneficiaryTrustStartSchema,
-  CustomerExternalAccountCreateRequestSchema, ExternalAccountIdParamsSchema, ExternalAccountSchema,
+  CustomerExternalAccountCreateRequestSchema, ExternalAccountIdParamsSchema, ExternalAccountListSchema, ExternalAccountSchema,
   ListCustomerExternalAccountsQuerySchema, ListPlatformExternalAccountsQuerySchema, OwnershipChallengeRequestSchema,
   OwnershipChallengeSchema, OwnershipVerifyRequestSchema, PlatformExternalAccountCreateRequestSchema,
+  type ExternalAccountJson, type ExternalAccountListJson,
 } from '../schemas/external-accounts.js'
-import { createBodyToProto, externalAccountToJson, timestampToJson, trustProofToProto } from './external-accounts-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { createBodyToProto, timestampToJson, trustProofToProto } from './external-accounts-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['External Accounts']
 const params = ExternalAccountIdParamsSchema
 
 type OwnerKind = 'CUSTOMER' | 'PLATFORM'
-const ListResponse = listEnvelope(ExternalAccountSchema, 'ExternalAccountListResponse')
 
 /** The reference's operation ids of the routes the customer and platform prefixes share. */
 interface OwnedOperationIds {
@@ -56,8 +56,8 @@ function ownedRoutes(base: '/customers/external-accounts' | '/platform/external-
 function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceClient, ownerKind: OwnerKind, routes: ReturnType<typeof ownedRoutes>): void {
   app.openapi(routes.get, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId }
-    const { externalAccount } = await callUnary(client, client.getExternalAccount, request, callContext(c))
-    return c.json(externalAccountToJson(externalAccount!), 200)
+    const { externalAccountJson } = await callUnary(client, client.getExternalAccount, request, callContext(c))
+    return ownedJson<ExternalAccountJson, 200>(c, externalAccountJson, 200)
   })
   app.openapi(routes.remove, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId }
@@ -72,8 +72,8 @@ function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceCli
   })
   app.openapi(routes.verify, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId, ...c.req.valid('json') }
-    const { externalAccount } = await callUnary(client, client.verifyOwnership, request, callContext(c))
-    return c.json(externalAccountToJson(externalAccount!), 200)
+    const { externalAccountJson } = await callUnary(client, client.verifyOwnership, request, callContext(c))
+    return ownedJson<ExternalAccountJson, 200>(c, externalAccountJson, 200)
   })
 }
 
@@ -84,7 +84,7 @@ const createCustomerAccount = createRoute({
 })
 const listCustomerAccounts = createRoute({
   method: 'get', path: '/customers/external-accounts', operationId: 'listCustomerExternalAccounts', ...requires('VIEW'), tags, summary: 'List customers’ external accounts, newest first',
-  request: { query: ListCustomerExternalAccountsQuerySchema }, responses: { 200: json(ListResponse, 'A page of external accounts'), ...errorResponses(400) },
+  request: { query: ListCustomerExternalAccountsQuerySchema }, responses: { 200: json(ExternalAccountListSchema, 'A page of external accounts'), ...errorResponses(400) },
 })
 const createPlatformAccount = createRoute({
   method: 'post', path: '/platform/external-accounts', operationId: 'createPlatformExternalAccount', ...requires('MANAGE'), tags, summary: 'Add an external account of the platform',
@@ -93,7 +93,7 @@ const createPlatformAccount = createRoute({
 })
 const listPlatformAccounts = createRoute({
   method: 'get', path: '/platform/external-accounts', operationId: 'listPlatformExternalAccounts', ...requires('VIEW'), tags, summary: 'List the platform’s external accounts, newest first',
-  request: { query: ListPlatformExternalAccountsQuerySchema }, responses: { 200: json(ListResponse, 'A page of external accounts'), ...errorResponses(400) },
+  request: { query: ListPlatformExternalAccountsQuerySchema }, responses: { 200: json(ExternalAccountListSchema, 'A page of external accounts'), ...errorResponses(400) },
 })
 
 const trustStep = (step: 'trust' | 'untrust', summary: string, operationIds: { start: string; confirm: string }) => ({
@@ -137,21 +137,21 @@ export function registerExternalAccountRoutes(app: GatewayApp, externalAccounts:
   const client = externalAccounts
   app.openapi(createCustomerAccount, async (c) => {
     const request = createBodyToProto('CUSTOMER', c.req.valid('json'))
-    const { externalAccount } = await callUnary(client, client.createExternalAccount, request, callContext(c))
-    return c.json(externalAccountToJson(externalAccount!), 201)
+    const { externalAccountJson } = await callUnary(client, client.createExternalAccount, request, callContext(c))
+    return ownedJson<ExternalAccountJson, 201>(c, externalAccountJson, 201)
   })
   app.openapi(listCustomerAccounts, async (c) => {
-    const page = await callUnary(client, client.listExternalAccounts, { ownerKind: 'CUSTOMER', ...c.req.valid('query') }, callContext(c))
-    return c.json({ ...page, data: page.data.map(externalAccountToJson) }, 200)
+    const { pageJson } = await callUnary(client, client.listExternalAccounts, { ownerKind: 'CUSTOMER', ...c.req.valid('query') }, callContext(c))
+    return ownedJson<ExternalAccountListJson, 200>(c, pageJson, 200)
   })
   app.openapi(createPlatformAccount, async (c) => {
     const request = createBodyToProto('PLATFORM', c.req.valid('json'))
-    const { externalAccount } = await callUnary(client, client.createExternalAccount, request, callContext(c))
-    return c.json(externalAccountToJson(externalAccount!), 201)
+    const { externalAccountJson } = await callUnary(client, client.createExternalAccount, request, callContext(c))
+    return ownedJson<ExternalAccountJson, 201>(c, externalAccountJson, 201)
   })
   app.openapi(listPlatformAccounts, async (c) => {
-    const page = await callUnary(client, client.listExternalAccounts, { ownerKind: 'PLATFORM', ...c.req.valid('query') }, callContext(c))
-    return c.json({ ...page, data: page.data.map(externalAccountToJson) }, 200)
+    const { pageJson } = await callUnary(client, client.listExternalAccounts, { ownerKind: 'PLATFORM', ...c.req.valid('query') }, callContext(c))
+    return ownedJson<ExternalAccountListJson, 200>(c, pageJson, 200)
   })
   registerTrustRoutes(app, client)
   registerOwnedRoutes(app, client, 'CUSTOMER', ownedRoutes('/customers/external-accounts', 'a customer’s', {

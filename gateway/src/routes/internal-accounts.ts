@@ -6,14 +6,17 @@ import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
+import { errorResponses } from '../schemas/common.js'
 import {
   InternalAccountCreateRequestSchema,
   InternalAccountExportRequestSchema,
   InternalAccountExportResponseSchema,
   InternalAccountIdParamsSchema,
+  InternalAccountListSchema,
   InternalAccountUpdateRequestSchema,
   InternalAccountSchema,
+  type InternalAccountJson,
+  type InternalAccountListJson,
   ListCustomerInternalAccountsQuerySchema,
   ListPlatformInternalAccountsQuerySchema,
   RequiredIdempotencyHeadersSchema,
@@ -21,11 +24,9 @@ import {
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
-import { accountToJson } from './internal-accounts-mapping.js'
-import { json, jsonBody } from './json-responses.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Internal Accounts']
-const AccountListSchema = listEnvelope(InternalAccountSchema, 'InternalAccountListResponse')
 
 const listCustomerAccounts = createRoute({
   method: 'get',
@@ -35,7 +36,7 @@ const listCustomerAccounts = createRoute({
   tags,
   summary: "List customers' internal accounts, newest first",
   request: { query: ListCustomerInternalAccountsQuerySchema },
-  responses: { 200: json(AccountListSchema, 'A page of accounts'), ...errorResponses(400) },
+  responses: { 200: json(InternalAccountListSchema, 'A page of accounts'), ...errorResponses(400) },
 })
 
 const listPlatformAccounts = createRoute({
@@ -46,7 +47,7 @@ const listPlatformAccounts = createRoute({
   tags,
   summary: "List the platform's own internal accounts, newest first",
   request: { query: ListPlatformInternalAccountsQuerySchema },
-  responses: { 200: json(AccountListSchema, 'A page of accounts'), ...errorResponses(400) },
+  responses: { 200: json(InternalAccountListSchema, 'A page of accounts'), ...errorResponses(400) },
 })
 
 const createAccount = createRoute({
@@ -93,16 +94,16 @@ const exportWallet = createRoute({
  */
 export function registerInternalAccountRoutes(app: GatewayApp, accounts: InternalAccountsServiceClient): void {
   app.openapi(listCustomerAccounts, async (c) => {
-    const page = await callUnary(accounts, accounts.listCustomerInternalAccounts, c.req.valid('query'), callContext(c))
-    return c.json({ ...page, data: page.data.map(accountToJson) }, 200)
+    const { pageJson } = await callUnary(accounts, accounts.listCustomerInternalAccounts, c.req.valid('query'), callContext(c))
+    return ownedJson<InternalAccountListJson, 200>(c, pageJson, 200)
   })
   app.openapi(listPlatformAccounts, async (c) => {
-    const page = await callUnary(accounts, accounts.listPlatformInternalAccounts, c.req.valid('query'), callContext(c))
-    return c.json({ ...page, data: page.data.map(accountToJson) }, 200)
+    const { pageJson } = await callUnary(accounts, accounts.listPlatformInternalAccounts, c.req.valid('query'), callContext(c))
+    return ownedJson<InternalAccountListJson, 200>(c, pageJson, 200)
   })
   app.openapi(createAccount, async (c) => {
-    const { account } = await callUnary(accounts, accounts.createRuleBasedInternalAccount, c.req.valid('json'), callContext(c))
-    return c.json(accountToJson(account!), 201)
+    const { accountJson } = await callUnary(accounts, accounts.createRuleBasedInternalAccount, c.req.valid('json'), callContext(c))
+    return ownedJson<InternalAccountJson, 201>(c, accountJson, 201)
   })
 }
 
@@ -120,8 +121,8 @@ export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletA
     const refusal = await walletSignatures.check(c, { walletAccountId: id, operation: `PATCH /internal-accounts/${id}`, body: await c.req.text() })
     if (refusal) return guardAnswer(refusal)
     const request = { accountId: id, privateEnabled: c.req.valid('json').privateEnabled }
-    const { account } = await callUnary(accounts, accounts.updateInternalAccount, request, callContext(c))
-    return c.json(accountToJson(account!), 200)
+    const { accountJson } = await callUnary(accounts, accounts.updateInternalAccount, request, callContext(c))
+    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
   })
   app.openapi(exportWallet, async (c) => {
     const { id } = c.req.valid('param')
@@ -136,7 +137,7 @@ export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletA
 
 /** Only an embedded wallet has a holder who signs; any other account is refused before a challenge is issued. */
 async function mustBeEmbeddedWallet(c: Context<GatewayEnv>, accounts: InternalAccountsServiceClient, accountId: string): Promise<void> {
-  const { account } = await callUnary(accounts, accounts.getInternalAccount, { accountId }, callContext(c))
-  if (account?.type === 'EMBEDDED_WALLET') return
-  throw invalidInput([{ field: 'id', message: `${accountId} is ${account?.type ?? 'not'} an EMBEDDED_WALLET account` }], 'Only an embedded wallet can be changed or exported here')
+  const { facts } = await callUnary(accounts, accounts.getInternalAccountFacts, { accountId }, callContext(c))
+  if (facts?.type === 'EMBEDDED_WALLET') return
+  throw invalidInput([{ field: 'id', message: `${accountId} is ${facts?.type ?? 'not'} an EMBEDDED_WALLET account` }], 'Only an embedded wallet can be changed or exported here')
 }

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { ApiError, apiErrorToGrpcStatus } from '@pp/errors'
 import { contextFromMetadata } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
-import { Permission, type PlatformConfig, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { Permission, type PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Permission as PermissionName } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
@@ -25,22 +25,25 @@ function fakePlatform(handlers: Record<string, Handler>): PlatformServiceClient 
 }
 
 const principal = { platformId: 'Platform:1', environment: 'PRODUCTION' as const, tokenId: 'Token:1' }
-const at = new Date('2025-10-13T10:00:00.000Z')
-const storedConfig: PlatformConfig = {
+const at = '2025-10-13T10:00:00.000Z'
+/** The configuration and a token as the platform service answers them: the API's JSON, which the gateway sends on as it is. */
+const configJson = JSON.stringify({
   id: 'PlatformConfig:1',
   webhookEndpoint: 'https://hooks.example/x',
   supportedCurrencies: [
-    { currencyCode: 'USD', minAmount: 100n, maxAmount: 9_007_199_254_740_991n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['OUTGOING'] },
-    { currencyCode: 'EUR', minAmount: 1n, maxAmount: 2n, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], providerRequiredCustomerFields: ['NATIONALITY'], enabledTransactionTypes: [] },
+    { currencyCode: 'USD', minAmount: 100, maxAmount: Number.MAX_SAFE_INTEGER, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] },
+    { currencyCode: 'EUR', minAmount: 1, maxAmount: 2, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], providerRequiredCustomerFields: ['NATIONALITY'], enabledTransactionTypes: [] },
   ],
   isRegulatedFinancialInstitution: false,
   skipVerificationPaperwork: false,
   embeddedWalletConfig: { appName: 'Acme' },
-  feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100n, currency: 'USD' } }],
+  feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100, currency: 'USD' } }],
   createdAt: at,
   updatedAt: at,
-}
-const token = { id: 'Token:2', name: 'ops', permissions: [Permission.PERMISSION_VIEW, Permission.PERMISSION_MANAGE], clientId: 'c1', createdAt: at, updatedAt: at }
+})
+const token = { id: 'Token:2', name: 'ops', permissions: ['VIEW', 'MANAGE'], clientId: 'c1', createdAt: at, updatedAt: at }
+const createdTokenJson = JSON.stringify({ ...token, clientSecret: 's3cret' })
+const tokenPageJson = JSON.stringify({ data: [token], hasMore: true, nextCursor: 'abc', totalCount: 5 })
 
 let handlers: Record<string, ReturnType<typeof vi.fn<Handler>>>
 let deleted: string[]
@@ -72,33 +75,21 @@ beforeEach(() => {
   deleted = []
   held = ['VIEW', 'MANAGE']
   handlers = {
-    getPlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
-    updatePlatformConfig: vi.fn<Handler>(async () => ({ config: storedConfig })),
-    createToken: vi.fn<Handler>(async () => ({ token: { ...token, clientSecret: 's3cret' } })),
-    listTokens: vi.fn<Handler>(async () => ({ data: [token], hasMore: true, nextCursor: 'abc', totalCount: 5 })),
-    getToken: vi.fn<Handler>(async () => ({ token })),
+    getPlatformConfig: vi.fn<Handler>(async () => ({ configJson })),
+    updatePlatformConfig: vi.fn<Handler>(async () => ({ configJson })),
+    createToken: vi.fn<Handler>(async () => ({ tokenJson: createdTokenJson })),
+    listTokens: vi.fn<Handler>(async () => ({ pageJson: tokenPageJson })),
+    getToken: vi.fn<Handler>(async () => ({ tokenJson: JSON.stringify(token) })),
     deleteToken: vi.fn<Handler>(async () => ({})),
   }
 })
 
 describe('GET /config', () => {
-  it("answers the calling tenant's configuration in the reference shape", async () => {
+  it("sends the calling tenant's configuration on as the platform service wrote it", async () => {
     const res = await request('/config')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
-      id: 'PlatformConfig:1',
-      webhookEndpoint: 'https://hooks.example/x',
-      supportedCurrencies: [
-        { currencyCode: 'USD', minAmount: 100, maxAmount: Number.MAX_SAFE_INTEGER, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] },
-        { currencyCode: 'EUR', minAmount: 1, maxAmount: 2, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], providerRequiredCustomerFields: ['NATIONALITY'], enabledTransactionTypes: [] },
-      ],
-      isRegulatedFinancialInstitution: false,
-      skipVerificationPaperwork: false,
-      embeddedWalletConfig: { appName: 'Acme' },
-      feeConfigs: [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100, currency: 'USD' } }],
-      createdAt: '2025-10-13T10:00:00.000Z',
-      updatedAt: '2025-10-13T10:00:00.000Z',
-    })
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.text()).toBe(configJson)
     const metadata = handlers.getPlatformConfig!.mock.calls[0]![1]
     expect(contextFromMetadata(metadata)).toMatchObject({ platformId: 'Platform:1', environment: 'PRODUCTION' })
   })
@@ -114,10 +105,11 @@ describe('PATCH /config', () => {
     }
     const res = await request('/config', { method: 'PATCH', body })
     expect(res.status).toBe(200)
+    expect(await res.text()).toBe(configJson)
     expect(handlers.updatePlatformConfig!.mock.calls[0]![0]).toEqual({
       umaDomain: undefined,
       webhookEndpoint: 'http://localhost:8080/hooks',
-      supportedCurrencies: { items: [{ currencyCode: 'USD', minAmount: 1n, maxAmount: 5n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['INCOMING'] }] },
+      supportedCurrencies: { items: [{ currencyCode: 'USD', minAmount: 1n, maxAmount: 5n, requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING'] }] },
       embeddedWalletConfig: undefined,
       cardTokenization2faConfig: { email: { subject: 'Code' } },
       feeConfigs: { items: [] },
@@ -150,10 +142,7 @@ describe('/tokens', () => {
   it('creates a token and shows its secret once', async () => {
     const res = await request('/tokens', { method: 'POST', body: { name: 'ops', permissions: ['VIEW', 'MANAGE'] } })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({
-      id: 'Token:2', name: 'ops', permissions: ['VIEW', 'MANAGE'], clientId: 'c1', clientSecret: 's3cret',
-      createdAt: '2025-10-13T10:00:00.000Z', updatedAt: '2025-10-13T10:00:00.000Z',
-    })
+    expect(await res.text()).toBe(createdTokenJson)
     expect(handlers.createToken!.mock.calls[0]![0]).toEqual({ name: 'ops', permissions: [Permission.PERMISSION_VIEW, Permission.PERMISSION_MANAGE] })
   })
 
@@ -164,12 +153,10 @@ describe('/tokens', () => {
     expect(handlers.createToken).not.toHaveBeenCalled()
   })
 
-  it('lists with filters and the list envelope, never a secret', async () => {
+  it('lists with filters, sending the page on as the platform service wrote it', async () => {
     const res = await request('/tokens?name=ops&createdAfter=2025-10-13T00:00:00Z&cursor=xyz')
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { data: object[] }
-    expect(body).toMatchObject({ hasMore: true, nextCursor: 'abc', totalCount: 5 })
-    expect(body.data[0]).not.toHaveProperty('clientSecret')
+    expect(await res.text()).toBe(tokenPageJson)
     expect(handlers.listTokens!.mock.calls[0]![0]).toEqual({
       name: 'ops', createdAfter: new Date('2025-10-13T00:00:00Z'), createdBefore: undefined,
       updatedAfter: undefined, updatedBefore: undefined, limit: 20, cursor: 'xyz',
@@ -182,7 +169,8 @@ describe('/tokens', () => {
   })
 
   it('gets one token and passes TOKEN_NOT_FOUND through', async () => {
-    expect((await request('/tokens/Token:2')).status).toBe(200)
+    const found = await request('/tokens/Token:2')
+    expect([found.status, await found.json()]).toEqual([200, token])
     expect(handlers.getToken!.mock.calls[0]![0]).toEqual({ tokenId: 'Token:2' })
     handlers.getToken!.mockRejectedValueOnce(new ApiError('TOKEN_NOT_FOUND'))
     const res = await request('/tokens/Token:3')

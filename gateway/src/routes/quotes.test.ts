@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import { Quote, type PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import type { PaymentsServiceClient, QuoteFacts } from '@pp/proto/payments/v1/payments'
 import { afterEach, describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -14,24 +14,8 @@ const DESTINATION_ID = 'ExternalAccount:019542f5-b3e7-7d02-8000-000000000003'
 const usd = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 }
 const eur = { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 }
 
-const stored = Quote.fromPartial({
-  id: QUOTE_ID,
-  status: 'PENDING',
-  createdAt: new Date('2025-10-03T12:00:00Z'),
-  expiresAt: new Date('2025-10-03T12:05:00Z'),
-  source: { sourceType: 'ACCOUNT', accountId: SOURCE_ID },
-  destination: { destinationType: 'ACCOUNT', accountId: DESTINATION_ID, paymentRail: 'SEPA' },
-  sendingCurrency: usd,
-  receivingCurrency: eur,
-  totalSendingAmount: 10_050n,
-  totalReceivingAmount: 9_200n,
-  exchangeRate: '0.92',
-  feesIncluded: 50n,
-  platformFeesIncluded: 20n,
-  sourceAccountType: 'INTERNAL_FIAT',
-})
-
-const quoteJson = {
+/** The quote as the payments service answers it: the API's JSON, which the gateway sends on as it is. */
+const stored = {
   id: QUOTE_ID,
   status: 'PENDING',
   createdAt: '2025-10-03T12:00:00.000Z',
@@ -46,6 +30,8 @@ const quoteJson = {
   feesIncluded: 50,
   platformFeesIncluded: 20,
 }
+const quoteJson = JSON.stringify(stored)
+const facts: QuoteFacts = { id: QUOTE_ID, sourceAccountType: 'INTERNAL_FIAT', sourceAccountId: SOURCE_ID }
 
 const quoteBody = {
   source: { sourceType: 'ACCOUNT', accountId: SOURCE_ID },
@@ -93,10 +79,11 @@ const call = (method: string, path: string, body?: unknown, headers: Record<stri
 
 describe('POST /quotes', () => {
   it('passes the body with the amount as int64 and the Idempotency-Key, and answers 201 with the quote', async () => {
-    handlers.createQuote = async () => ({ quote: stored })
+    handlers.createQuote = async () => ({ quoteJson })
     const res = await call('POST', '/quotes', { ...quoteBody, immediatelyExecute: true, description: 'Invoice 7' }, { 'Idempotency-Key': 'k1' })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual(quoteJson)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.text()).toBe(quoteJson)
     expect(calls[0]).toMatchObject({
       method: 'createQuote',
       request: { ...quoteBody, lockedCurrencyAmount: 10_000n, immediatelyExecute: true, description: 'Invoice 7' },
@@ -104,13 +91,11 @@ describe('POST /quotes', () => {
     })
   })
 
-  it('shows the payment instructions of a realtime-funding quote and its transaction once executed', async () => {
-    const instructions = { isPlatformAccount: true, accountOrWalletInfo: { accountType: 'USD_ACCOUNT', paymentRails: ['ACH'], accountNumber: '123456789', routingNumber: '021000021', reference: 'REF-1' } }
-    handlers.createQuote = async () => ({
-      quote: { ...stored, source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:1', currency: 'USD' }, paymentInstructions: [instructions], transactionId: 'Transaction:1' },
-    })
-    const body = await (await call('POST', '/quotes', { ...quoteBody, source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:1', currency: 'USD' } })).json()
-    expect(body).toMatchObject({ source: { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:1', currency: 'USD' }, paymentInstructions: [instructions], transactionId: 'Transaction:1' })
+  it('passes a realtime-funding source with its customer and currency', async () => {
+    handlers.createQuote = async () => ({ quoteJson })
+    const source = { sourceType: 'REALTIME_FUNDING', customerId: 'Customer:1', currency: 'USD' }
+    expect((await call('POST', '/quotes', { ...quoteBody, source })).status).toBe(201)
+    expect(calls[0]!.request).toMatchObject({ source })
   })
 
   it.each([
@@ -153,9 +138,9 @@ describe('POST /quotes', () => {
 describe('GET /quotes/{quoteId}', () => {
   it('answers the quote, VIEW being enough', async () => {
     held = ['VIEW']
-    handlers.getQuote = async () => ({ quote: stored })
+    handlers.getQuote = async () => ({ quoteJson })
     const res = await call('GET', `/quotes/${QUOTE_ID}`)
-    expect([res.status, await res.json()]).toEqual([200, quoteJson])
+    expect([res.status, await res.text()]).toEqual([200, quoteJson])
     expect(calls[0]!.request).toEqual({ quoteId: QUOTE_ID })
   })
 
@@ -169,31 +154,31 @@ describe('GET /quotes/{quoteId}', () => {
 })
 
 describe('POST /quotes/{quoteId}/execute', () => {
-  const executed = { ...stored, status: 'PROCESSING', transactionId: 'Transaction:1' }
+  const executed = JSON.stringify({ ...stored, status: 'PROCESSING', transactionId: 'Transaction:1' })
 
   it('executes an account-sourced quote without asking for a wallet signature', async () => {
-    handlers.getQuote = async () => ({ quote: stored })
-    handlers.executeQuote = async () => ({ quote: executed })
+    handlers.getQuoteFacts = async () => ({ facts })
+    handlers.executeQuote = async () => ({ quoteJson: executed })
     const res = await call('POST', `/quotes/${QUOTE_ID}/execute`, undefined, { 'Idempotency-Key': 'exec-1' })
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ ...quoteJson, status: 'PROCESSING', transactionId: 'Transaction:1' })
+    expect([res.status, await res.text()]).toEqual([200, executed])
     expect(checks).toEqual([])
-    expect(calls.map((c) => c.method)).toEqual(['getQuote', 'executeQuote'])
+    expect(calls.map((c) => c.method)).toEqual(['getQuoteFacts', 'executeQuote'])
+    expect(calls[0]!.request).toEqual({ quoteId: QUOTE_ID })
     expect(calls[1]).toMatchObject({ request: { quoteId: QUOTE_ID }, ctx: { idempotencyKey: 'exec-1' } })
   })
 
   it('passes the preferred SCA factor', async () => {
-    handlers.getQuote = async () => ({ quote: stored })
-    handlers.executeQuote = async () => ({ quote: executed })
+    handlers.getQuoteFacts = async () => ({ facts })
+    handlers.executeQuote = async () => ({ quoteJson: executed })
     await call('POST', `/quotes/${QUOTE_ID}/execute`, { scaFactor: 'PASSKEY' })
     expect(calls[1]!.request).toEqual({ quoteId: QUOTE_ID, scaFactor: 'PASSKEY' })
   })
 
   describe('from an embedded wallet', () => {
-    const walletQuote = { ...stored, sourceAccountType: 'EMBEDDED_WALLET' }
+    const walletFacts: QuoteFacts = { ...facts, sourceAccountType: 'EMBEDDED_WALLET' }
 
     it("answers the guard's challenge and executes nothing until the wallet signed", async () => {
-      handlers.getQuote = async () => ({ quote: walletQuote })
+      handlers.getQuoteFacts = async () => ({ facts: walletFacts })
       guardAnswer = Response.json({ payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: '2025-10-03T12:05:00Z' }, { status: 202 })
       const raw = '{ "scaFactor" : "SMS_OTP" }'
       const res = await call('POST', `/quotes/${QUOTE_ID}/execute`, raw)
@@ -201,21 +186,21 @@ describe('POST /quotes/{quoteId}/execute', () => {
       expect(await res.json()).toMatchObject({ payloadToSign: 'sign me', requestId: 'Request:1' })
       // the signature binds the exact bytes sent, not a re-serialisation of them
       expect(checks).toEqual([{ walletAccountId: SOURCE_ID, operation: `POST /quotes/${QUOTE_ID}/execute`, body: raw }])
-      expect(calls.map((c) => c.method)).toEqual(['getQuote'])
+      expect(calls.map((c) => c.method)).toEqual(['getQuoteFacts'])
     })
 
     it('executes once the guard accepts the signed retry', async () => {
-      handlers.getQuote = async () => ({ quote: walletQuote })
-      handlers.executeQuote = async () => ({ quote: { ...executed, sourceAccountType: 'EMBEDDED_WALLET' } })
+      handlers.getQuoteFacts = async () => ({ facts: walletFacts })
+      handlers.executeQuote = async () => ({ quoteJson: executed })
       const res = await call('POST', `/quotes/${QUOTE_ID}/execute`, undefined, { 'Service-Wallet-Signature': 'stamp', 'Request-Id': 'Request:1' })
       expect(res.status).toBe(200)
       expect(checks).toEqual([{ walletAccountId: SOURCE_ID, operation: `POST /quotes/${QUOTE_ID}/execute`, body: '' }])
-      expect(calls.map((c) => c.method)).toEqual(['getQuote', 'executeQuote'])
+      expect(calls.map((c) => c.method)).toEqual(['getQuoteFacts', 'executeQuote'])
     })
   })
 
   it('answers 400 QUOTE_EXPIRED from the service as it is', async () => {
-    handlers.getQuote = async () => ({ quote: stored })
+    handlers.getQuoteFacts = async () => ({ facts })
     handlers.executeQuote = async () => {
       throw new ApiError('QUOTE_EXPIRED')
     }

@@ -11,12 +11,13 @@ import {
   QuoteIdParamsSchema,
   QuoteRequestSchema,
   QuoteSchema,
+  type QuoteJson,
 } from '../schemas/quotes.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { SignedRequestChallengeSchema } from '../wallet-signature/schemas.js'
-import { json, jsonBody } from './json-responses.js'
-import { quoteRequestToProto, quoteToJson } from './payments-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
+import { quoteRequestToProto } from './payments-mapping.js'
 
 const tags = ['Cross-Currency Transfers']
 
@@ -69,24 +70,24 @@ export interface QuoteRouteDeps {
 
 export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignatures }: QuoteRouteDeps): void {
   app.openapi(createQuote, async (c) => {
-    const { quote } = await callUnary(payments, payments.createQuote, quoteRequestToProto(c.req.valid('json')), callContext(c))
-    return c.json(quoteToJson(quote!), 201)
+    const { quoteJson } = await callUnary(payments, payments.createQuote, quoteRequestToProto(c.req.valid('json')), callContext(c))
+    return ownedJson<QuoteJson, 201>(c, quoteJson, 201)
   })
   app.openapi(getQuote, async (c) => {
-    const { quote } = await callUnary(payments, payments.getQuote, c.req.valid('param'), callContext(c))
-    return c.json(quoteToJson(quote!), 200)
+    const { quoteJson } = await callUnary(payments, payments.getQuote, c.req.valid('param'), callContext(c))
+    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
   })
   app.openapi(executeQuote, async (c) => {
     const { quoteId } = c.req.valid('param')
-    const { quote } = await callUnary(payments, payments.getQuote, { quoteId }, callContext(c))
+    const { facts } = await callUnary(payments, payments.getQuoteFacts, { quoteId }, callContext(c))
     // the spec's signed flow: the wallet's holder, not only the platform, authorises its payments
-    if (quote?.sourceAccountType === 'EMBEDDED_WALLET') {
-      const operation = { walletAccountId: quote.source!.accountId!, operation: `POST /quotes/${quoteId}/execute`, body: await c.req.text() }
+    if (facts?.sourceAccountType === 'EMBEDDED_WALLET') {
+      const operation = { walletAccountId: facts.sourceAccountId!, operation: `POST /quotes/${quoteId}/execute`, body: await c.req.text() }
       const refusal = await walletSignatures.check(c, operation)
       if (refusal) return guardAnswer(refusal)
     }
     const request = { quoteId, scaFactor: c.req.valid('json').scaFactor }
-    const executed = await callUnary(payments, payments.executeQuote, request, callContext(c))
-    return c.json(quoteToJson(executed.quote!), 200)
+    const { quoteJson } = await callUnary(payments, payments.executeQuote, request, callContext(c))
+    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
   })
 }

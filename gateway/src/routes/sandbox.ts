@@ -5,11 +5,9 @@ import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
-import { AccountIdParamsSchema, InternalAccountSchema, SandboxFundRequestSchema } from '../schemas/internal-accounts.js'
-import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema } from '../schemas/transactions.js'
-import { accountToJson } from './internal-accounts-mapping.js'
-import { json, jsonBody } from './json-responses.js'
-import { transactionToJson } from './payments-mapping.js'
+import { AccountIdParamsSchema, InternalAccountSchema, SandboxFundRequestSchema, type InternalAccountJson } from '../schemas/internal-accounts.js'
+import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Sandbox']
 
@@ -55,19 +53,19 @@ export interface SandboxRouteDeps {
 export function registerSandboxRoutes(app: GatewayApp, { internalAccounts, payments }: SandboxRouteDeps): void {
   app.openapi(fundAccount, async (c) => {
     const request = { accountId: c.req.valid('param').accountId, amount: BigInt(c.req.valid('json').amount) }
-    const { account } = await callUnary(internalAccounts, internalAccounts.fundSandboxInternalAccount, request, callContext(c))
-    return c.json(accountToJson(account!), 200)
+    const { accountJson } = await callUnary(internalAccounts, internalAccounts.fundSandboxInternalAccount, request, callContext(c))
+    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
   })
   app.openapi(sandboxSend, async (c) => {
     const { currencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, currencyAmount: currencyAmount === undefined ? undefined : BigInt(currencyAmount) }
-    const { transaction } = await callUnary(payments, payments.sandboxSend, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.sandboxSend, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(sandboxUmaReceive, async (c) => {
     const { receivingCurrencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, receivingCurrencyAmount: BigInt(receivingCurrencyAmount) }
-    const { transaction } = await callUnary(payments, payments.sandboxUmaReceive, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.sandboxUmaReceive, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
 }

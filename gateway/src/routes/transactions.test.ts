@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import { Transaction, type PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { afterEach, describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -14,64 +14,31 @@ const TRANSACTION_ID = 'Transaction:019542f5-b3e7-7d02-8000-000000000004'
 const INTERNAL_ID = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
 const EXTERNAL_ID = 'ExternalAccount:019542f5-b3e7-7d02-8000-000000000003'
 const usd = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 }
-const eur = { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 }
 
-const outgoing = Transaction.fromPartial({
+/** The transactions as the payments service answers them: the API's JSON, which the gateway sends on as it is. */
+const outgoingView = {
   id: TRANSACTION_ID,
   status: 'FAILED',
   type: 'OUTGOING',
   direction: 'DEBIT',
   source: { sourceType: 'ACCOUNT', accountId: INTERNAL_ID, currency: 'USD' },
   destination: { destinationType: 'ACCOUNT', accountId: EXTERNAL_ID, currency: 'EUR' },
-  customerId: 'Customer:1',
-  platformCustomerId: 'pc-1',
-  sentAmount: { amount: 10_050n, currency: usd },
-  receivedAmount: { amount: 9_200n, currency: eur },
-  exchangeRate: '0.92',
-  fees: 50n,
-  quoteId: 'Quote:1',
-  failureReason: 'PAYOUT_RETURNED',
-  refund: { reference: 'REF-1', initiatedAt: new Date('2025-10-03T12:01:00Z'), status: 'COMPLETED', reason: 'TRANSACTION_FAILED' },
-  createdAt: new Date('2025-10-03T12:00:00Z'),
-  updatedAt: new Date('2025-10-03T12:01:00Z'),
-  settledAt: new Date('2025-10-03T12:00:30Z'),
-  sourceAccountType: 'INTERNAL_FIAT',
-})
-
-const outgoingJson = {
-  id: TRANSACTION_ID,
-  status: 'FAILED',
-  type: 'OUTGOING',
-  direction: 'DEBIT',
-  source: { sourceType: 'ACCOUNT', accountId: INTERNAL_ID, currency: 'USD' },
-  destination: { destinationType: 'ACCOUNT', accountId: EXTERNAL_ID, currency: 'EUR' },
-  customerId: 'Customer:1',
-  platformCustomerId: 'pc-1',
   sentAmount: { amount: 10_050, currency: usd },
-  receivedAmount: { amount: 9_200, currency: eur },
-  exchangeRate: 0.92,
-  fees: 50,
-  quoteId: 'Quote:1',
   failureReason: 'PAYOUT_RETURNED',
-  refund: { reference: 'REF-1', initiatedAt: '2025-10-03T12:01:00.000Z', status: 'COMPLETED', reason: 'TRANSACTION_FAILED' },
   createdAt: '2025-10-03T12:00:00.000Z',
-  updatedAt: '2025-10-03T12:01:00.000Z',
-  settledAt: '2025-10-03T12:00:30.000Z',
 }
+const outgoing = JSON.stringify(outgoingView)
 
-const incoming = Transaction.fromPartial({
+const incomingView = {
   id: TRANSACTION_ID,
   status: 'COMPLETED',
   type: 'INCOMING',
   direction: 'CREDIT',
-  source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1' },
   destination: { destinationType: 'ACCOUNT', accountId: INTERNAL_ID },
-  customerId: 'Customer:1',
-  platformCustomerId: 'pc-1',
-  receivedAmount: { amount: 1_000n, currency: usd },
-  createdAt: new Date('2025-10-03T12:00:00Z'),
-  updatedAt: new Date('2025-10-03T12:00:00Z'),
-})
+  receivedAmount: { amount: 1_000, currency: usd },
+  createdAt: '2025-10-03T12:00:00.000Z',
+}
+const incoming = JSON.stringify(incomingView)
 
 let handlers: Record<string, FakeHandler> = {}
 const calls: RecordedCall[] = []
@@ -102,8 +69,9 @@ const call = (method: string, path: string, body?: unknown, headers: Record<stri
 const codeOf = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code]
 
 describe('GET /transactions', () => {
-  it('passes every filter, with dates as timestamps and the default page size, and answers the envelope', async () => {
-    handlers.listTransactions = async () => ({ data: [outgoing, incoming], hasMore: true, nextCursor: 'next', totalCount: 7 })
+  it('passes every filter, with dates as timestamps and the default page size, and answers the page', async () => {
+    const pageJson = JSON.stringify({ data: [outgoingView, incomingView], hasMore: true, nextCursor: 'next', totalCount: 7 })
+    handlers.listTransactions = async () => ({ pageJson })
     const query = new URLSearchParams({
       customerId: 'Customer:1',
       platformCustomerId: 'pc-1',
@@ -118,15 +86,7 @@ describe('GET /transactions', () => {
       cursor: 'abc',
     })
     const res = await call('GET', `/transactions?${query}`)
-    expect(res.status).toBe(200)
-    const page = (await res.json()) as { data: unknown[] }
-    expect(page).toEqual({
-      data: [outgoingJson, expect.objectContaining({ type: 'INCOMING', source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1' } })],
-      hasMore: true,
-      nextCursor: 'next',
-      totalCount: 7,
-    })
-    expect(page.data[1]).not.toHaveProperty('sentAmount')
+    expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'application/json', pageJson])
     expect(calls[0]!.request).toEqual(
       expect.objectContaining({
         ...Object.fromEntries(query),
@@ -154,10 +114,10 @@ describe('GET /transactions', () => {
 })
 
 describe('GET /transactions/{transactionId}', () => {
-  it('answers the transaction without the gateway-only fields', async () => {
-    handlers.getTransaction = async () => ({ transaction: outgoing })
+  it("answers the payments service's transaction as it is", async () => {
+    handlers.getTransaction = async () => ({ transactionJson: outgoing })
     const res = await call('GET', `/transactions/${TRANSACTION_ID}`)
-    expect([res.status, await res.json()]).toEqual([200, outgoingJson])
+    expect([res.status, await res.text()]).toEqual([200, outgoing])
     expect(calls[0]!.request).toEqual({ transactionId: TRANSACTION_ID })
   })
 
@@ -171,8 +131,9 @@ describe('GET /transactions/{transactionId}', () => {
 
 describe('transaction actions', () => {
   it('confirms receipt delivery at the given time, or leaves the time to the service', async () => {
-    handlers.confirmReceiptDelivery = async () => ({ transaction: outgoing })
-    expect((await call('POST', `/transactions/${TRANSACTION_ID}/confirm`, { receiptDeliveryConfirmedAt: '2025-10-03T12:05:00Z' })).status).toBe(200)
+    handlers.confirmReceiptDelivery = async () => ({ transactionJson: outgoing })
+    const res = await call('POST', `/transactions/${TRANSACTION_ID}/confirm`, { receiptDeliveryConfirmedAt: '2025-10-03T12:05:00Z' })
+    expect([res.status, await res.text()]).toEqual([200, outgoing])
     expect((await call('POST', `/transactions/${TRANSACTION_ID}/confirm`)).status).toBe(200)
     expect(calls.map((c) => c.request)).toEqual([
       { transactionId: TRANSACTION_ID, receiptDeliveryConfirmedAt: new Date('2025-10-03T12:05:00Z') },
@@ -185,8 +146,9 @@ describe('transaction actions', () => {
     ['reject', 'rejectTransaction', { reason: 'RESTRICTED_JURISDICTION' }, 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'],
     ['cancel', 'cancelTransaction', { reason: 'REQUESTED_AFTER_HOURS' }, 'TRANSACTION_NOT_CANCELLABLE'],
   ] as const)('%s passes its body and answers the 409 of a transaction in the wrong state', async (action, method, body, conflict) => {
-    handlers[method] = async () => ({ transaction: outgoing })
-    expect((await call('POST', `/transactions/${TRANSACTION_ID}/${action}`, body)).status).toBe(200)
+    handlers[method] = async () => ({ transactionJson: outgoing })
+    const res = await call('POST', `/transactions/${TRANSACTION_ID}/${action}`, body)
+    expect([res.status, await res.text()]).toEqual([200, outgoing])
     expect(calls[0]).toMatchObject({ method, request: { transactionId: TRANSACTION_ID, ...body } })
 
     handlers[method] = async () => {
@@ -204,10 +166,10 @@ describe('transaction actions', () => {
 
 describe('deprecated transfers', () => {
   it('POST /transfer-out passes the accounts, rail and int64 amount with the Idempotency-Key and answers 201', async () => {
-    handlers.transferOut = async () => ({ transaction: outgoing })
+    handlers.transferOut = async () => ({ transactionJson: outgoing })
     const body = { source: { accountId: INTERNAL_ID }, destination: { accountId: EXTERNAL_ID, paymentRail: 'ACH' }, amount: 12_550, purposeOfPayment: 'GIFT' }
     const res = await call('POST', '/transfer-out', body, { 'Idempotency-Key': 'out-1' })
-    expect([res.status, await res.json()]).toEqual([201, outgoingJson])
+    expect([res.status, await res.text()]).toEqual([201, outgoing])
     expect(calls[0]).toMatchObject({
       request: { sourceAccountId: INTERNAL_ID, destinationAccountId: EXTERNAL_ID, paymentRail: 'ACH', amount: 12_550n, purposeOfPayment: 'GIFT' },
       ctx: { idempotencyKey: 'out-1' },
@@ -215,9 +177,9 @@ describe('deprecated transfers', () => {
   })
 
   it('POST /transfer-in pulls from the external account into the internal one', async () => {
-    handlers.transferIn = async () => ({ transaction: incoming })
+    handlers.transferIn = async () => ({ transactionJson: incoming })
     const res = await call('POST', '/transfer-in', { source: { accountId: EXTERNAL_ID }, destination: { accountId: INTERNAL_ID }, amount: 1_000 })
-    expect(res.status).toBe(201)
+    expect([res.status, await res.text()]).toEqual([201, incoming])
     expect(calls[0]!.request).toEqual({ sourceAccountId: EXTERNAL_ID, destinationAccountId: INTERNAL_ID, amount: 1_000n })
   })
 
@@ -241,8 +203,9 @@ describe('deprecated transfers', () => {
 
 describe('sandbox payments', () => {
   it('POST /sandbox/send derives the amount in the service when it is omitted', async () => {
-    handlers.sandboxSend = async () => ({ transaction: incoming })
-    expect((await call('POST', '/sandbox/send', { quoteId: 'Quote:1', currencyCode: 'USD' })).status).toBe(200)
+    handlers.sandboxSend = async () => ({ transactionJson: incoming })
+    const res = await call('POST', '/sandbox/send', { quoteId: 'Quote:1', currencyCode: 'USD' })
+    expect([res.status, await res.text()]).toEqual([200, incoming])
     expect((await call('POST', '/sandbox/send', { quoteId: 'Quote:1', currencyCode: 'USD', currencyAmount: 1_000 })).status).toBe(200)
     expect(calls.map((c) => c.request)).toEqual([
       { quoteId: 'Quote:1', currencyCode: 'USD' },
@@ -258,10 +221,10 @@ describe('sandbox payments', () => {
   })
 
   it('POST /sandbox/uma/receive passes the payment with its int64 amount', async () => {
-    handlers.sandboxUmaReceive = async () => ({ transaction: incoming })
+    handlers.sandboxUmaReceive = async () => ({ transactionJson: incoming })
     const body = { senderUmaAddress: '$success.usd@sandbox.example.com', customerId: 'Customer:1', receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1_000 }
     const res = await call('POST', '/sandbox/uma/receive', body)
-    expect(res.status).toBe(200)
+    expect([res.status, await res.text()]).toEqual([200, incoming])
     expect(calls[0]!.request).toEqual({ ...body, receivingCurrencyAmount: 1_000n })
   })
 })

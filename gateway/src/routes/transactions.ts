@@ -5,7 +5,7 @@ import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import type { Permission } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
+import { errorResponses } from '../schemas/common.js'
 import {
   ApprovePaymentRequestSchema,
   CancelTransactionRequestSchema,
@@ -13,10 +13,13 @@ import {
   ListTransactionsQuerySchema,
   RejectPaymentRequestSchema,
   TransactionIdParamsSchema,
+  TransactionListSchema,
   TransactionSchema,
+  type TransactionJson,
+  type TransactionListJson,
 } from '../schemas/transactions.js'
-import { json } from './json-responses.js'
-import { listQueryToProto, transactionToJson } from './payments-mapping.js'
+import { json, ownedJson } from './json-responses.js'
+import { listQueryToProto } from './payments-mapping.js'
 
 const tags = ['Transactions']
 
@@ -28,7 +31,7 @@ const listTransactions = createRoute({
   tags,
   summary: 'List transactions, newest first unless sortOrder is asc; the filters combine',
   request: { query: ListTransactionsQuerySchema },
-  responses: { 200: json(listEnvelope(TransactionSchema, 'TransactionListResponse'), 'A page of transactions'), ...errorResponses(400) },
+  responses: { 200: json(TransactionListSchema, 'A page of transactions'), ...errorResponses(400) },
 })
 
 const getTransaction = createRoute({
@@ -70,32 +73,32 @@ const cancel = transactionAction('cancel', 'cancelTransaction', 'TRANSACT', Canc
 
 export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
   app.openapi(listTransactions, async (c) => {
-    const page = await callUnary(payments, payments.listTransactions, listQueryToProto(c.req.valid('query')), callContext(c))
-    return c.json({ ...page, data: page.data.map(transactionToJson) }, 200)
+    const { pageJson } = await callUnary(payments, payments.listTransactions, listQueryToProto(c.req.valid('query')), callContext(c))
+    return ownedJson<TransactionListJson, 200>(c, pageJson, 200)
   })
   app.openapi(getTransaction, async (c) => {
-    const { transaction } = await callUnary(payments, payments.getTransaction, c.req.valid('param'), callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.getTransaction, c.req.valid('param'), callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(confirmReceipt, async (c) => {
     const { receiptDeliveryConfirmedAt } = c.req.valid('json')
     const request = { ...c.req.valid('param'), receiptDeliveryConfirmedAt: receiptDeliveryConfirmedAt === undefined ? undefined : new Date(receiptDeliveryConfirmedAt) }
-    const { transaction } = await callUnary(payments, payments.confirmReceiptDelivery, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.confirmReceiptDelivery, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(approve, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
-    const { transaction } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(reject, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
-    const { transaction } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(cancel, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
-    const { transaction } = await callUnary(payments, payments.cancelTransaction, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 200)
+    const { transactionJson } = await callUnary(payments, payments.cancelTransaction, request, callContext(c))
+    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
 }

@@ -5,10 +5,9 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
 import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import { TransactionSchema } from '../schemas/transactions.js'
+import { TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
 import { TransferInRequestSchema, TransferOutRequestSchema } from '../schemas/transfers.js'
-import { json, jsonBody } from './json-responses.js'
-import { transactionToJson } from './payments-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 // The spec deprecates these in favour of quotes; they still work, on the same ledger path.
 const deprecatedTransfer = { ...requires('TRANSACT'), tags: ['Same-Currency Transfers'], deprecated: true, method: 'post' as const }
@@ -35,8 +34,8 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
   app.openapi(transferIn, async (c) => {
     const { source, destination, amount } = c.req.valid('json')
     const request = { sourceAccountId: source.accountId, destinationAccountId: destination.accountId, amount: BigInt(amount) }
-    const { transaction } = await callUnary(payments, payments.transferIn, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 201)
+    const { transactionJson } = await callUnary(payments, payments.transferIn, request, callContext(c))
+    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
   })
   app.openapi(transferOut, async (c) => {
     const { source, destination, amount, ...rest } = c.req.valid('json')
@@ -47,7 +46,7 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
       paymentRail: destination.paymentRail,
       amount: BigInt(amount),
     }
-    const { transaction } = await callUnary(payments, payments.transferOut, request, callContext(c))
-    return c.json(transactionToJson(transaction!), 201)
+    const { transactionJson } = await callUnary(payments, payments.transferOut, request, callContext(c))
+    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
   })
 }

@@ -8,6 +8,7 @@ import type { VerificationClients } from '../grpc/verification-clients.js'
 import { registerVerificationRoutes } from './verifications.js'
 
 const at = new Date('2025-10-30T10:00:00.000Z')
+const iso = at.toISOString()
 const principal = { platformId: 'Platform:1', environment: 'SANDBOX' as const, tokenId: 'Token:1', permissions: ['VIEW', 'MANAGE'] as const }
 const auth = { Authorization: basicAuth('client', 'secret') }
 const customerId = 'Customer:019542f5-b3e7-1d02-0000-000000000001'
@@ -70,31 +71,33 @@ describe('POST /customers/{customerId}/kyc-link', () => {
 })
 
 describe('verifications', () => {
+  /** The verification as the customers service answers it: the API's JSON, sent on as it is. */
   const verification = {
     id: 'Verification:1',
     customerId,
     verificationStatus: 'RESOLVE_ERRORS',
     errors: [
-      { resourceId: customerId, type: 'MISSING_FIELD', field: 'customer.address', acceptedDocumentTypes: [], reason: 'Address required' },
+      { resourceId: customerId, type: 'MISSING_FIELD', field: 'customer.address', reason: 'Address required' },
       { resourceId: customerId, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: ['PASSPORT'], reason: 'ID required' },
     ],
-    createdAt: at,
-    updatedAt: at,
+    createdAt: iso,
+    updatedAt: iso,
   }
 
   it('POST /verifications answers 200 with the errors to resolve', async () => {
-    handlers.createVerification = async () => ({ verification })
+    handlers.createVerification = async () => ({ verificationJson: JSON.stringify(verification) })
     const res = await call('POST', '/verifications', { customerId })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
-      ...verification,
-      errors: [
-        { resourceId: customerId, type: 'MISSING_FIELD', field: 'customer.address', reason: 'Address required' },
-        { resourceId: customerId, type: 'MISSING_IDENTITY_DOCUMENT', acceptedDocumentTypes: ['PASSPORT'], reason: 'ID required' },
-      ],
-      createdAt: at.toISOString(),
-      updatedAt: at.toISOString(),
-    })
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await res.json()).toEqual(verification)
+    expect(calls[0]!.request).toEqual({ customerId })
+  })
+
+  it('GET /verifications/{id} answers the verification', async () => {
+    handlers.getVerification = async () => ({ verificationJson: JSON.stringify(verification) })
+    const res = await call('GET', '/verifications/Verification:1')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(verification)
   })
 
   it('GET /verifications/{id} passes VERIFICATION_NOT_FOUND on as 404', async () => {
@@ -114,7 +117,8 @@ describe('verifications', () => {
 })
 
 describe('documents', () => {
-  const stored = { id: 'Document:1', documentHolder: customerId, documentType: 'PASSPORT', country: 'US', fileName: 'p.pdf', createdAt: at, updatedAt: at }
+  const stored = { id: 'Document:1', documentHolder: customerId, documentType: 'PASSPORT', country: 'US', fileName: 'p.pdf', createdAt: iso, updatedAt: iso }
+  const documentJson = JSON.stringify(stored)
   const form = (fields: Record<string, string>, file = new File(['%PDF-1.4'], 'p.pdf', { type: 'application/pdf' })) => {
     const body = new FormData()
     for (const [k, v] of Object.entries(fields)) body.set(k, v)
@@ -123,13 +127,25 @@ describe('documents', () => {
   }
 
   it('uploads a multipart file as the DocumentUpload message', async () => {
-    handlers.uploadDocument = async () => ({ document: stored })
+    handlers.uploadDocument = async () => ({ documentJson })
     const res = await call('POST', '/documents', form({ documentHolder: customerId, documentType: 'PASSPORT', country: 'US' }))
     expect(res.status).toBe(201)
-    expect(((await res.json()) as { id: string }).id).toBe('Document:1')
+    expect(await res.json()).toEqual(stored)
     const { document } = calls[0]!.request
     expect(document).toMatchObject({ documentHolder: customerId, documentType: 'PASSPORT', fileName: 'p.pdf', contentType: 'application/pdf' })
     expect(Buffer.from(document.content).toString()).toBe('%PDF-1.4')
+  })
+
+  it('replaces a document keeping its id, and lists a page as the service answers it', async () => {
+    handlers.replaceDocument = async () => ({ documentJson })
+    const res = await call('PUT', '/documents/Document:1', form({ documentType: 'PASSPORT', country: 'US', side: 'FRONT' }))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(stored)
+    expect(calls[0]!.request).toMatchObject({ documentId: 'Document:1', document: { documentType: 'PASSPORT', side: 'FRONT', fileName: 'p.pdf' } })
+    const page = { data: [stored], hasMore: false, totalCount: 1 }
+    handlers.listDocuments = async () => ({ pageJson: JSON.stringify(page) })
+    expect(await (await call('GET', `/documents?documentHolder=${customerId}&limit=5`)).json()).toEqual(page)
+    expect(calls[1]!.request).toMatchObject({ documentHolder: customerId, limit: 5 })
   })
 
   it('refuses an unknown document type and a missing file with 400', async () => {
@@ -169,15 +185,26 @@ describe('beneficial owners', () => {
     identifier: '123-45-6789',
   }
 
-  it('creates an owner and never shows the identifier', async () => {
-    const { identifier: _, ...shown } = personalInfo
-    handlers.createBeneficialOwner = async () => ({
-      beneficialOwner: { id: 'BeneficialOwner:1', customerId, roles: ['UBO'], ownershipPercentage: 30, personalInfo: shown, kycStatus: 'UNVERIFIED', createdAt: at, updatedAt: at },
-    })
+  const { identifier: _, ...shown } = personalInfo
+  const owner = { id: 'BeneficialOwner:1', customerId, roles: ['UBO'], ownershipPercentage: 30, personalInfo: shown, kycStatus: 'UNVERIFIED', createdAt: iso, updatedAt: iso }
+  const beneficialOwnerJson = JSON.stringify(owner)
+
+  it('creates an owner, sending the identifier and answering the owner as the service shows it', async () => {
+    handlers.createBeneficialOwner = async () => ({ beneficialOwnerJson })
     const res = await call('POST', '/beneficial-owners', { customerId, roles: ['UBO'], ownershipPercentage: 30, personalInfo })
     expect(res.status).toBe(201)
-    expect(((await res.json()) as { personalInfo: object }).personalInfo).not.toHaveProperty('identifier')
+    expect(await res.json()).toEqual(owner)
     expect(calls[0]!.request).toMatchObject({ customerId, owner: { roles: ['UBO'], ownershipPercentage: 30, personalInfo: { identifier: '123-45-6789' } } })
+  })
+
+  it('updates only what is sent, and lists a page', async () => {
+    handlers.updateBeneficialOwner = async () => ({ beneficialOwnerJson })
+    const res = await call('PATCH', '/beneficial-owners/BeneficialOwner:1', { ownershipPercentage: 30 })
+    expect(await res.json()).toEqual(owner)
+    expect(calls[0]!.request).toMatchObject({ beneficialOwnerId: 'BeneficialOwner:1', changes: { roles: [], ownershipPercentage: 30 } })
+    const page = { data: [owner], hasMore: true, nextCursor: 'c2', totalCount: 3 }
+    handlers.listBeneficialOwners = async () => ({ pageJson: JSON.stringify(page) })
+    expect(await (await call('GET', `/beneficial-owners?customerId=${customerId}&limit=1`)).json()).toEqual(page)
   })
 
   it('refuses an ownership over 100% with 400', async () => {
@@ -191,7 +218,7 @@ describe('contact verification and bulk import', () => {
     expect((await call('POST', `/customers/${customerId}/verify-phone`)).status).toBe(204)
     expect(calls[0]!.request).toEqual({ customerId, channel: 'PHONE' })
     handlers.confirmContactVerification = async () => ({
-      customer: { id: customerId, customerType: 'INDIVIDUAL', profile: { currencies: [] }, agreementConsents: [], kycStatus: 'UNVERIFIED', createdAt: at, updatedAt: at, contactVerification: { email: 'VERIFIED', phone: 'PENDING' } },
+      customerJson: JSON.stringify({ id: customerId, customerType: 'INDIVIDUAL', agreementConsents: [], kycStatus: 'UNVERIFIED', contactVerification: { email: 'VERIFIED', phone: 'PENDING' } }),
     })
     const res = await call('POST', `/customers/${customerId}/verify-email/confirm`, { code: '123456' })
     expect(await res.json()).toMatchObject({ contactVerification: { email: 'VERIFIED', phone: 'PENDING' } })
@@ -199,22 +226,21 @@ describe('contact verification and bulk import', () => {
   })
 
   it('accepts a CSV with 202 and shows the job', async () => {
-    handlers.startCustomerImport = async () => ({ job: { id: 'Job:1', status: 'PENDING', progress: { total: 1, processed: 0, successful: 0, failed: 0 }, errors: [] } })
+    handlers.startCustomerImport = async () => ({ acceptedJson: JSON.stringify({ jobId: 'Job:1', status: 'PENDING' }) })
     const body = new FormData()
     body.set('file', new File(['platformCustomerId,customerType\n'], 'c.csv', { type: 'text/csv' }))
     const res = await call('POST', '/customers/bulk/csv', body)
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ jobId: 'Job:1', status: 'PENDING' })
-    handlers.getCustomerImportJob = async () => ({
-      job: { id: 'Job:1', status: 'COMPLETED', progress: { total: 1, processed: 1, successful: 0, failed: 1 }, errors: [{ correlationId: 'row_1', code: 'INVALID_INPUT', message: 'bad', detailsJson: '{"errors":[]}' }], completedAt: at },
-    })
-    expect(await (await call('GET', '/customers/bulk/jobs/Job:1')).json()).toEqual({
+    const job = {
       id: 'Job:1',
       status: 'COMPLETED',
       progress: { total: 1, processed: 1, successful: 0, failed: 1 },
       errors: [{ correlationId: 'row_1', code: 'INVALID_INPUT', message: 'bad', details: { errors: [] } }],
-      completedAt: at.toISOString(),
-    })
+      completedAt: iso,
+    }
+    handlers.getCustomerImportJob = async () => ({ jobJson: JSON.stringify(job) })
+    expect(await (await call('GET', '/customers/bulk/jobs/Job:1')).json()).toEqual(job)
   })
 })
 

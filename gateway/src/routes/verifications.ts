@@ -12,13 +12,13 @@ import {
   VerificationIdParamsSchema,
   VerificationRequestSchema,
   VerificationSchema,
+  type VerificationJson,
 } from '../schemas/verifications.js'
 import { registerBeneficialOwnerRoutes } from './beneficial-owners.js'
 import { registerBulkImportRoutes } from './bulk-import.js'
 import { registerContactVerificationRoutes } from './contact-verification.js'
 import { registerDocumentRoutes } from './documents.js'
-import { json, jsonBody } from './json-responses.js'
-import { verificationToJson } from './verification-mapping.js'
+import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['KYC/KYB Verifications']
 
@@ -71,12 +71,12 @@ export interface VerificationRouteOptions {
 export function registerVerificationRoutes(app: GatewayApp, clients: VerificationClients, options: VerificationRouteOptions): void {
   const { verifications, kycLinks } = clients
   app.openapi(createVerification, async (c) => {
-    const { verification } = await callUnary(verifications, verifications.createVerification, c.req.valid('json'), callContext(c))
-    return c.json(verificationToJson(verification!), 200)
+    const { verificationJson } = await callUnary(verifications, verifications.createVerification, c.req.valid('json'), callContext(c))
+    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
   })
   app.openapi(getVerification, async (c) => {
-    const { verification } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
-    return c.json(verificationToJson(verification!), 200)
+    const { verificationJson } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
+    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
   })
   app.openapi(createKycLink, async (c) => {
     const request = { customerId: c.req.valid('param').customerId, redirectUri: c.req.valid('json').redirectUri }

@@ -10,13 +10,15 @@ import { registerWebhookRoutes } from './webhooks.js'
 
 const logger = createLogger('webhooks-routes-test', 'silent')
 const auth = { Authorization: `Basic ${Buffer.from('client:secret').toString('base64')}`, 'Content-Type': 'application/json' }
-const signingKey = {
+/** The signing key as the webhooks service answers it: the API's JSON, which the gateway sends on as it is. */
+const signingKeyJson = JSON.stringify({
   environment: 'SANDBOX',
   algorithm: 'ECDSA_P256_SHA256',
-  publicKeyHex: `04${'ab'.repeat(64)}`,
+  publicKey: `04${'ab'.repeat(64)}`,
   publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMFk=\n-----END PUBLIC KEY-----\n',
+  signatureHeader: 'X-Service-Signature',
   signatureEncoding: 'BASE64_DER',
-}
+})
 
 /** What the stub webhooks service received. */
 const received: { request?: SendTestWebhookRequest; ctx?: HandlerContext } = {}
@@ -28,13 +30,13 @@ function stubWebhooksService() {
     async sendTestWebhook(request: SendTestWebhookRequest, ctx) {
       Object.assign(received, { request, ctx })
       if (failWith) throw failWith
-      return { url: request.url ?? 'https://configured.example/hooks', responseStatus: 200, responseBody: 'ok', deliveryId: 'Webhook:1' }
+      return { resultJson: JSON.stringify({ url: request.url ?? 'https://configured.example/hooks', response_status: 200, response_body: 'ok' }) }
     },
     listDeliveries: async () => ({ data: [], hasMore: false, totalCount: 0 }),
     getDelivery: async () => Promise.reject(new ApiError('NOT_FOUND')),
     getSigningPublicKey: async (_request: object, ctx) => {
       Object.assign(received, { ctx })
-      return signingKey
+      return { signingKeyJson }
     },
   })
 }
@@ -64,10 +66,11 @@ const call = (method: string, path: string, body?: unknown) =>
   app.request(`/2025-10-13${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })
 
 describe('POST /sandbox/webhooks/test', () => {
-  it('sends to the given url and answers the reference shape', async () => {
+  it('sends to the given url and answers what the service wrote', async () => {
     const res = await call('POST', '/sandbox/webhooks/test', { url: 'https://hooks.example/x' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ url: 'https://hooks.example/x', response_status: 200, response_body: 'ok' })
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.text()).toBe(JSON.stringify({ url: 'https://hooks.example/x', response_status: 200, response_body: 'ok' }))
     expect(received.request).toEqual({ url: 'https://hooks.example/x' })
     expect(received.ctx).toMatchObject({ platformId: 'Platform:1', environment: 'SANDBOX' })
   })
@@ -106,18 +109,11 @@ describe('POST /sandbox/webhooks/test', () => {
 })
 
 describe('GET /webhooks/signing-key', () => {
-  it("answers the calling environment's public key and how to check a signature with it", async () => {
+  it("answers the calling environment's public key as the webhooks service wrote it", async () => {
     held = ['VIEW']
     const res = await call('GET', '/webhooks/signing-key')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
-      environment: 'SANDBOX',
-      algorithm: 'ECDSA_P256_SHA256',
-      publicKey: signingKey.publicKeyHex,
-      publicKeyPem: signingKey.publicKeyPem,
-      signatureHeader: 'X-Service-Signature',
-      signatureEncoding: 'BASE64_DER',
-    })
+    expect(await res.text()).toBe(signingKeyJson)
     expect(received.ctx).toMatchObject({ platformId: 'Platform:1', environment: 'SANDBOX' })
   })
 })

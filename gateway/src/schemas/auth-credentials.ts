@@ -38,7 +38,10 @@ export const AuthMethodSchema = z
   })
   .openapi('AuthMethod')
 
+export type AuthMethodJson = z.infer<typeof AuthMethodSchema>
+
 export const AuthMethodListSchema = z.object({ data: z.array(AuthMethodSchema) }).openapi('AuthMethodListResponse')
+export type AuthMethodListJson = z.infer<typeof AuthMethodListSchema>
 
 /**
  * An OIDC ID token must at least look like a compact JWS (header.payload.signature, base64url): a
@@ -103,6 +106,7 @@ export const PasskeyAuthChallengeSchema = z
   .openapi('PasskeyAuthChallenge')
 
 export const AuthCredentialChallengeResponseSchema = z.union([PasskeyAuthChallengeSchema, AuthMethodSchema])
+export type AuthCredentialChallengeResponseJson = z.infer<typeof AuthCredentialChallengeResponseSchema>
 
 export const PasskeyAssertionSchema = z
   .object({

@@ -15,7 +15,10 @@ export const DelegatedKeySchema = z
   })
   .openapi('DelegatedKey')
 
+export type DelegatedKeyJson = z.infer<typeof DelegatedKeySchema>
+
 export const DelegatedKeyListSchema = z.object({ data: z.array(DelegatedKeySchema) }).openapi('DelegatedKeyListResponse')
+export type DelegatedKeyListJson = z.infer<typeof DelegatedKeyListSchema>
 
 export const DelegatedKeyCreateRequestSchema = z
   .object({

@@ -18,7 +18,10 @@ export const AuthSessionSchema = z
   })
   .openapi('AuthSession')
 
+export type AuthSessionJson = z.infer<typeof AuthSessionSchema>
+
 export const AuthSessionListSchema = z.object({ data: z.array(AuthSessionSchema) }).openapi('AuthSessionListResponse')
+export type AuthSessionListJson = z.infer<typeof AuthSessionListSchema>
 
 export const SessionIdParamsSchema = z.object({
   id: SessionId.openapi({ param: { name: 'id', in: 'path' } }),

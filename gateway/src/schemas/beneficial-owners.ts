@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 import { AddressSchema } from './customers.js'
 import { KycStatus } from './customer-fields.js'
@@ -55,6 +55,11 @@ export const BeneficialOwnerSchema = z
     updatedAt: f.Timestamp.optional(),
   })
   .openapi('BeneficialOwner')
+
+export type BeneficialOwnerJson = z.infer<typeof BeneficialOwnerSchema>
+
+export const BeneficialOwnerListSchema = listEnvelope(BeneficialOwnerSchema, 'BeneficialOwnerListResponse')
+export type BeneficialOwnerListJson = z.infer<typeof BeneficialOwnerListSchema>
 
 export const ListBeneficialOwnersQuerySchema = PaginationQuerySchema.extend({
   customerId: z.string().max(128).openapi({ description: 'The business customer' }),

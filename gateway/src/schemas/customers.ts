@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 
 export const AddressSchema = z
@@ -190,6 +190,9 @@ export const CustomerSchema = z
   .openapi('Customer')
 
 export type CustomerJson = z.infer<typeof CustomerSchema>
+
+export const CustomerListSchema = listEnvelope(CustomerSchema, 'CustomerListResponse')
+export type CustomerListJson = z.infer<typeof CustomerListSchema>
 
 export const ListCustomersQuerySchema = PaginationQuerySchema.extend({
   platformCustomerId: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 import { DocumentType } from './verifications.js'
 
@@ -38,6 +38,11 @@ export const DocumentSchema = z
     updatedAt: f.Timestamp.optional(),
   })
   .openapi('Document')
+
+export type DocumentJson = z.infer<typeof DocumentSchema>
+
+export const DocumentListSchema = listEnvelope(DocumentSchema, 'DocumentListResponse')
+export type DocumentListJson = z.infer<typeof DocumentListSchema>
 
 export const ListDocumentsQuerySchema = PaginationQuerySchema.extend({
   documentHolder: z.string().max(128).optional().openapi({ description: 'Only this Customer or BeneficialOwner' }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 import { ExternalAccountInfoSchema } from './external-accounts-info.js'
 
 const OwnershipType = z
@@ -48,6 +48,9 @@ export const ExternalAccountSchema = z
   .openapi('ExternalAccount')
 
 export type ExternalAccountJson = z.infer<typeof ExternalAccountSchema>
+
+export const ExternalAccountListSchema = listEnvelope(ExternalAccountSchema, 'ExternalAccountListResponse')
+export type ExternalAccountListJson = z.infer<typeof ExternalAccountListSchema>
 
 export const ExternalAccountIdParamsSchema = z.object({
   externalAccountId: z

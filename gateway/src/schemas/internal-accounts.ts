@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ClientPublicKey } from './auth-credentials.js'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED'] as const
 
@@ -103,6 +103,9 @@ export const InternalAccountSchema = z
   .openapi('InternalAccount')
 
 export type InternalAccountJson = z.infer<typeof InternalAccountSchema>
+
+export const InternalAccountListSchema = listEnvelope(InternalAccountSchema, 'InternalAccountListResponse')
+export type InternalAccountListJson = z.infer<typeof InternalAccountListSchema>
 
 const filterFields = {
   currency: z.string().min(1).max(8).optional().openapi({ example: 'USD' }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { listEnvelope, PaginationQuerySchema } from './common.js'
 import { CurrencyCode, Timestamp, UmaAddress } from './customer-fields.js'
 import { CurrencyAmountSchema } from './internal-accounts.js'
 import { AccountId, CustomerInfoSchema, PaymentRailSchema, PositiveAmount } from './payment-fields.js'
@@ -90,6 +90,9 @@ const OutgoingTransactionSchema = z
 export const TransactionSchema = z.discriminatedUnion('type', [IncomingTransactionSchema, OutgoingTransactionSchema]).openapi('Transaction')
 
 export type TransactionJson = z.infer<typeof TransactionSchema>
+
+export const TransactionListSchema = listEnvelope(TransactionSchema, 'TransactionListResponse')
+export type TransactionListJson = z.infer<typeof TransactionListSchema>
 
 const identifier = z.string().min(1).max(255)
 

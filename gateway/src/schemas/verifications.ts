@@ -34,6 +34,8 @@ export const VerificationSchema = z
   })
   .openapi('Verification')
 
+export type VerificationJson = z.infer<typeof VerificationSchema>
+
 export const VerificationRequestSchema = z.object({ customerId: id('Customer') }).openapi('VerificationRequest')
 export const VerificationIdParamsSchema = z.object({ verificationId: pathId('verificationId', 'Verification') })
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '@pp/errors'
-import { InternalAccount, type InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
+import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -10,9 +10,8 @@ import { registerWalletAccountRoutes } from '../routes/internal-accounts.js'
 import { createWalletSignatureGuard } from './create-guard.js'
 
 const walletId = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000002'
-const at = new Date('2025-10-14T10:00:00.000Z')
-const account = (type: string, privateEnabled?: boolean) =>
-  InternalAccount.fromPartial({ id: walletId, type, status: 'ACTIVE', createdAt: at, updatedAt: at, privateEnabled })
+const facts = (type: string) => ({ id: walletId, customerId: 'Customer:1', type, status: 'ACTIVE', currency: 'USDB' })
+const walletJson = (privateEnabled: boolean) => JSON.stringify({ id: walletId, type: 'EMBEDDED_WALLET', status: 'ACTIVE', privateEnabled })
 const challenge = { payloadToSign: '{"requestId":"Request:1"}', requestId: 'Request:1', expiresAt: new Date('2025-10-14T10:05:00.000Z') }
 
 const calls: RecordedCall[] = []
@@ -36,8 +35,8 @@ beforeEach(() => {
     completeSignedRequest: async () => ({ signerSessionId: 'Session:1' }),
   }
   ledger = {
-    getInternalAccount: async () => ({ account: account('EMBEDDED_WALLET', false) }),
-    updateInternalAccount: async (request: { privateEnabled: boolean }) => ({ account: account('EMBEDDED_WALLET', request.privateEnabled) }),
+    getInternalAccountFacts: async () => ({ facts: facts('EMBEDDED_WALLET') }),
+    updateInternalAccount: async (request: { privateEnabled: boolean }) => ({ accountJson: walletJson(request.privateEnabled) }),
   }
 })
 
@@ -57,7 +56,7 @@ describe('the signed-retry guard', () => {
     const res = await patch()
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ payloadToSign: challenge.payloadToSign, requestId: 'Request:1', expiresAt: '2025-10-14T10:05:00.000Z' })
-    expect(methods()).toEqual(['getInternalAccount', 'beginSignedRequest'])
+    expect(methods()).toEqual(['getInternalAccountFacts', 'beginSignedRequest'])
     expect(calls[1]).toMatchObject({
       request: { accountId: walletId, operation: `PATCH /internal-accounts/${walletId}`, bodyDigest: digest },
       ctx: { platformId: 'Platform:1', environment: 'SANDBOX' },
@@ -67,8 +66,8 @@ describe('the signed-retry guard', () => {
   it('runs the operation once the service accepts the signed retry, with the same binding', async () => {
     const res = await patch(signed)
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ id: walletId, type: 'EMBEDDED_WALLET', privateEnabled: true })
-    expect(methods()).toEqual(['getInternalAccount', 'completeSignedRequest', 'updateInternalAccount'])
+    expect(await res.text()).toBe(walletJson(true))
+    expect(methods()).toEqual(['getInternalAccountFacts', 'completeSignedRequest', 'updateInternalAccount'])
     expect(calls[1]!.request).toEqual({
       accountId: walletId,
       operation: `PATCH /internal-accounts/${walletId}`,
@@ -88,7 +87,7 @@ describe('the signed-retry guard', () => {
     const res = await patch(headers)
     expect(res.status).toBe(401)
     expect(await res.json()).toMatchObject({ code, reason: expect.any(String), details: {} })
-    expect(methods()).toEqual(['getInternalAccount'])
+    expect(methods()).toEqual(['getInternalAccountFacts'])
   })
 
   it.each(['WALLET_SIGNATURE_MALFORMED', 'WALLET_SIGNATURE_BODY_MISMATCH', 'WALLET_SIGNATURE_INVALID'] as const)(
@@ -115,11 +114,11 @@ describe('the signed-retry guard', () => {
 
 describe('PATCH /internal-accounts/{id} and POST /internal-accounts/{id}/export', () => {
   it('refuses an account that is not an embedded wallet with 400 before any challenge', async () => {
-    ledger.getInternalAccount = async () => ({ account: account('INTERNAL_FIAT') })
+    ledger.getInternalAccountFacts = async () => ({ facts: facts('INTERNAL_FIAT') })
     const res = await patch()
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'id' }] } })
-    expect(methods()).toEqual(['getInternalAccount'])
+    expect(methods()).toEqual(['getInternalAccountFacts'])
   })
 
   it('refuses a body without privateEnabled before calling anything', async () => {
@@ -139,7 +138,7 @@ describe('PATCH /internal-accounts/{id} and POST /internal-accounts/{id}/export'
     })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: walletId, encryptedWalletCredentials: 'bundle' })
-    expect(methods()).toEqual(['getInternalAccount', 'completeSignedRequest', 'exportWallet'])
+    expect(methods()).toEqual(['getInternalAccountFacts', 'completeSignedRequest', 'exportWallet'])
     expect(calls[1]!.request).toMatchObject({ operation: `POST /internal-accounts/${walletId}/export` })
     expect(calls[2]!.request).toEqual({ accountId: walletId, clientPublicKey })
   })

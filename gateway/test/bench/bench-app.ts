@@ -1,5 +1,4 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { Customer } from '@pp/proto/customers/v1/customers'
 import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { buildApp, type GatewayDeps } from '../../src/app.js'
 import type { AuthCache } from '../../src/auth/auth-cache.js'
@@ -8,13 +7,18 @@ import { testLogger } from '../support/framework-app.js'
 
 export const BENCH_CUSTOMER_PATH = '/2025-10-13/customers/Customer:019542f5-b3e7-1d02-0000-000000000001'
 
-const customer = Customer.fromPartial({
+/** The customer as the customers service answers it: the API's JSON, sent on as it is. */
+const customerJson = JSON.stringify({
   id: 'Customer:019542f5-b3e7-1d02-0000-000000000001',
   customerType: 'INDIVIDUAL',
-  profile: { platformCustomerId: 'ind-1', fullName: 'Jane Doe', currencies: [], address: { line1: '1 Main St', postalCode: '94105', country: 'US' } },
+  platformCustomerId: 'ind-1',
+  fullName: 'Jane Doe',
+  address: { line1: '1 Main St', postalCode: '94105', country: 'US' },
   kycStatus: 'APPROVED',
-  createdAt: new Date('2025-10-14T10:00:01Z'),
-  updatedAt: new Date('2025-10-14T10:00:01Z'),
+  agreementConsents: [],
+  createdAt: '2025-10-14T10:00:01.000Z',
+  updatedAt: '2025-10-14T10:00:01.000Z',
+  isDeleted: false,
 })
 
 /**
@@ -26,7 +30,7 @@ export function serveBenchGateway(options: { port: number; authCache: AuthCache;
   const unused = {} as never
   const app = buildApp({
     platform: options.platform ?? unused,
-    customers: fakeGrpcClient({ getCustomer: async () => ({ customer }) }),
+    customers: fakeGrpcClient({ getCustomer: async () => ({ customerJson }) }),
     internalAccounts: unused,
     externalAccounts: unused,
     webhooks: unused,

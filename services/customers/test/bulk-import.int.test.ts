@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { processImportBatch } from '../src/domain/bulk-import/process-import.js'
 import { startImportWorker } from '../src/workers/import-worker.js'
 import { createLogger } from '@pp/logging'
+import type { ImportJobAccepted, ImportJobView } from '../src/domain/bulk-import/types.js'
+import type { Caller } from '../src/domain/types.js'
 import { failure, newTenant, startHarness, type Harness } from './harness.js'
-import { verificationClients, type VerificationClients } from './verification-helpers.js'
+import { fromJson, verificationClients, type VerificationClients } from './verification-helpers.js'
 import { waitUntil, type TestDatabase } from '@pp/testing'
 
 let h: Harness & { database: TestDatabase }
@@ -30,6 +32,11 @@ const rows = [
 const csv = [header, ...rows].join('\n')
 const settings = { batchRows: 2, leaseMs: 60_000 }
 
+const start = async (ctx: Caller, text: string) =>
+  fromJson<ImportJobAccepted>((await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: text }, ctx)).acceptedJson)
+const jobOf = async (ctx: Caller, jobId: string) =>
+  fromJson<ImportJobView>((await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId }, ctx)).jobJson)
+
 async function drain(): Promise<void> {
   while (await processImportBatch(h.deps, settings));
 }
@@ -37,53 +44,54 @@ async function drain(): Promise<void> {
 describe('bulk import', () => {
   it('imports every valid row, records per-row errors, completes the job and writes BULK_UPLOAD.COMPLETED', async () => {
     const ctx = newTenant()
-    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv }, ctx)
-    expect(job).toMatchObject({ status: 'PENDING', progress: { total: 5, processed: 0 } })
+    const { jobId, status } = await start(ctx, csv)
+    expect(status).toBe('PENDING')
+    expect(await jobOf(ctx, jobId)).toMatchObject({ status: 'PENDING', progress: { total: 5, processed: 0 }, errors: [] })
     await drain()
-    const done = (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!
+    const done = await jobOf(ctx, jobId)
     expect(done).toMatchObject({ status: 'COMPLETED', progress: { total: 5, processed: 5, successful: 3, failed: 2 } })
-    expect(done.completedAt).toBeInstanceOf(Date)
+    expect(done.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
     expect(done.errors.map((e) => [e.correlationId, e.code])).toEqual([['row_3', 'INVALID_INPUT'], ['row_5', 'INVALID_INPUT']])
-    expect(JSON.parse(done.errors[0]!.detailsJson)).toMatchObject({ errors: [{ field: 'birthDate' }] })
+    expect(done.errors[0]!.details).toMatchObject({ errors: [{ field: 'birthDate' }] })
     const created = await h.db.customer.findMany({ where: { platformId: ctx.platformId }, orderBy: { platformCustomerId: 'asc' } })
     expect(created.map((r) => [r.platformCustomerId, r.fullName ?? r.customerType])).toEqual([['imp-1', 'Ann Able'], ['imp-2', 'Bee, Bob'], ['imp-4', 'BUSINESS']])
+    // the webhook carries the job exactly as the API answers it
     const events = await h.db.outboxEvent.findMany({ where: { subject: 'events.customers.BULK_UPLOAD.COMPLETED' } })
-    expect(events.map((e) => (e.payload as { data: { id: string } }).data.id)).toContain(job!.id)
+    expect(events.map((e) => (e.payload as unknown as { data: ImportJobView }).data)).toContainEqual(done)
   })
 
   it('creates nothing twice when a batch is redone after a crash', async () => {
     const ctx = newTenant()
-    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv }, ctx)
+    const { jobId } = await start(ctx, csv)
     await processImportBatch(h.deps, settings)
     // the crash: the batch's customers committed, its progress did not, and the lease ran out
-    await h.db.customerImportJob.update({ where: { id: job!.id }, data: { processed: 0, successful: 0, failed: 0, errors: [], leaseUntil: null } })
+    await h.db.customerImportJob.update({ where: { id: jobId }, data: { processed: 0, successful: 0, failed: 0, errors: [], leaseUntil: null } })
     await drain()
     expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(3)
-    const done = (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!
-    expect(done.progress).toEqual({ total: 5, processed: 5, successful: 3, failed: 2 })
+    expect((await jobOf(ctx, jobId)).progress).toEqual({ total: 5, processed: 5, successful: 3, failed: 2 })
   })
 
   it('fails a job none of whose rows could be imported', async () => {
     const ctx = newTenant()
-    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: `${header}\n${rows[4]}` }, ctx)
+    const { jobId } = await start(ctx, `${header}\n${rows[4]}`)
     await drain()
-    expect((await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!.status).toBe('FAILED')
+    expect((await jobOf(ctx, jobId)).status).toBe('FAILED')
   })
 
   it('refuses a file without the required columns, and hides other tenants’ jobs', async () => {
     const ctx = newTenant()
-    const refused = await failure(callUnary(c.bulk, c.bulk.startCustomerImport, { csv: 'fullName\nAnn' }, ctx))
+    const refused = await failure(start(ctx, 'fullName\nAnn'))
     expect(refused).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'file.platformCustomerId' }, { field: 'file.customerType' }] } })
-    const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: header }, ctx)
-    expect((await failure(callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, newTenant()))).code).toBe('BULK_UPLOAD_JOB_NOT_FOUND')
+    const { jobId } = await start(ctx, header)
+    expect((await failure(jobOf(newTenant(), jobId))).code).toBe('BULK_UPLOAD_JOB_NOT_FOUND')
   })
 
   it('is run by the service’s worker', async () => {
     const ctx = newTenant()
     const worker = startImportWorker(h.deps, { ...settings, databaseUrl: h.database.url }, createLogger('import-test', 'silent'))
     try {
-      const { job } = await callUnary(c.bulk, c.bulk.startCustomerImport, { csv: `${header}\n${rows[0]!.replace('imp-1', 'w-1')}` }, ctx)
-      await waitUntil(async () => (await callUnary(c.bulk, c.bulk.getCustomerImportJob, { jobId: job!.id }, ctx)).job!.status === 'COMPLETED', 'the job to complete')
+      const { jobId } = await start(ctx, `${header}\n${rows[0]!.replace('imp-1', 'w-1')}`)
+      await waitUntil(async () => (await jobOf(ctx, jobId)).status === 'COMPLETED', 'the job to complete')
     } finally {
       await worker.stop()
     }

@@ -1,7 +1,7 @@
 import { callUnary } from '@pp/grpc'
 import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consent, create, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, TERMS_VERSION, type Harness } from './harness.js'
+import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, shownConsent, startHarness, TERMS_VERSION, type Harness } from './harness.js'
 
 let h: Harness
 
@@ -12,8 +12,8 @@ afterAll(() => h?.stop())
 
 type Ctx = ReturnType<typeof newTenant>
 const update = (ctx: Ctx, request: Parameters<typeof UpdateCustomerRequest.fromPartial>[0]) =>
-  callUnary(h.client, h.client.updateCustomer, UpdateCustomerRequest.fromPartial(request), ctx).then((r) => r.customer!)
-const get = (ctx: Ctx, customerId: string) => callUnary(h.client, h.client.getCustomer, { customerId }, ctx).then((r) => r.customer!)
+  callUnary(h.client, h.client.updateCustomer, UpdateCustomerRequest.fromPartial(request), ctx).then(customerOf)
+const get = (ctx: Ctx, customerId: string) => callUnary(h.client, h.client.getCustomer, { customerId }, ctx).then(customerOf)
 const storedConsents = () => h.db.agreementConsent.count()
 
 describe('agreement consents', () => {
@@ -28,8 +28,8 @@ describe('agreement consents', () => {
   it('records an acceptance at creation and shows it on the customer', async () => {
     const ctx = newTenant()
     const created = await create(h, ctx, individual({}, { agreementConsents: [consent()] }))
-    expect(created.agreementConsents).toEqual([consent()])
-    expect((await get(ctx, created.id)).agreementConsents).toEqual([consent()])
+    expect(created.agreementConsents).toEqual([shownConsent()])
+    expect((await get(ctx, created.id)).agreementConsents).toEqual([shownConsent()])
   })
 
   it('shows the most recent acceptance per type, keeping every acceptance on file', async () => {
@@ -37,12 +37,12 @@ describe('agreement consents', () => {
     const created = await create(h, ctx, individual({}, {
       agreementConsents: [consent({ acceptedAt: new Date('2025-10-14T10:00:00Z') }), consent({ type: PRIVACY_NOTICE.type, termsVersion: 'P1' })],
     }))
-    const newer = consent({ acceptedAt: new Date('2025-11-01T08:00:00Z'), acceptanceMethod: 'CLICK_TO_ACCEPT', ipAddress: '2001:db8::1' })
-    await update(ctx, { customerId: created.id, customerType: 'INDIVIDUAL', agreementConsents: [newer] })
+    const newer = { acceptedAt: new Date('2025-11-01T08:00:00Z'), acceptanceMethod: 'CLICK_TO_ACCEPT', ipAddress: '2001:db8::1' }
+    await update(ctx, { customerId: created.id, customerType: 'INDIVIDUAL', agreementConsents: [consent(newer)] })
     // a late-recorded older acceptance does not hide the newer one
     await update(ctx, { customerId: created.id, customerType: 'INDIVIDUAL', agreementConsents: [consent({ acceptedAt: new Date('2025-10-20T00:00:00Z') })] })
     const shown = (await get(ctx, created.id)).agreementConsents
-    expect(shown).toEqual([newer, consent({ type: PRIVACY_NOTICE.type, termsVersion: 'P1' })])
+    expect(shown).toEqual([shownConsent(newer), shownConsent({ type: PRIVACY_NOTICE.type, termsVersion: 'P1' })])
     expect(await h.db.agreementConsent.count({ where: { customerId: created.id } })).toBe(4)
   })
 
@@ -77,7 +77,7 @@ describe('agreement consents', () => {
     const ctx = newTenant()
     const { type: _type, ...legacy } = consent()
     const created = await create(h, ctx, individual({}, { endUserTermsConsent: legacy }))
-    expect(created.agreementConsents).toEqual([consent()])
+    expect(created.agreementConsents).toEqual([shownConsent()])
     const rows = await h.db.agreementConsent.findMany({ where: { customerId: created.id } })
     expect(rows.map((r) => r.agreementType)).toEqual(['SERVICE_END_USER_TERMS'])
   })

@@ -2,7 +2,7 @@ import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { ListCustomersRequest, UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consent, create, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, type Harness } from './harness.js'
+import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, type Harness } from './harness.js'
 import { eventsAbout, verificationClients, type VerificationClients } from './verification-helpers.js'
 
 let h: Harness
@@ -20,7 +20,7 @@ afterAll(async () => {
 const send = (ctx: Caller, customerId: string, channel: string) =>
   callUnary(c.contact, c.contact.sendContactVerificationCode, { customerId, channel }, ctx)
 const confirm = async (ctx: Caller, customerId: string, channel: string, code: string) =>
-  (await callUnary(c.contact, c.contact.confirmContactVerification, { customerId, channel, code }, ctx)).customer!
+  customerOf(await callUnary(c.contact, c.contact.confirmContactVerification, { customerId, channel, code }, ctx))
 
 const euCustomer = (ctx: Caller) => create(h, ctx, individual({ region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678' }))
 
@@ -46,9 +46,9 @@ describe('contact verification', () => {
     expect(confirmed.contactVerification).toEqual({ email: 'VERIFIED', phone: 'PENDING' })
     expect(confirmed.agreementConsents.map((c) => c.type)).toEqual(['SERVICE_END_USER_TERMS', PRIVACY_NOTICE.type])
 
-    expect((await callUnary(h.client, h.client.getCustomer, { customerId: customer.id }, ctx)).customer).toEqual(confirmed)
-    const listed = await callUnary(h.client, h.client.listCustomers, ListCustomersRequest.fromPartial({ platformCustomerId: 'read-back' }), ctx)
-    expect(listed).toEqual({ data: [confirmed], hasMore: false, nextCursor: undefined, totalCount: 1 })
+    expect(customerOf(await callUnary(h.client, h.client.getCustomer, { customerId: customer.id }, ctx))).toEqual(confirmed)
+    const { pageJson } = await callUnary(h.client, h.client.listCustomers, ListCustomersRequest.fromPartial({ platformCustomerId: 'read-back' }), ctx)
+    expect(JSON.parse(pageJson)).toEqual({ data: [confirmed], hasMore: false, totalCount: 1 })
     expect((await failure(callUnary(h.client, h.client.getCustomer, { customerId: customer.id }, newTenant()))).code).toBe('CUSTOMER_NOT_FOUND')
   })
 
@@ -78,7 +78,7 @@ describe('contact verification', () => {
     await confirm(ctx, customer.id, 'EMAIL', '123456')
     await send(ctx, customer.id, 'PHONE')
     const change = UpdateCustomerRequest.fromPartial({ customerId: customer.id, customerType: 'INDIVIDUAL', profile: { email: 'new@example.de', phoneNumber: '+4915199999999' } })
-    const { customer: changed } = await callUnary(h.client, h.client.updateCustomer, change, ctx)
+    const changed = customerOf(await callUnary(h.client, h.client.updateCustomer, change, ctx))
     expect(changed!.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' })
     expect((await failure(confirm(ctx, customer.id, 'PHONE', '123456'))).code).toBe('INVALID_INPUT')
   })

@@ -5,7 +5,6 @@ import {
   AgreementConsent,
   CreateCustomerRequest,
   CustomersServiceClient,
-  type Customer,
   type DeepPartial,
 } from '@pp/proto/customers/v1/customers'
 import { createSqlPool } from '@pp/db'
@@ -14,7 +13,7 @@ import { openDb, type Db } from '../src/db/client.js'
 import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
 import type { CustomersDeps, VerificationSettings } from '../src/domain/deps.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
-import type { Caller } from '../src/domain/types.js'
+import type { Caller, CustomerView } from '../src/domain/types.js'
 import { verificationProviders } from '../src/domain/verification/provider.js'
 import { buildCustomersServer } from '../src/rpc/server.js'
 
@@ -115,6 +114,12 @@ export const consent = (overrides: DeepPartial<AgreementConsent> = {}): Agreemen
     ...overrides,
   })
 
+/** An acceptance as the customer shows it: the consent sent, its time as an ISO string. */
+export function shownConsent(overrides: Partial<AgreementConsent> = {}) {
+  const sent = consent(overrides)
+  return { ...sent, acceptedAt: sent.acceptedAt!.toISOString() }
+}
+
 export const individual = (profile: DeepPartial<CreateCustomerRequest['profile']> = {}, extra: DeepPartial<CreateCustomerRequest> = {}) =>
   CreateCustomerRequest.fromPartial({ customerType: 'INDIVIDUAL', profile: { fullName: 'Jane Doe', ...profile }, ...extra })
 
@@ -125,9 +130,11 @@ export const business = (extra: DeepPartial<CreateCustomerRequest> = {}) =>
     ...extra,
   })
 
-export async function create(h: Harness, ctx: Caller, request: CreateCustomerRequest): Promise<Customer> {
-  const { customer } = await callUnary(h.client, h.client.createCustomer, request, ctx)
-  return customer!
+/** The customer an answer carries, as the API's JSON. */
+export const customerOf = ({ customerJson }: { customerJson?: string }): CustomerView => JSON.parse(customerJson!) as CustomerView
+
+export async function create(h: Harness, ctx: Caller, request: CreateCustomerRequest): Promise<CustomerView> {
+  return customerOf(await callUnary(h.client, h.client.createCustomer, request, ctx))
 }
 
 /** The ApiError a call rejected with, for asserting code and details. */

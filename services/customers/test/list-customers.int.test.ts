@@ -1,11 +1,12 @@
 import { callUnary } from '@pp/grpc'
-import { ListCustomersRequest, type Customer } from '@pp/proto/customers/v1/customers'
+import { ListCustomersRequest } from '@pp/proto/customers/v1/customers'
+import type { CustomerView } from '../src/domain/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business, create, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
 
 let h: Harness
 const ctx = newTenant()
-const created: Customer[] = []
+const created: CustomerView[] = []
 
 beforeAll(async () => {
   h = await startHarness('list')
@@ -20,8 +21,15 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
+interface Page {
+  data: CustomerView[]
+  hasMore: boolean
+  nextCursor?: string
+  totalCount: number
+}
+
 const list = (request: Parameters<typeof ListCustomersRequest.fromPartial>[0], caller = ctx) =>
-  callUnary(h.client, h.client.listCustomers, ListCustomersRequest.fromPartial(request), caller)
+  callUnary(h.client, h.client.listCustomers, ListCustomersRequest.fromPartial(request), caller).then(({ pageJson }) => JSON.parse(pageJson) as Page)
 
 describe('ListCustomers', () => {
   it('walks 25 customers over 3 pages, newest first, without duplicates', async () => {
@@ -49,8 +57,8 @@ describe('ListCustomers', () => {
     expect((await list({ platformCustomerId: 'ind-3' })).data.map((c) => c.id)).toEqual([created[3]!.id])
     expect((await list({ region: 'MX' })).totalCount).toBe(5)
     expect((await list({ currency: 'USDC' })).totalCount).toBe(10)
-    const middle = created[12]!.createdAt!
-    expect((await list({ createdAfter: middle, limit: 100 })).data.every((c) => c.createdAt! >= middle)).toBe(true)
+    const middle = created[12]!.createdAt
+    expect((await list({ createdAfter: new Date(middle), limit: 100 })).data.every((c) => c.createdAt >= middle)).toBe(true)
     expect((await list({ createdBefore: new Date(0) })).totalCount).toBe(0)
     expect((await failure(list({ customerType: 'ROBOT' }))).code).toBe('INVALID_INPUT')
   })

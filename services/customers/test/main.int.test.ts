@@ -2,19 +2,19 @@ import { connectNats } from '@pp/events'
 import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService, type HandlerContext } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
-import { PlatformConfig, PlatformServiceService } from '@pp/proto/platform/v1/platform'
+import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil } from '@pp/testing'
 import { expect, it } from 'vitest'
-import { individual, newTenant } from './harness.js'
+import { customerOf, individual, newTenant } from './harness.js'
 
 const logger = createLogger('customers-main-test', 'silent')
 
 /** Stands in for the platform service: one skip-paperwork sandbox platform, the rest default. */
 async function startPlatformStub(skippingPlatformId: string) {
   const implementation = unaryService(logger, {
-    async getPlatformConfig(_request: object, ctx: HandlerContext) {
+    async getPlatformFacts(_request: object, ctx: HandlerContext) {
       const isSkipping = ctx.platformId === skippingPlatformId && ctx.environment === 'SANDBOX'
-      return { config: PlatformConfig.fromPartial({ id: 'PlatformConfig:1', skipVerificationPaperwork: isSkipping }) }
+      return { facts: PlatformFacts.fromPartial({ skipVerificationPaperwork: isSkipping }) }
     },
   })
   return startGrpcServer('127.0.0.1:0', [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation }], logger)
@@ -44,9 +44,9 @@ it('runs as its own process: migrates, reads platform settings over gRPC, relays
     })
     await nats.flush()
 
-    const { customer } = await callUnary(client, client.createCustomer, individual(), ctx)
-    expect(customer?.kycStatus).toBe('APPROVED')
-    await waitUntil(async () => received.some((m) => m.includes(customer!.id)), 'the KYC_APPROVED event on NATS')
+    const customer = customerOf(await callUnary(client, client.createCustomer, individual(), ctx))
+    expect(customer.kycStatus).toBe('APPROVED')
+    await waitUntil(async () => received.some((m) => m.includes(customer.id)), 'the KYC_APPROVED event on NATS')
     subscription.unsubscribe()
 
     await service.stop('SIGTERM')

@@ -2,7 +2,19 @@ import { callUnary } from '@pp/grpc'
 import { BeneficialOwnerInput } from '@pp/proto/customers/v1/beneficial_owners'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business, create, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
-import { addOwner, PNG, upload, uploadDocument, verificationClients, type VerificationClients } from './verification-helpers.js'
+import type { BeneficialOwnerView } from '../src/domain/beneficial-owners/types.js'
+import type { DocumentView } from '../src/domain/documents/types.js'
+import {
+  addOwner,
+  fromJson,
+  listDocuments,
+  listOwners,
+  PNG,
+  upload,
+  uploadDocument,
+  verificationClients,
+  type VerificationClients,
+} from './verification-helpers.js'
 
 let h: Harness
 let c: VerificationClients
@@ -23,15 +35,18 @@ describe('beneficial owners', () => {
     const first = await addOwner(c, ctx, company.id, ['UBO'], 30)
     const second = await addOwner(c, ctx, company.id, ['CONTROL_PERSON'], 0)
     expect(first).toMatchObject({ customerId: company.id, roles: ['UBO'], ownershipPercentage: 30, kycStatus: 'UNVERIFIED' })
-    expect(first.personalInfo?.identifier).toBeUndefined()
-    const page = await callUnary(c.owners, c.owners.listBeneficialOwners, { customerId: company.id, limit: 1 }, ctx)
+    expect(first.personalInfo).not.toHaveProperty('identifier')
+    const page = await listOwners(c, ctx, company.id, 1)
     expect(page).toMatchObject({ hasMore: true, totalCount: 2, data: [{ id: second.id }] })
-    const next = await callUnary(c.owners, c.owners.listBeneficialOwners, { customerId: company.id, limit: 1, cursor: page.nextCursor }, ctx)
+    const next = await listOwners(c, ctx, company.id, 1, page.nextCursor)
     expect(next.data.map((o) => o.id)).toEqual([first.id])
 
     const changes = BeneficialOwnerInput.fromPartial({ ownershipPercentage: 45, personalInfo: { middleName: 'Q' } })
-    const { beneficialOwner } = await callUnary(c.owners, c.owners.updateBeneficialOwner, { beneficialOwnerId: first.id, changes }, ctx)
-    expect(beneficialOwner).toMatchObject({ roles: ['UBO'], ownershipPercentage: 45, personalInfo: { firstName: 'ubo', middleName: 'Q' } })
+    const { beneficialOwnerJson } = await callUnary(c.owners, c.owners.updateBeneficialOwner, { beneficialOwnerId: first.id, changes }, ctx)
+    const updated = fromJson<BeneficialOwnerView>(beneficialOwnerJson)
+    expect(updated).toMatchObject({ roles: ['UBO'], ownershipPercentage: 45, personalInfo: { firstName: 'ubo', middleName: 'Q' } })
+    const { beneficialOwnerJson: read } = await callUnary(c.owners, c.owners.getBeneficialOwner, { beneficialOwnerId: first.id }, ctx)
+    expect(fromJson(read)).toEqual(updated)
   })
 
   it('refuses owners of an individual, incomplete owners, and other tenants’ owners', async () => {
@@ -58,12 +73,16 @@ describe('documents', () => {
     await uploadDocument(c, ctx, upload(person.id, 'DRIVERS_LICENSE', { side: 'BACK' }))
     expect((await failure(uploadDocument(c, ctx, upload(person.id, 'DRIVERS_LICENSE', { side: 'FRONT' })))).code).toBe('DOCUMENT_ALREADY_EXISTS')
     const replacement = upload(person.id, 'DRIVERS_LICENSE', { side: 'FRONT', fileName: 'front.png', contentType: 'image/png', content: PNG })
-    const { document } = await callUnary(c.documents, c.documents.replaceDocument, { documentId: front.id, document: replacement }, ctx)
-    expect(document).toMatchObject({ id: front.id, fileName: 'front.png', documentHolder: person.id })
+    const { documentJson } = await callUnary(c.documents, c.documents.replaceDocument, { documentId: front.id, document: replacement }, ctx)
+    const replaced = fromJson<DocumentView>(documentJson)
+    expect(replaced).toMatchObject({ id: front.id, fileName: 'front.png', documentHolder: person.id })
+    const { documentJson: read } = await callUnary(c.documents, c.documents.getDocument, { documentId: front.id }, ctx)
+    expect(fromJson(read)).toEqual(replaced)
     const stored = await h.db.document.findUniqueOrThrow({ where: { id: front.id } })
     expect(Buffer.from(stored.content).equals(PNG)).toBe(true)
-    const list = await callUnary(c.documents, c.documents.listDocuments, { documentHolder: person.id, limit: 0 }, ctx)
+    const list = await listDocuments(c, ctx, person.id)
     expect(list.totalCount).toBe(2)
+    expect(list.data).toContainEqual(replaced)
   })
 
   it('answers DOCUMENT_HOLDER_NOT_FOUND for an unknown or foreign holder', async () => {

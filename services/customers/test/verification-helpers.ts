@@ -1,12 +1,16 @@
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
-import { BeneficialOwnersServiceClient, type BeneficialOwner } from '@pp/proto/customers/v1/beneficial_owners'
+import { BeneficialOwnersServiceClient } from '@pp/proto/customers/v1/beneficial_owners'
 import { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import'
 import { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact_verification'
-import { DocumentsServiceClient, DocumentUpload, type DeepPartial, type Document } from '@pp/proto/customers/v1/documents'
+import { DocumentsServiceClient, DocumentUpload, type DeepPartial } from '@pp/proto/customers/v1/documents'
 import { HostedKycServiceClient } from '@pp/proto/customers/v1/hosted_kyc'
 import { KycLinksServiceClient } from '@pp/proto/customers/v1/kyc_links'
-import { VerificationsServiceClient, type Verification } from '@pp/proto/customers/v1/verifications'
+import { VerificationsServiceClient } from '@pp/proto/customers/v1/verifications'
+import type { BeneficialOwnerView } from '../src/domain/beneficial-owners/types.js'
+import type { DocumentView } from '../src/domain/documents/types.js'
+import type { Page } from '../src/domain/keyset-page.js'
+import type { VerificationView } from '../src/domain/verifications/types.js'
 import type { Harness } from './harness.js'
 
 /** A client of every customers.v1 service beyond CustomersService, on the harness's server. */
@@ -39,12 +43,19 @@ export const upload = (holder: string, documentType: string, extra: DeepPartial<
     ...extra,
   })
 
-export async function uploadDocument(c: VerificationClients, ctx: Caller, document: DocumentUpload): Promise<Document> {
-  return (await callUnary(c.documents, c.documents.uploadDocument, { document }, ctx)).document!
+/** A resource or page as an answer carries it: the API's JSON. */
+export const fromJson = <T>(json: string): T => JSON.parse(json) as T
+
+export async function uploadDocument(c: VerificationClients, ctx: Caller, document: DocumentUpload): Promise<DocumentView> {
+  return fromJson((await callUnary(c.documents, c.documents.uploadDocument, { document }, ctx)).documentJson)
 }
 
-export async function verify(c: VerificationClients, ctx: Caller, customerId: string): Promise<Verification> {
-  return (await callUnary(c.verifications, c.verifications.createVerification, { customerId }, ctx)).verification!
+export async function listDocuments(c: VerificationClients, ctx: Caller, documentHolder: string): Promise<Page<DocumentView>> {
+  return fromJson((await callUnary(c.documents, c.documents.listDocuments, { documentHolder, limit: 0 }, ctx)).pageJson)
+}
+
+export async function verify(c: VerificationClients, ctx: Caller, customerId: string): Promise<VerificationView> {
+  return fromJson((await callUnary(c.verifications, c.verifications.createVerification, { customerId }, ctx)).verificationJson)
 }
 
 export const personalInfo = (firstName: string) => ({
@@ -57,9 +68,13 @@ export const personalInfo = (firstName: string) => ({
   identifier: '123-45-6789',
 })
 
-export async function addOwner(c: VerificationClients, ctx: Caller, customerId: string, roles: string[], percentage = 40): Promise<BeneficialOwner> {
+export async function addOwner(c: VerificationClients, ctx: Caller, customerId: string, roles: string[], percentage = 40): Promise<BeneficialOwnerView> {
   const owner = { roles, ownershipPercentage: percentage, personalInfo: personalInfo(roles[0]!.toLowerCase()) }
-  return (await callUnary(c.owners, c.owners.createBeneficialOwner, { customerId, owner }, ctx)).beneficialOwner!
+  return fromJson((await callUnary(c.owners, c.owners.createBeneficialOwner, { customerId, owner }, ctx)).beneficialOwnerJson)
+}
+
+export async function listOwners(c: VerificationClients, ctx: Caller, customerId: string, limit = 0, cursor?: string): Promise<Page<BeneficialOwnerView>> {
+  return fromJson((await callUnary(c.owners, c.owners.listBeneficialOwners, { customerId, limit, cursor }, ctx)).pageJson)
 }
 
 /** The profile fields an individual's packet needs. */

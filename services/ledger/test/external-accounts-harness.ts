@@ -9,12 +9,13 @@ import {
   ExternalAccountsServiceClient,
   ExternalAccountsServiceService,
   type DeepPartial,
-  type ExternalAccount,
 } from '@pp/proto/ledger/v1/external_accounts'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import type { CustomerDirectory, CustomerFacts } from '../src/domain/external-accounts/customer-directory.js'
 import { externalAccountsDeps, type ExternalAccountsDeps } from '../src/domain/external-accounts/deps.js'
+import type { ExternalAccountPage } from '../src/domain/external-accounts/read-external-accounts.js'
+import type { ExternalAccountView } from '../src/domain/external-accounts/types.js'
 import type { Caller, Tenant } from '../src/domain/types.js'
 import { externalAccountsService } from '../src/rpc/external-accounts-service.js'
 import { startLedgerServer } from '../src/rpc/server.js'
@@ -110,16 +111,22 @@ export function createRequest(
   return { ...ownerFields, currency: example.currency, accountInfo: example.accountInfo, ...extra }
 }
 
+/** The account an answer carries, as the API's JSON. */
+export const shownAccount = ({ externalAccountJson }: { externalAccountJson: string }): ExternalAccountView =>
+  JSON.parse(externalAccountJson) as ExternalAccountView
+
+/** The page of accounts an answer carries, as the API's JSON. */
+export const shownPage = ({ pageJson }: { pageJson: string }): ExternalAccountPage => JSON.parse(pageJson) as ExternalAccountPage
+
 /** Creates an account through the gRPC service and answers it. */
 export async function createAccount(
   h: ExternalAccountsHarness,
   tenant: Tenant,
   request: DeepPartial<CreateExternalAccountRequest>,
   idempotencyKey?: string,
-): Promise<ExternalAccount> {
+): Promise<ExternalAccountView> {
   const message = CreateExternalAccountRequest.fromPartial(request)
-  const { externalAccount } = await callUnary(h.client, h.client.createExternalAccount, message, callContext(tenant, idempotencyKey))
-  return externalAccount!
+  return shownAccount(await callUnary(h.client, h.client.createExternalAccount, message, callContext(tenant, idempotencyKey)))
 }
 
 export const countRows = async (h: ExternalAccountsHarness): Promise<number> => h.db.externalAccount.count()

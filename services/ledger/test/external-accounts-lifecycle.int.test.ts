@@ -12,7 +12,7 @@ import { toChecksumAddress } from '../src/domain/external-accounts/validation/ev
 import type { Tenant } from '../src/domain/types.js'
 import { ACCOUNT_EXAMPLES } from './external-accounts-examples.js'
 import {
-  ACH_WINDOW_MS, apiErrorOf, callContext, CHALLENGE_TTL_MS, createAccount, createRequest, newTenant, startExternalAccountsHarness,
+  ACH_WINDOW_MS, apiErrorOf, callContext, CHALLENGE_TTL_MS, createAccount, createRequest, newTenant, shownAccount, shownPage, startExternalAccountsHarness,
   type ExternalAccountsHarness,
 } from './external-accounts-harness.js'
 
@@ -26,10 +26,10 @@ const USD = ACCOUNT_EXAMPLES.USD_ACCOUNT
 const EUR = ACCOUNT_EXAMPLES.EUR_ACCOUNT
 const usdEndingIn = (accountNumber: string) => ({ ...USD, accountInfo: { ...USD.accountInfo, accountNumber } })
 
-const checkUsable = (tenant: Tenant, externalAccountId: string) =>
-  callUnary(h.client, h.client.checkExternalAccountUsable, { externalAccountId }, callContext(tenant))
+const checkUsable = async (tenant: Tenant, externalAccountId: string) =>
+  (await callUnary(h.client, h.client.checkExternalAccountUsable, { externalAccountId }, callContext(tenant))).facts!
 const get = (tenant: Tenant, externalAccountId: string, ownerKind = 'CUSTOMER') =>
-  callUnary(h.client, h.client.getExternalAccount, { ownerKind, externalAccountId }, callContext(tenant))
+  callUnary(h.client, h.client.getExternalAccount, { ownerKind, externalAccountId }, callContext(tenant)).then(shownAccount)
 const remove = (tenant: Tenant, externalAccountId: string, ownerKind = 'CUSTOMER') =>
   callUnary(h.client, h.client.deleteExternalAccount, { ownerKind, externalAccountId }, callContext(tenant))
 
@@ -43,14 +43,22 @@ async function statusEvents(accountId: string): Promise<Array<{ type: string; da
 describe('US bank account ACH validation', () => {
   it('answers 409 BANK_ACCOUNT_VALIDATION_PENDING within the window, then the account is usable', async () => {
     const tenant = newTenant()
-    const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789012'), { customerId: h.customers.add(tenant) }))
+    const customerId = h.customers.add(tenant)
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789012'), { customerId }))
     expect(created.status).toBe('PENDING')
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
     h.clock.advance(ACH_WINDOW_MS)
-    const { externalAccount } = await checkUsable(tenant, created.id)
-    expect(externalAccount?.status).toBe('ACTIVE')
+    // payments gets the facts it acts on: owner, currency, rails and the identifier that reaches the account
+    expect(await checkUsable(tenant, created.id)).toEqual({
+      id: created.id,
+      customerId,
+      currency: 'USD',
+      isOwnershipVerified: true,
+      paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
+      accountNumber: '123456789012',
+    })
     await finishDueAchValidations(h.deps, 100)
-    expect((await get(tenant, created.id)).externalAccount?.status).toBe('ACTIVE')
+    expect((await get(tenant, created.id)).status).toBe('ACTIVE')
     expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['ACTIVE'])
   })
 
@@ -61,7 +69,7 @@ describe('US bank account ACH validation', () => {
     h.clock.advance(ACH_WINDOW_MS)
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('INVALID_BANK_ACCOUNT')
     await finishDueAchValidations(h.deps, 100)
-    expect((await get(tenant, created.id)).externalAccount?.status).toBe('INACTIVE')
+    expect((await get(tenant, created.id)).status).toBe('INACTIVE')
     expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['INACTIVE'])
   })
 
@@ -80,7 +88,7 @@ describe('US bank account ACH validation', () => {
   it('lets other accounts be used at once and never validates them', async () => {
     const tenant = newTenant()
     const created = await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
-    expect((await checkUsable(tenant, created.id)).externalAccount?.status).toBe('ACTIVE')
+    expect(await checkUsable(tenant, created.id)).toMatchObject({ id: created.id, currency: 'EUR', iban: EUR.accountInfo.iban })
     expect((await apiErrorOf(checkUsable(newTenant(), created.id))).code).toBe('ACCOUNT_NOT_FOUND')
   })
 
@@ -111,7 +119,6 @@ describe('trusted beneficiaries', () => {
     expect(scaChallenge?.id).toMatch(/^ScaChallenge:/)
     expect(await confirm(tenant, account.id, 'confirmBeneficiaryTrust', { challengeId: scaChallenge!.id, code: '123456' })).toEqual({ trusted: true })
     expect((await apiErrorOf(remove(tenant, account.id))).code).toBe('BENEFICIARY_TRUSTED')
-    expect((await get(tenant, account.id)).externalAccount?.isTrustedBeneficiary).toBe(true)
     await trustCall(tenant, account.id, 'startBeneficiaryUntrust')
     expect(await confirm(tenant, account.id, 'confirmBeneficiaryUntrust', { code: '123456' })).toEqual({ trusted: false })
     await remove(tenant, account.id)
@@ -130,7 +137,8 @@ describe('trusted beneficiaries', () => {
     h.clock.advance(CHALLENGE_TTL_MS)
     const expired = await apiErrorOf(confirm(tenant, account.id, 'confirmBeneficiaryTrust', { challengeId: scaChallenge!.id, code: '123456' }))
     expect(expired.status).toBe(400)
-    expect((await get(tenant, account.id)).externalAccount?.isTrustedBeneficiary).toBe(false)
+    // still untrusted: nothing keeps the account from being deleted
+    await remove(tenant, account.id)
   })
 
   it('answers 409 for customers outside SCA regions and 404 for platform accounts', async () => {
@@ -149,7 +157,7 @@ describe('tenant isolation and lists', () => {
     for (const other of [newTenant(), { ...tenant, environment: 'PRODUCTION' as const }]) {
       expect((await apiErrorOf(get(other, account.id))).code).toBe('ACCOUNT_NOT_FOUND')
       expect((await apiErrorOf(remove(other, account.id))).code).toBe('ACCOUNT_NOT_FOUND')
-      const page = await callUnary(h.client, h.client.listExternalAccounts, { ownerKind: 'CUSTOMER', limit: 0 }, callContext(other))
+      const page = shownPage(await callUnary(h.client, h.client.listExternalAccounts, { ownerKind: 'CUSTOMER', limit: 0 }, callContext(other)))
       expect(page.data.map((a) => a.id)).not.toContain(account.id)
     }
     expect((await apiErrorOf(get(tenant, account.id, 'PLATFORM'))).code).toBe('ACCOUNT_NOT_FOUND')
@@ -165,7 +173,7 @@ describe('tenant isolation and lists', () => {
     await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
     const platform = await createAccount(h, tenant, createRequest(EUR, 'PLATFORM'))
     const list = (request: Partial<ListExternalAccountsRequest> & { ownerKind: string }) =>
-      callUnary(h.client, h.client.listExternalAccounts, { limit: 0, ...request }, callContext(tenant))
+      callUnary(h.client, h.client.listExternalAccounts, { limit: 0, ...request }, callContext(tenant)).then(shownPage)
     const first = await list({ ownerKind: 'CUSTOMER', customerId, limit: 1 })
     expect(first).toMatchObject({ hasMore: true, totalCount: 2 })
     expect(first.data.map((a) => a.id)).toEqual([gbp.id])
@@ -201,10 +209,12 @@ describe('wallet ownership verification', () => {
     const first = await challenge(tenant, account.id)
     const bad = await apiErrorOf(verify(tenant, account.id, sign(`${first.messageToSign} tampered`)))
     expect(bad.details.errors).toEqual([expect.objectContaining({ field: 'signature' })])
-    expect((await get(tenant, account.id)).externalAccount?.status).toBe('UNVERIFIED')
+    expect((await get(tenant, account.id)).status).toBe('UNVERIFIED')
     expect((await apiErrorOf(verify(tenant, account.id, sign(first.messageToSign!)))).code).toBe('CONFLICT')
     const second = await challenge(tenant, account.id)
-    expect((await verify(tenant, account.id, sign(second.messageToSign!))).externalAccount?.status).toBe('ACTIVE')
+    const verified = shownAccount(await verify(tenant, account.id, sign(second.messageToSign!)))
+    expect(verified).toEqual({ ...account, status: 'ACTIVE' })
+    expect(await get(tenant, account.id)).toEqual(verified)
     expect((await statusEvents(account.id)).map((e) => e.data.status)).toEqual(['UNVERIFIED', 'PENDING_OWNERSHIP_VERIFICATION', 'ACTIVE'])
     expect((await apiErrorOf(challenge(tenant, account.id))).code).toBe('CONFLICT')
   })

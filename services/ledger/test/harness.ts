@@ -1,13 +1,15 @@
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
-import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
+import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
 import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import type { LedgerDeps } from '../src/domain/deps.js'
 import { externalAccountsDeps } from '../src/domain/external-accounts/deps.js'
+import type { AccountPage } from '../src/domain/internal-accounts/list-internal-accounts.js'
+import type { InternalAccountView } from '../src/domain/internal-accounts/types.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
 import { holderFromCustomer } from '../src/domain/provisioning/holder.js'
 import { provisionCustomer } from '../src/domain/provisioning/provision-customer.js'
@@ -104,21 +106,26 @@ export function customerData(overrides: Record<string, unknown> = {}): Record<st
   }
 }
 
+/** The account an answer carries, as the API's JSON. */
+export const shownAccount = ({ accountJson }: { accountJson: string }): InternalAccountView => JSON.parse(accountJson) as InternalAccountView
+
+/** The page of accounts an answer carries, as the API's JSON. */
+export const shownPage = ({ pageJson }: { pageJson: string }): AccountPage => JSON.parse(pageJson) as AccountPage
+
 /** Provisions an approved, consenting customer through the event handler's use case; answers its accounts. */
-export async function activeCustomer(h: Harness, ctx: Caller, overrides: Record<string, unknown> = {}): Promise<InternalAccount[]> {
+export async function activeCustomer(h: Harness, ctx: Caller, overrides: Record<string, unknown> = {}): Promise<InternalAccountView[]> {
   const data = customerData(overrides)
   await provisionCustomer(h.deps, tenantOf(ctx), holderFromCustomer(data)!)
-  const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(data.id), limit: 100 }, ctx)
-  return page.data
+  return shownPage(await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(data.id), limit: 100 }, ctx)).data
 }
 
-export const accountOf = (accounts: InternalAccount[], currency: string, type = 'INTERNAL_FIAT'): InternalAccount => {
+export const accountOf = (accounts: InternalAccountView[], currency: string, type = 'INTERNAL_FIAT'): InternalAccountView => {
   const found = accounts.find((a) => currencyOf(a) === currency && a.type === type)
   if (!found) throw new Error(`no ${type} ${currency} account`)
   return found
 }
 
-export const currencyOf = (account: InternalAccount): string | undefined => account.balance?.currency?.code
+export const currencyOf = (account: InternalAccountView): string => account.balance.currency.code
 
 /** An account by id, or a system account of the tenant by kind and currency. */
 export const byId = (accountId: string): AccountRef => ({ accountId })

@@ -8,7 +8,7 @@ import { createLogger } from '@pp/logging'
 import { testConnections, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleEvent, startEventConsumers } from '../src/events/consumers.js'
-import { currencyOf, customerData, newTenant, startHarness, tenantOf, type Harness } from './harness.js'
+import { currencyOf, customerData, newTenant, shownPage, startHarness, tenantOf, type Harness } from './harness.js'
 
 const logger = createLogger('ledger-provisioning-test', 'silent')
 let h: Harness
@@ -30,7 +30,7 @@ const envelope = (ctx: Caller, type: string, data: unknown): EventEnvelope => ({
 })
 
 async function customerAccounts(ctx: Caller, customerId: string) {
-  const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId, limit: 100 }, ctx)
+  const page = shownPage(await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId, limit: 100 }, ctx))
   return page.data.map((a) => ({ type: a.type, currency: currencyOf(a), status: a.status })).sort((a, b) => `${a.type}${a.currency}`.localeCompare(`${b.type}${b.currency}`))
 }
 
@@ -64,7 +64,7 @@ describe('customer accounts', () => {
     // the approval came from a platform's request: the accounts' events name it, for what they cause in turn
     const approved = { ...consented, kycStatus: 'APPROVED', updatedAt: later(String(customer.updatedAt), 2) }
     await handle({ ...envelope(ctx, 'CUSTOMER.KYC_APPROVED', approved), requestId: 'req-approval' })
-    const page = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx)
+    const page = shownPage(await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx))
     expect(page.data.map((a) => a.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE'])
     const ids = page.data.map((a) => a.id)
     expect((await statusEvents(ids)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(ids.sort().map((id) => ({ id, status: 'ACTIVE', requestId: 'req-approval' })))
@@ -87,7 +87,7 @@ describe('customer accounts', () => {
     const created = envelope(ctx, 'CUSTOMER.CREATED', customer)
     await Promise.all([handle(created), handle(created), handle(envelope(ctx, 'CUSTOMER.KYC_APPROVED', customer)), handle(created)])
     await handle(created)
-    const accounts = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx)
+    const accounts = shownPage(await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx))
     expect(accounts.totalCount).toBe(4)
     const ids = accounts.data.map((a) => a.id)
     expect(await statusEvents(ids)).toHaveLength(4)
@@ -111,7 +111,7 @@ describe('customer accounts', () => {
     await handle(envelope(ctx, 'CUSTOMER.CREATED', { nope: true }))
     await handle({ ...envelope(ctx, 'CUSTOMER.CREATED', customerData()), environment: 'STAGING' })
     await handle(envelope(ctx, 'TOKEN.CREATED', { tokenId: 'Token:1' }))
-    expect((await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { limit: 0 }, ctx)).totalCount).toBe(0)
+    expect(shownPage(await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { limit: 0 }, ctx)).totalCount).toBe(0)
   })
 })
 
@@ -122,7 +122,7 @@ describe('platform accounts', () => {
     await handle(envelope(ctx, 'PLATFORM.CREATED', { platformId: ctx.platformId }))
     await handle(envelope(ctx, 'PLATFORM.CREATED', { platformId: ctx.platformId }))
     const listed = async () =>
-      (await callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 0 }, ctx)).data.map((a) => `${a.type} ${currencyOf(a)} ${a.status} ${a.customerId ?? '-'}`).sort()
+      shownPage(await callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 0 }, ctx)).data.map((a) => `${a.type} ${currencyOf(a)} ${a.status} ${a.customerId ?? '-'}`).sort()
     expect(await listed()).toEqual(['INTERNAL_CRYPTO BTC ACTIVE -', 'INTERNAL_FIAT USD ACTIVE -'])
     h.platforms.set(tenantOf(ctx), { supportedCurrencies: ['USD', 'BTC', 'EUR'] })
     await handle(envelope(ctx, 'PLATFORM.CONFIG_UPDATED', {}))
@@ -153,9 +153,9 @@ describe('through NATS', () => {
       // the same event again under another message id: JetStream cannot drop it, the ledger must
       await js.publish(`events.${source}.CUSTOMER.CREATED`, JSON.stringify({ ...created, id: newId('Event') }))
       await js.publish(`events.${source}.PLATFORM.CONFIG_UPDATED`, JSON.stringify(envelope(ctx, 'PLATFORM.CONFIG_UPDATED', {})))
-      const page = () => callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 0 }, ctx)
+      const page = () => callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 0 }, ctx).then(shownPage)
       await waitUntil(async () => (await page()).totalCount === 3, 'the platform accounts')
-      const accounts = () => callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx)
+      const accounts = () => callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx).then(shownPage)
       await waitUntil(async () => (await accounts()).data.every((a) => a.status === 'ACTIVE') && (await accounts()).totalCount === 4, 'the customer accounts')
       const info = await (await jetstreamManager(nats)).consumers.info(EVENTS_STREAM, `${durablePrefix}-customers`)
       await waitUntil(async () => (await (await jetstreamManager(nats)).consumers.info(EVENTS_STREAM, `${durablePrefix}-customers`)).num_ack_pending === 0, 'acks')

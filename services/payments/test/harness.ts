@@ -5,7 +5,7 @@ import { createSqlPool } from '@pp/db'
 import { createLogger } from '@pp/logging'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
-import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
+import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, SystemAccountKind, type AccountRef } from '@pp/proto/ledger/v1/ledger'
 import { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
@@ -15,6 +15,9 @@ import { openDb, type Db } from '../src/db/client.js'
 import type { PaymentsDeps } from '../src/domain/deps.js'
 import { startWorkers, type RunningWorkers } from '../src/domain/jobs/workers.js'
 import { parseSizeLimits } from '../src/domain/quotes/size-limits.js'
+import type { QuoteView } from '../src/domain/quotes/view.js'
+import type { TransactionPage } from '../src/domain/transactions/list.js'
+import type { TransactionView } from '../src/domain/transactions/view.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from '../src/domain/rails/payout-rail.js'
 import { sandboxRateSource, unconfiguredRateSource } from '../src/domain/rates/rate-source.js'
 import { paymentsServiceRegistration } from '../src/rpc/server.js'
@@ -155,9 +158,16 @@ export async function newPlatform(h: Harness, options: { regulated?: boolean } =
   return { platformId: seeded.platformId, environment: 'SANDBOX', requestId: 'payments-it' }
 }
 
+/** What the tests read of an internal account as the ledger shows it. */
+export interface TestAccount {
+  id: string
+  type: string
+  balance: { currency: { code: string } }
+}
+
 export interface TestCustomer {
   id: string
-  accounts: InternalAccount[]
+  accounts: TestAccount[]
 }
 
 /** A customer (with End User Terms accepted unless told otherwise) and, once the ledger provisioned them, its accounts. */
@@ -165,7 +175,7 @@ export async function newCustomer(h: Harness, ctx: Caller, options: { consent?: 
   const { agreements } = await callUnary(h.customers, h.customers.listEndUserTerms, {}, ctx, SLOW_CALL_MS)
   const terms = agreements.find((a) => a.type === 'SERVICE_END_USER_TERMS')!
   const consent = { type: terms.type, termsVersion: terms.version, acceptedAt: new Date(), ipAddress: '203.0.113.7', acceptanceMethod: 'CHECKBOX' }
-  const { customer } = await callUnary(
+  const { customerJson } = await callUnary(
     h.customers,
     h.customers.createCustomer,
     {
@@ -176,18 +186,19 @@ export async function newCustomer(h: Harness, ctx: Caller, options: { consent?: 
     ctx,
     SLOW_CALL_MS,
   )
-  const id = customer!.id
+  const { id } = JSON.parse(customerJson) as { id: string }
   if (options.consent === false) return { id, accounts: [] }
-  let accounts: InternalAccount[] = []
+  let accounts: TestAccount[] = []
   await waitUntil(async () => {
-    accounts = (await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: id, limit: 100 }, ctx)).data
+    const { pageJson } = await callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: id, limit: 100 }, ctx)
+    accounts = (JSON.parse(pageJson) as { data: TestAccount[] }).data
     return accounts.length > 0
   }, 'the ledger to provision the customer', 30_000)
   return { id, accounts }
 }
 
-export const fiatAccount = (customer: TestCustomer, currency: string): InternalAccount => {
-  const found = customer.accounts.find((a) => a.type === 'INTERNAL_FIAT' && a.balance?.currency?.code === currency)
+export const fiatAccount = (customer: TestCustomer, currency: string): TestAccount => {
+  const found = customer.accounts.find((a) => a.type === 'INTERNAL_FIAT' && a.balance.currency.code === currency)
   if (!found) throw new Error(`no ${currency} account`)
   return found
 }
@@ -201,7 +212,7 @@ let ibanSeed = 0
 /** A customer's EUR bank account whose IBAN ends in `suffix`. */
 export async function eurExternalAccount(h: Harness, ctx: Caller, customerId: string, suffix: string): Promise<string> {
   ibanSeed += 1
-  const { externalAccount } = await callUnary(
+  const { externalAccountJson } = await callUnary(
     h.external,
     h.external.createExternalAccount,
     {
@@ -219,7 +230,7 @@ export async function eurExternalAccount(h: Harness, ctx: Caller, customerId: st
     ctx,
     SLOW_CALL_MS,
   )
-  return externalAccount!.id
+  return (JSON.parse(externalAccountJson) as { id: string }).id
 }
 
 const system = (kind: SystemAccountKind, currency: string): AccountRef => ({ system: { kind, currency } })
@@ -233,6 +244,15 @@ export async function balances(h: Harness, ctx: Caller, refs: AccountRef[]): Pro
   const { balances: found } = await callUnary(h.ledger, h.ledger.getBalances, { accounts: refs }, ctx, SLOW_CALL_MS)
   return found.map(({ available, total }) => ({ available, total }))
 }
+
+/** The quote an answer carries, as the API's JSON: amounts and rates are JSON numbers, times ISO strings. */
+export const quoteOf = ({ quoteJson }: { quoteJson: string }): QuoteView => JSON.parse(quoteJson) as QuoteView
+
+/** The transaction an answer carries, as the API's JSON: amounts and rates are JSON numbers, times ISO strings. */
+export const transactionOf = ({ transactionJson }: { transactionJson: string }): TransactionView => JSON.parse(transactionJson) as TransactionView
+
+/** The page of transactions a list answer carries, as the API's JSON. */
+export const pageOf = ({ pageJson }: { pageJson: string }): TransactionPage => JSON.parse(pageJson) as TransactionPage
 
 /** The ApiError a call rejected with. */
 export async function failure(promise: Promise<unknown>): Promise<{ code: string; reason: string; details: Record<string, unknown> }> {

@@ -1,9 +1,25 @@
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
-import type { Quote } from '@pp/proto/payments/v1/payments'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { balances, eurExternalAccount, eventTypesOf, FEES, fiatAccount, fund, FX, newCustomer, newPlatform, SETTLEMENT, SLOW_CALL_MS, startHarness, type Harness } from './harness.js'
+import type { QuoteView } from '../src/domain/quotes/view.js'
+import {
+  balances,
+  eurExternalAccount,
+  eventTypesOf,
+  FEES,
+  fiatAccount,
+  fund,
+  FX,
+  newCustomer,
+  newPlatform,
+  quoteOf,
+  SETTLEMENT,
+  SLOW_CALL_MS,
+  startHarness,
+  transactionOf,
+  type Harness,
+} from './harness.js'
 
 /**
  * Every row of the spec's sandbox tables through the real gRPC service and the real ledger:
@@ -34,9 +50,9 @@ afterAll(async () => {
 
 const available = async (accountId: string): Promise<bigint> => (await balances(h, ctx, [{ accountId }]))[0]!.available
 
-async function payout(sourceAccountId: string, suffix: string, amount: bigint): Promise<Quote> {
+async function payout(sourceAccountId: string, suffix: string, amount: bigint): Promise<QuoteView> {
   const destination = await eurExternalAccount(h, ctx, customerId, suffix)
-  const { quote } = await callUnary(
+  const answer = await callUnary(
     h.payments,
     h.payments.createQuote,
     {
@@ -50,14 +66,15 @@ async function payout(sourceAccountId: string, suffix: string, amount: bigint): 
     ctx,
     SLOW_CALL_MS,
   )
-  return quote!
+  return quoteOf(answer)
 }
 
-const transactionOf = async (quote: Quote) => (await callUnary(h.payments, h.payments.getTransaction, { transactionId: quote.transactionId! }, ctx, SLOW_CALL_MS)).transaction!
+const transactionFor = async (quote: QuoteView) =>
+  transactionOf(await callUnary(h.payments, h.payments.getTransaction, { transactionId: quote.transactionId }, ctx, SLOW_CALL_MS))
 
-const finalStatus = async (quote: Quote, status: string) => {
-  await waitUntil(async () => (await transactionOf(quote)).status === status, `transaction ${quote.transactionId} to be ${status}`, 20_000, 25)
-  return transactionOf(quote)
+const finalStatus = async (quote: QuoteView, status: string) => {
+  await waitUntil(async () => (await transactionFor(quote)).status === status, `transaction ${quote.transactionId} to be ${status}`, 20_000, 25)
+  return transactionFor(quote)
 }
 
 describe('same-currency transfers by the external account suffix', () => {
@@ -65,11 +82,12 @@ describe('same-currency transfers by the external account suffix', () => {
     const before = await available(eur)
     const [settlementBefore] = await balances(h, ctx, [SETTLEMENT('EUR')])
     const quote = await payout(eur, '000', 12_550n)
-    const transaction = await transactionOf(quote)
+    const transaction = await transactionFor(quote)
     expect(transaction).toMatchObject({ status: 'COMPLETED', type: 'OUTGOING', direction: 'DEBIT', customerId, quoteId: quote.id })
-    expect(transaction.sentAmount?.amount).toBe(12_550n)
-    expect(transaction.receivedAmount?.amount).toBe(12_550n)
-    expect(transaction.settledAt).toBeInstanceOf(Date)
+    expect(transaction.sentAmount.amount).toBe(12_550)
+    expect(transaction.receivedAmount.amount).toBe(12_550)
+    // settled, and shown as an ISO time
+    expect(new Date(transaction.settledAt!).toISOString()).toBe(transaction.settledAt)
     expect(quote.status).toBe('COMPLETED')
     expect(await available(eur)).toBe(before - 12_550n)
     const [settlementAfter] = await balances(h, ctx, [SETTLEMENT('EUR')])
@@ -84,7 +102,7 @@ describe('same-currency transfers by the external account suffix', () => {
   ])('%s: fails at once (%s); the hold is released', async (suffix, reason) => {
     const before = await available(eur)
     const quote = await payout(eur, suffix, 1_000n)
-    const transaction = await transactionOf(quote)
+    const transaction = await transactionFor(quote)
     expect([transaction.status, transaction.failureReason, quote.status]).toEqual(['FAILED', reason, 'FAILED'])
     expect(await available(eur)).toBe(before)
     expect(await eventTypesOf(h, transaction.id)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED'])
@@ -93,7 +111,7 @@ describe('same-currency transfers by the external account suffix', () => {
   it('005: stays pending with the funds held, then fails and releases them', async () => {
     const before = await available(eur)
     const quote = await payout(eur, '005', 2_000n)
-    expect((await transactionOf(quote)).status).toBe('PROCESSING')
+    expect((await transactionFor(quote)).status).toBe('PROCESSING')
     expect(await available(eur)).toBe(before - 2_000n)
     const transaction = await finalStatus(quote, 'FAILED')
     expect(transaction.failureReason).toBe('ACCOUNT_CANNOT_RECEIVE')
@@ -107,9 +125,10 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
     const before = await available(usd)
     const [fxUsd, fxEur, settlementEur] = await balances(h, ctx, [FX('USD'), FX('EUR'), SETTLEMENT('EUR')])
     const quote = await payout(usd, '010', 10_000n)
-    expect(quote.exchangeRate).toBe('0.925925925925925926')
-    expect(quote.totalReceivingAmount).toBe(9_259n)
-    const transaction = await transactionOf(quote)
+    // the stored decimal rate, as the JSON number nearest to it
+    expect(quote.exchangeRate).toBe(Number('0.925925925925925926'))
+    expect(quote.totalReceivingAmount).toBe(9_259)
+    const transaction = await transactionFor(quote)
     expect(transaction.status).toBe('COMPLETED')
     expect(await available(usd)).toBe(before - 10_000n)
     const [fxUsdAfter, fxEurAfter, settlementEurAfter] = await balances(h, ctx, [FX('USD'), FX('EUR'), SETTLEMENT('EUR')])
@@ -120,7 +139,7 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
 
   it('002: execution fails; nothing leaves the account', async () => {
     const before = await available(usd)
-    const transaction = await transactionOf(await payout(usd, '002', 1_000n))
+    const transaction = await transactionFor(await payout(usd, '002', 1_000n))
     expect([transaction.status, transaction.failureReason]).toEqual(['FAILED', 'QUOTE_EXECUTION_FAILED'])
     expect(await available(usd)).toBe(before)
   })
@@ -128,15 +147,15 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
   it('003: completes after the slow-settlement delay', async () => {
     const before = await available(usd)
     const quote = await payout(usd, '003', 1_000n)
-    expect((await transactionOf(quote)).status).toBe('PROCESSING')
+    expect((await transactionFor(quote)).status).toBe('PROCESSING')
     await finalStatus(quote, 'COMPLETED')
     expect(await available(usd)).toBe(before - 1_000n)
-    expect(await eventTypesOf(h, quote.transactionId!)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED'])
+    expect(await eventTypesOf(h, quote.transactionId)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED'])
   })
 
   it('004: counterparty delivery fails; the sender is refunded once', async () => {
     const before = await available(usd)
-    const transaction = await transactionOf(await payout(usd, '004', 1_000n))
+    const transaction = await transactionFor(await payout(usd, '004', 1_000n))
     expect([transaction.status, transaction.failureReason]).toEqual(['FAILED', 'COUNTERPARTY_POST_TX_FAILED'])
     expect(transaction.refund).toMatchObject({ status: 'COMPLETED', reason: 'TRANSACTION_FAILED', reference: `${transaction.id}:refund` })
     expect(await available(usd)).toBe(before)
@@ -150,7 +169,7 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
   it('005: completes, then the receiving bank returns it; refunded exactly once', async () => {
     const before = await available(usd)
     const quote = await payout(usd, '005', 1_000n)
-    expect((await transactionOf(quote)).status).toBe('COMPLETED')
+    expect((await transactionFor(quote)).status).toBe('COMPLETED')
     expect(await available(usd)).toBe(before - 1_000n)
     const transaction = await finalStatus(quote, 'FAILED')
     expect(transaction.failureReason).toBe('PAYOUT_RETURNED')
@@ -165,7 +184,7 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
 
   it('006: the user cancels; refunded with that reason', async () => {
     const before = await available(usd)
-    const transaction = await transactionOf(await payout(usd, '006', 1_000n))
+    const transaction = await transactionFor(await payout(usd, '006', 1_000n))
     expect(transaction.status).toBe('FAILED')
     expect(transaction.refund).toMatchObject({ status: 'COMPLETED', reason: 'USER_CANCELLATION' })
     expect(await available(usd)).toBe(before)
@@ -173,7 +192,7 @@ describe('cross-currency payouts (USD to an external EUR account) by suffix', ()
 
   it('007: payout and refund both fail; the money stays out', async () => {
     const before = await available(usd)
-    const transaction = await transactionOf(await payout(usd, '007', 1_000n))
+    const transaction = await transactionFor(await payout(usd, '007', 1_000n))
     expect([transaction.status, transaction.failureReason]).toEqual(['FAILED', 'COUNTERPARTY_POST_TX_FAILED'])
     expect(transaction.refund).toMatchObject({ status: 'FAILED' })
     expect(await available(usd)).toBe(before - 1_000n)

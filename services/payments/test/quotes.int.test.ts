@@ -1,14 +1,16 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { connectNats } from '@pp/events'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
-import type { CreateQuoteRequest, Quote } from '@pp/proto/payments/v1/payments'
+import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
 import { testConnections, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimQuote } from '../src/db/quotes.db.js'
 import { recoverInterrupted } from '../src/domain/jobs/due-jobs.js'
-import { toTransferLegs, type StoredLeg } from '../src/domain/quotes/legs.js'
-import { consumeLedgerIncomingPayments } from '../src/events/ledger-incoming.js'
+import type { StoredLeg } from '../src/domain/quotes/legs.js'
+import { consumeFundsCredited } from '../src/events/ledger-funds-credited.js'
+import { recordFundsCredited, transactionIdOfTransfer } from '../src/domain/transactions/funds-credited.js'
+import type { QuoteView } from '../src/domain/quotes/view.js'
 import { transactionFromQuote } from '../src/domain/transactions/from-quote.js'
 import {
   balances,
@@ -22,9 +24,12 @@ import {
   FX,
   newCustomer,
   newPlatform,
+  pageOf,
+  quoteOf,
   SIZE_LIMIT_USD,
   SLOW_CALL_MS,
   startHarness,
+  transactionOf,
   type Harness,
   type TestCustomer,
 } from './harness.js'
@@ -63,11 +68,14 @@ const quoteRequest = (overrides: Partial<CreateQuoteRequest> = {}): CreateQuoteR
   ...overrides,
 })
 
-const createQuote = async (request: CreateQuoteRequest, context: Caller = ctx): Promise<Quote> =>
-  (await callUnary(h.payments, h.payments.createQuote, request, context, SLOW_CALL_MS)).quote!
+const createQuote = async (request: CreateQuoteRequest, context: Caller = ctx): Promise<QuoteView> =>
+  quoteOf(await callUnary(h.payments, h.payments.createQuote, request, context, SLOW_CALL_MS))
 
-const execute = async (quoteId: string, context: Caller = ctx): Promise<Quote> =>
-  (await callUnary(h.payments, h.payments.executeQuote, { quoteId }, context, SLOW_CALL_MS)).quote!
+const execute = async (quoteId: string, context: Caller = ctx): Promise<QuoteView> =>
+  quoteOf(await callUnary(h.payments, h.payments.executeQuote, { quoteId }, context, SLOW_CALL_MS))
+
+const getQuote = async (quoteId: string, context: Caller = ctx): Promise<QuoteView> =>
+  quoteOf(await callUnary(h.payments, h.payments.getQuote, { quoteId }, context, SLOW_CALL_MS))
 
 const transactionCount = (quoteId: string) => h.db.transaction.count({ where: { quoteId } })
 
@@ -84,9 +92,9 @@ describe('pricing', () => {
       }),
     )
     // 9200 EUR cents need 9936 USD cents at 0.925925925925925926; 50 bps of it is 49.68 → 50; plus 25 fixed
-    expect(quote).toMatchObject({ status: 'PENDING', totalReceivingAmount: 9_200n, totalSendingAmount: 10_011n, feesIncluded: 75n, platformFeesIncluded: 75n })
+    expect(quote).toMatchObject({ status: 'PENDING', totalReceivingAmount: 9_200, totalSendingAmount: 10_011, feesIncluded: 75, platformFeesIncluded: 75 })
     expect(quote.sendingCurrency).toMatchObject({ code: 'USD', decimals: 2 })
-    expect(quote.expiresAt!.getTime()).toBeGreaterThan(quote.createdAt!.getTime())
+    expect(Date.parse(quote.expiresAt)).toBeGreaterThan(Date.parse(quote.createdAt))
     const executed = await execute(quote.id)
     expect(executed.status).toBe('COMPLETED')
     const [after, bobAfter, feesAfter] = await balances(h, ctx, [{ accountId: usd }, { accountId: bobEur }, FEES('USD')])
@@ -95,11 +103,13 @@ describe('pricing', () => {
     expect(feesAfter!.total - feesBefore!.total).toBe(75n)
   })
 
-  it('exposes the source account type so the gateway can demand a wallet signature', async () => {
+  it('tells the gateway the source account and its type, so it can demand a wallet signature', async () => {
     const wallet = alice.accounts.find((a) => a.type === 'EMBEDDED_WALLET')!
     const fromWallet = { source: { sourceType: 'ACCOUNT', accountId: wallet.id }, lockedCurrencyAmount: 1_000_000n }
     const quote = await createQuote(quoteRequest({ ...fromWallet, destination: { destinationType: 'ACCOUNT', accountId: usd } }))
-    expect(quote.sourceAccountType).toBe('EMBEDDED_WALLET')
+    const { facts } = await callUnary(h.payments, h.payments.getQuoteFacts, { quoteId: quote.id }, ctx, SLOW_CALL_MS)
+    expect(facts).toEqual({ id: quote.id, sourceAccountType: 'EMBEDDED_WALLET', sourceAccountId: wallet.id })
+    expect(quote).not.toHaveProperty('sourceAccountType')
     const refused = await failure(createQuote(quoteRequest({ ...fromWallet, immediatelyExecute: true })))
     expect(refused.code).toBe('INVALID_INPUT')
   })
@@ -125,15 +135,15 @@ describe('refusals change nothing', () => {
     expect(refused.code).toBe('INSUFFICIENT_FUNDS')
     expect(await available(poor)).toBe(before)
     expect(await transactionCount(quote.id)).toBe(0)
-    expect((await callUnary(h.payments, h.payments.getQuote, { quoteId: quote.id }, ctx, SLOW_CALL_MS)).quote!.status).toBe('PENDING')
-    expect(await eventTypesOf(h, quote.transactionId!)).toEqual([])
+    expect((await getQuote(quote.id)).status).toBe('PENDING')
+    expect(await eventTypesOf(h, quote.transactionId)).toEqual([])
   })
 
   it('QUOTE_EXPIRED once expiresAt passed', async () => {
     const quote = await createQuote(quoteRequest())
     await h.db.quote.update({ where: { id: quote.id }, data: { expiresAt: new Date(Date.now() - 1) } })
     expect((await failure(execute(quote.id))).code).toBe('QUOTE_EXPIRED')
-    expect((await callUnary(h.payments, h.payments.getQuote, { quoteId: quote.id }, ctx, SLOW_CALL_MS)).quote!.status).toBe('EXPIRED')
+    expect((await getQuote(quote.id)).status).toBe('EXPIRED')
     expect(await transactionCount(quote.id)).toBe(0)
   })
 
@@ -146,9 +156,10 @@ describe('refusals change nothing', () => {
   it("another platform's quotes and transactions do not exist", async () => {
     const quote = await createQuote(quoteRequest({ immediatelyExecute: true }))
     const other = await newPlatform(h)
-    expect((await failure(callUnary(h.payments, h.payments.getQuote, { quoteId: quote.id }, other, SLOW_CALL_MS))).code).toBe('QUOTE_NOT_FOUND')
+    expect((await failure(getQuote(quote.id, other))).code).toBe('QUOTE_NOT_FOUND')
+    expect((await failure(callUnary(h.payments, h.payments.getQuoteFacts, { quoteId: quote.id }, other, SLOW_CALL_MS))).code).toBe('QUOTE_NOT_FOUND')
     expect((await failure(execute(quote.id, other))).code).toBe('QUOTE_NOT_FOUND')
-    const transaction = callUnary(h.payments, h.payments.getTransaction, { transactionId: quote.transactionId! }, other, SLOW_CALL_MS)
+    const transaction = callUnary(h.payments, h.payments.getTransaction, { transactionId: quote.transactionId }, other, SLOW_CALL_MS)
     expect((await failure(transaction)).code).toBe('TRANSACTION_NOT_FOUND')
   })
 })
@@ -158,8 +169,8 @@ describe('execute at most once', () => {
     const quote = await createQuote(quoteRequest())
     const before = await available(usd)
     const keyed = { ...ctx, idempotencyKey: `exec-${quote.id}` }
-    const first = (await callUnary(h.payments, h.payments.executeQuote, { quoteId: quote.id }, keyed, SLOW_CALL_MS)).quote!
-    const again = (await callUnary(h.payments, h.payments.executeQuote, { quoteId: quote.id }, keyed, SLOW_CALL_MS)).quote!
+    const first = await execute(quote.id, keyed)
+    const again = await execute(quote.id, keyed)
     expect(again).toEqual(first)
     expect(first.status).toBe('COMPLETED')
     expect(await available(usd)).toBe(before - 1_000n)
@@ -189,11 +200,11 @@ describe('durable delays', () => {
     await h.startWorkers().stop()
     expect(await available(eur)).toBe(before - 1_000n)
     const worker = h.startWorkers()
-    await waitUntil(async () => (await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId! } })).status === 'FAILED', 'the delayed failure', 20_000, 25)
+    await waitUntil(async () => (await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })).status === 'FAILED', 'the delayed failure', 20_000, 25)
     await worker.stop()
     expect(await available(eur)).toBe(before)
-    expect(await eventTypesOf(h, quote.transactionId!)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED'])
-    expect(await h.db.paymentJob.count({ where: { transactionId: quote.transactionId!, doneAt: null } })).toBe(0)
+    expect(await eventTypesOf(h, quote.transactionId)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED'])
+    expect(await h.db.paymentJob.count({ where: { transactionId: quote.transactionId, doneAt: null } })).toBe(0)
   })
 
   it('recovery finishes a transaction interrupted after its hold, with the same transfer ids', async () => {
@@ -203,10 +214,10 @@ describe('durable delays', () => {
     const row = await h.db.quote.findUniqueOrThrow({ where: { id: quote.id } })
     const past = new Date(Date.now() - 60_000)
     await claimQuote(h.deps.sql, ctx, quote.id, transactionFromQuote(row, past, ctx.requestId), undefined, past)
-    await h.deps.services.hold(ctx, `${quote.transactionId}:hold`, toTransferLegs(row.legs as unknown as StoredLeg[]))
+    await h.deps.services.hold(ctx, `${quote.transactionId}:hold`, row.legs as StoredLeg[])
     expect(await available(usd)).toBe(before - 1_000n)
     await recoverInterrupted(h.deps, 1_000, 10)
-    const transaction = await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId! } })
+    const transaction = await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })
     expect([transaction.status, transaction.stage]).toEqual(['COMPLETED', 'DONE'])
     expect(await available(usd)).toBe(before - 1_000n)
   })
@@ -215,14 +226,14 @@ describe('durable delays', () => {
     const destination = await eurExternalAccount(h, ctx, alice.id, '005')
     const before = await available(eur)
     const quote = await createQuote(quoteRequest({ source: { sourceType: 'ACCOUNT', accountId: eur }, destination: { destinationType: 'ACCOUNT', accountId: destination }, immediatelyExecute: true }))
-    const cancelled = (await callUnary(h.payments, h.payments.cancelTransaction, { transactionId: quote.transactionId! }, ctx, SLOW_CALL_MS)).transaction!
+    const cancelled = transactionOf(await callUnary(h.payments, h.payments.cancelTransaction, { transactionId: quote.transactionId }, ctx, SLOW_CALL_MS))
     expect(cancelled.status).toBe('FAILED')
     expect(cancelled.refund).toMatchObject({ status: 'COMPLETED', reason: 'USER_CANCELLATION' })
     expect(await available(eur)).toBe(before)
     const done = await createQuote(quoteRequest({ immediatelyExecute: true }))
-    const refused = await failure(callUnary(h.payments, h.payments.cancelTransaction, { transactionId: done.transactionId! }, ctx, SLOW_CALL_MS))
+    const refused = await failure(callUnary(h.payments, h.payments.cancelTransaction, { transactionId: done.transactionId }, ctx, SLOW_CALL_MS))
     expect(refused.code).toBe('TRANSACTION_NOT_CANCELLABLE')
-    const approve = await failure(callUnary(h.payments, h.payments.approveTransaction, { transactionId: done.transactionId! }, ctx, SLOW_CALL_MS))
+    const approve = await failure(callUnary(h.payments, h.payments.approveTransaction, { transactionId: done.transactionId }, ctx, SLOW_CALL_MS))
     expect(approve.code).toBe('TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL')
   })
 })
@@ -233,23 +244,23 @@ describe('realtime funding, UMA receive and transfers', () => {
     const quote = await createQuote(
       quoteRequest({ source: { sourceType: 'REALTIME_FUNDING', customerId: bob.id, currency: 'USD' }, destination: { destinationType: 'ACCOUNT', accountId: bobEur } }),
     )
-    expect(quote.paymentInstructions[0]?.accountOrWalletInfo).toMatchObject({ accountType: 'USD_ACCOUNT' })
+    expect(quote.paymentInstructions?.[0]?.accountOrWalletInfo).toMatchObject({ accountType: 'USD_ACCOUNT' })
     const wrong = await failure(callUnary(h.payments, h.payments.sandboxSend, { quoteId: quote.id, currencyCode: 'EUR' }, ctx, SLOW_CALL_MS))
     expect(wrong.code).toBe('INVALID_INPUT')
     const [bobBefore, fundingBefore] = await balances(h, ctx, [{ accountId: bobEur }, FUNDING('USD')])
-    const transaction = (await callUnary(h.payments, h.payments.sandboxSend, { quoteId: quote.id, currencyCode: 'USD' }, ctx, SLOW_CALL_MS)).transaction!
+    const transaction = transactionOf(await callUnary(h.payments, h.payments.sandboxSend, { quoteId: quote.id, currencyCode: 'USD' }, ctx, SLOW_CALL_MS))
     expect(transaction).toMatchObject({ status: 'COMPLETED', type: 'OUTGOING', quoteId: quote.id })
     expect(transaction.source).toMatchObject({ sourceType: 'REALTIME_FUNDING', currency: 'USD' })
     const [bobAfter, fundingAfter] = await balances(h, ctx, [{ accountId: bobEur }, FUNDING('USD')])
-    expect(bobAfter!.available - bobBefore!.available).toBe(quote.totalReceivingAmount)
-    expect(fundingBefore!.total - fundingAfter!.total).toBe(quote.totalSendingAmount)
+    expect(bobAfter!.available - bobBefore!.available).toBe(BigInt(quote.totalReceivingAmount))
+    expect(fundingBefore!.total - fundingAfter!.total).toBe(BigInt(quote.totalSendingAmount))
   })
 
   it('an UMA payment received credits the customer as an INCOMING transaction', async () => {
     const bobUsd = fiatAccount(bob, 'USD').id
     const before = await available(bobUsd)
     const request = { senderUmaAddress: '$sender@uma.example', customerId: bob.id, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 777n }
-    const transaction = (await callUnary(h.payments, h.payments.sandboxUmaReceive, request, ctx, SLOW_CALL_MS)).transaction!
+    const transaction = transactionOf(await callUnary(h.payments, h.payments.sandboxUmaReceive, request, ctx, SLOW_CALL_MS))
     expect(transaction).toMatchObject({ status: 'COMPLETED', type: 'INCOMING', direction: 'CREDIT', customerId: bob.id })
     expect(await available(bobUsd)).toBe(before + 777n)
     expect(await eventTypesOf(h, transaction.id)).toEqual(['INCOMING_PAYMENT.COMPLETED'])
@@ -260,44 +271,60 @@ describe('realtime funding, UMA receive and transfers', () => {
     const destination = await eurExternalAccount(h, ctx, alice.id, '010')
     const before = await available(eur)
     const out = await callUnary(h.payments, h.payments.transferOut, { sourceAccountId: eur, destinationAccountId: destination, amount: 4_000n }, ctx, SLOW_CALL_MS)
-    expect(out.transaction).toMatchObject({ status: 'COMPLETED', type: 'OUTGOING' })
+    expect(transactionOf(out)).toMatchObject({ status: 'COMPLETED', type: 'OUTGOING' })
     expect(await available(eur)).toBe(before - 4_000n)
     const pulled = await callUnary(h.payments, h.payments.transferIn, { sourceAccountId: destination, destinationAccountId: eur, amount: 1_500n }, ctx, SLOW_CALL_MS)
-    expect(pulled.transaction).toMatchObject({ status: 'COMPLETED' })
+    expect(transactionOf(pulled)).toMatchObject({ status: 'COMPLETED' })
     expect(await available(eur)).toBe(before - 2_500n)
     const crossed = await failure(callUnary(h.payments, h.payments.transferOut, { sourceAccountId: usd, destinationAccountId: destination, amount: 100n }, ctx, SLOW_CALL_MS))
     expect(crossed.code).toBe('INVALID_INPUT')
   })
 })
 
-describe("the ledger's incoming payments", () => {
-  it('are recorded once as INCOMING transactions and listed', async () => {
+describe("the ledger's credits from outside", () => {
+  it('are recorded once as INCOMING transactions, listed and announced', async () => {
     const { natsUrl } = await testConnections()
     const nats = await connectNats(natsUrl, 'payments-incoming-test')
-    const consumer = await consumeLedgerIncomingPayments(h.db, nats, h.deps.logger, {
+    const consumer = await consumeFundsCredited(h.deps, nats, {
       durablePrefix: `payments-it-${randomBytes(4).toString('hex')}`,
-      subject: 'events.ledger.INCOMING_PAYMENT',
+      subject: 'events.ledger.FUNDS_CREDITED',
       startTime: new Date(),
     })
     try {
       const accountId = fiatAccount(bob, 'USD').id
       await fund(h, ctx, accountId, 4_321n)
       const incoming = async () =>
-        (await callUnary(h.payments, h.payments.listTransactions, { limit: 0, receiverAccountIdentifier: accountId, type: 'INCOMING' }, ctx, SLOW_CALL_MS)).data
-      await waitUntil(async () => (await incoming()).some((t) => t.receivedAmount?.amount === 4_321n), 'the funding as an INCOMING transaction', 20_000)
-      const funded = (await incoming()).filter((t) => t.receivedAmount?.amount === 4_321n)
+        pageOf(await callUnary(h.payments, h.payments.listTransactions, { limit: 0, receiverAccountIdentifier: accountId, type: 'INCOMING' }, ctx, SLOW_CALL_MS)).data
+      await waitUntil(async () => (await incoming()).some((t) => t.receivedAmount.amount === 4_321), 'the funding as an INCOMING transaction', 20_000)
+      const funded = (await incoming()).filter((t) => t.receivedAmount.amount === 4_321)
       expect(funded).toHaveLength(1)
-      expect(funded[0]).toMatchObject({ status: 'COMPLETED', direction: 'CREDIT', destination: { accountId }, source: undefined })
+      expect(funded[0]).toMatchObject({ status: 'COMPLETED', direction: 'CREDIT', destination: { accountId } })
+      expect(funded[0]).not.toHaveProperty('source')
+      expect(await eventTypesOf(h, funded[0]!.id)).toEqual(['INCOMING_PAYMENT.COMPLETED'])
     } finally {
       await consumer.stop()
       await nats.drain()
     }
   })
+
+  it('mints the transaction from the transfer, so a fact delivered again changes nothing', async () => {
+    const transferId = `Transfer:${randomUUID()}`
+    const accountId = fiatAccount(bob, 'USD').id
+    const fact = { transferId, accountId, currency: 'USD', amount: 777n, description: 'Deposit', creditedAt: new Date() }
+    const origin = { ...ctx, requestId: 'Request:redelivered' }
+    await recordFundsCredited(h.deps, origin, fact)
+    await recordFundsCredited(h.deps, origin, fact)
+    const id = transactionIdOfTransfer(transferId)
+    expect(id).toBe(`Transaction:${transferId.slice('Transfer:'.length)}`)
+    const transaction = transactionOf(await callUnary(h.payments, h.payments.getTransaction, { transactionId: id }, ctx, SLOW_CALL_MS))
+    expect(transaction).toMatchObject({ id, type: 'INCOMING', status: 'COMPLETED', receivedAmount: { amount: 777 }, description: 'Deposit' })
+    expect(await eventTypesOf(h, id)).toEqual(['INCOMING_PAYMENT.COMPLETED'])
+  })
 })
 
 describe('listing transactions', () => {
   it('filters, newest first, pages by cursor with a total count', async () => {
-    const list = (request: object) => callUnary(h.payments, h.payments.listTransactions, { limit: 0, ...request }, ctx, SLOW_CALL_MS)
+    const list = async (request: object) => pageOf(await callUnary(h.payments, h.payments.listTransactions, { limit: 0, ...request }, ctx, SLOW_CALL_MS))
     const all = await list({ senderAccountIdentifier: usd, status: 'COMPLETED' })
     expect(all.totalCount).toBeGreaterThanOrEqual(4)
     expect(all.data.every((t) => t.status === 'COMPLETED' && t.source?.accountId === usd)).toBe(true)
@@ -305,7 +332,7 @@ describe('listing transactions', () => {
     expect(first).toMatchObject({ hasMore: true, totalCount: all.totalCount })
     const second = await list({ senderAccountIdentifier: usd, status: 'COMPLETED', limit: 2, cursor: first.nextCursor })
     expect([...first.data, ...second.data].map((t) => t.id)).toEqual(all.data.slice(0, 4).map((t) => t.id))
-    const times = all.data.map((t) => t.createdAt!.getTime())
+    const times = all.data.map((t) => Date.parse(t.createdAt))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
     const incoming = (await list({ type: 'INCOMING', customerId: bob.id })).data
     expect(incoming.length).toBeGreaterThan(0)

@@ -4,7 +4,7 @@ import type { Caller } from '@pp/tenancy'
 import { PaymentsServiceClient, type CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
 import { freePort, startProcess, testConnections, waitUntil, type ServiceProcess } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { balances, eurExternalAccount, eventTypesOf, fiatAccount, fund, newCustomer, newPlatform, SLOW_CALL_MS, startHarness, type Harness } from './harness.js'
+import { balances, eurExternalAccount, eventTypesOf, fiatAccount, fund, newCustomer, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, type Harness } from './harness.js'
 
 /**
  * The payments process is killed (SIGKILL, no graceful stop) while a 005 transfer waits to fail
@@ -68,7 +68,7 @@ it('finishes delayed outcomes after a crash, once each, with the ledger balanced
       lockedCurrencyAmount: 5_000n,
       immediatelyExecute: true,
     }
-    return callUnary(client, client.createQuote, request, ctx, SLOW_CALL_MS).then(({ quote }) => quote!.transactionId!)
+    return callUnary(client, client.createQuote, request, ctx, SLOW_CALL_MS).then((answer) => quoteOf(answer).transactionId)
   }
   const sameCurrency = await pay(eur, failing)
   const crossCurrency = await pay(usd, slow)

@@ -1,7 +1,7 @@
 import { callUnary } from '@pp/grpc'
 import type { UpdatePlatformConfigRequest } from '@pp/proto/platform/v1/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectApiError, outboxEvents, production, sandbox, startHarness, type Harness } from './harness.js'
+import { configOf, expectApiError, outboxEvents, production, sandbox, startHarness, type Harness } from './harness.js'
 
 let h: Harness
 
@@ -11,12 +11,16 @@ beforeAll(async () => {
 afterAll(() => h?.stop())
 
 const get = (platformId: string, ctx = sandbox(platformId)) =>
-  callUnary(h.client, h.client.getPlatformConfig, {}, ctx).then((r) => r.config!)
+  callUnary(h.client, h.client.getPlatformConfig, {}, ctx).then(configOf)
 
 const patch = (platformId: string, update: UpdatePlatformConfigRequest, ctx = sandbox(platformId)) =>
-  callUnary(h.client, h.client.updatePlatformConfig, update, ctx).then((r) => r.config!)
+  callUnary(h.client, h.client.updatePlatformConfig, update, ctx).then(configOf)
 
-const usd = { currencyCode: 'USD', minAmount: 100n, maxAmount: 500_000n, requiredCounterpartyFields: [], providerRequiredCustomerFields: [], enabledTransactionTypes: ['OUTGOING'] }
+const facts = (platformId: string) => callUnary(h.client, h.client.getPlatformFacts, {}, sandbox(platformId)).then((r) => r.facts!)
+
+const usd = { currencyCode: 'USD', minAmount: 100n, maxAmount: 500_000n, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] }
+/** A currency as the API shows it: amounts as JSON numbers. */
+const shown = <C extends { minAmount: bigint; maxAmount: bigint }>(currency: C) => ({ ...currency, minAmount: Number(currency.minAmount), maxAmount: Number(currency.maxAmount) })
 
 describe('GetPlatformConfig', () => {
   it('gives a new platform its defaults, per environment', async () => {
@@ -24,8 +28,11 @@ describe('GetPlatformConfig', () => {
     const config = await get(platformId)
     expect(config.id).toMatch(/^PlatformConfig:/)
     expect(config.supportedCurrencies.map((c) => c.currencyCode)).toEqual(['USD', 'EUR', 'MXN', 'BTC', 'USDB'])
-    expect(config.supportedCurrencies[0]).toMatchObject({ minAmount: 100n, maxAmount: 100_000_000n, providerRequiredCustomerFields: [] })
+    expect(config.supportedCurrencies[0]).toMatchObject({ minAmount: 100, maxAmount: 100_000_000 })
+    // omitted when the provider needs nothing, as the reference does
+    expect(config.supportedCurrencies[0]).not.toHaveProperty('providerRequiredCustomerFields')
     expect(config.supportedCurrencies[1]?.providerRequiredCustomerFields).toEqual(['NATIONALITY', 'BIRTH_DATE'])
+    expect(config.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect(config).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: true, proxyUmaSubdomain: 'defaults-co', feeConfigs: [] })
     expect(config.webhookEndpoint).toBeUndefined()
     expect(config.embeddedWalletConfig).toBeUndefined()
@@ -38,6 +45,23 @@ describe('GetPlatformConfig', () => {
   it('answers PLATFORM_NOT_FOUND for an unknown platform', async () => {
     await expectApiError(get('Platform:nope'), 'PLATFORM_NOT_FOUND')
     await expectApiError(patch('Platform:nope', { umaDomain: 'x.com' }), 'PLATFORM_NOT_FOUND')
+    await expectApiError(facts('Platform:nope'), 'PLATFORM_NOT_FOUND')
+  })
+})
+
+describe('GetPlatformFacts', () => {
+  it('answers what other services act on, fee amounts as int64', async () => {
+    const { platformId } = await h.ensure('Facts Co', { regulated: true })
+    expect(await facts(platformId)).toEqual({
+      isRegulatedFinancialInstitution: true,
+      skipVerificationPaperwork: false,
+      webhookEndpoint: undefined,
+      supportedCurrencies: ['USD', 'EUR', 'MXN', 'BTC', 'USDB'],
+      feeConfigs: [],
+    })
+    const fee = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 25, fixedFee: { amount: 150n, currency: 'USD' } }
+    await patch(platformId, { webhookEndpoint: 'https://facts.example/hooks', supportedCurrencies: { items: [usd] }, feeConfigs: { items: [fee] } })
+    expect(await facts(platformId)).toMatchObject({ webhookEndpoint: 'https://facts.example/hooks', supportedCurrencies: ['USD'], feeConfigs: [fee] })
   })
 })
 
@@ -49,7 +73,7 @@ describe('UpdatePlatformConfig', () => {
     const after = await patch(platformId, { umaDomain: 'merge.example', skipVerificationPaperwork: true })
     expect(after).toMatchObject({ webhookEndpoint: 'https://merge.example/hooks', umaDomain: 'merge.example', skipVerificationPaperwork: true })
     expect(after.supportedCurrencies).toEqual(before.supportedCurrencies)
-    expect(after.updatedAt!.getTime()).toBeGreaterThan(before.updatedAt!.getTime())
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt))
     expect(after.createdAt).toEqual(before.createdAt)
     expect((await get(platformId, production(platformId))).webhookEndpoint).toBeUndefined()
   })
@@ -74,30 +98,31 @@ describe('UpdatePlatformConfig', () => {
 
   it('replaces the currency list and upserts fees by key, a zero fee removing one', async () => {
     const { platformId } = await h.ensure('Lists Co')
-    const fee = (bps: number, amount: bigint) => ({
+    const fee = (bps: number, amount: number) => ({
       feeType: 'CROSS_CURRENCY_TRANSACTION',
       sourceCurrency: 'USD',
       variableFeeBps: bps,
       fixedFee: { amount, currency: 'USD' },
     })
+    const feeUpdate = (bps: number, amount: number) => ({ feeConfigs: { items: [{ ...fee(bps, amount), fixedFee: { amount: BigInt(amount), currency: 'USD' } }] } })
     const gbp = { ...usd, currencyCode: 'GBP', requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: false }] }
-    let config = await patch(platformId, { supportedCurrencies: { items: [gbp, usd] }, feeConfigs: { items: [fee(30, 100n)] } })
-    expect(config.supportedCurrencies).toEqual([{ ...gbp, providerRequiredCustomerFields: ['NATIONALITY', 'BIRTH_DATE'] }, usd])
-    expect(config.feeConfigs).toEqual([fee(30, 100n)])
-    config = await patch(platformId, { feeConfigs: { items: [fee(50, 0n)] } })
-    expect(config.feeConfigs).toEqual([fee(50, 0n)])
-    config = await patch(platformId, { feeConfigs: { items: [fee(0, 0n)] } })
+    let config = await patch(platformId, { supportedCurrencies: { items: [gbp, usd] }, ...feeUpdate(30, 100) })
+    expect(config.supportedCurrencies).toEqual([{ ...shown(gbp), providerRequiredCustomerFields: ['NATIONALITY', 'BIRTH_DATE'] }, shown(usd)])
+    expect(config.feeConfigs).toEqual([fee(30, 100)])
+    config = await patch(platformId, feeUpdate(50, 0))
+    expect(config.feeConfigs).toEqual([fee(50, 0)])
+    config = await patch(platformId, feeUpdate(0, 0))
     expect(config.feeConfigs).toEqual([])
     expect(config.supportedCurrencies.map((c) => c.currencyCode)).toEqual(['GBP', 'USD'])
   })
 
-  it('records PLATFORM.CONFIG_UPDATED with the new configuration', async () => {
+  it('records PLATFORM.CONFIG_UPDATED carrying the configuration the call answered', async () => {
     const { platformId } = await h.ensure('Event Co')
     const config = await patch(platformId, { webhookEndpoint: 'http://localhost:9000/hooks' })
     const events = (await outboxEvents(h.db, 'PLATFORM.CONFIG_UPDATED')).filter((e) => e.platformId === platformId)
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ environment: 'SANDBOX', data: { id: config.id, webhookEndpoint: 'http://localhost:9000/hooks' } })
-    expect(events[0]!.data.supportedCurrencies[0]).toMatchObject({ currencyCode: 'USD', minAmount: 100, maxAmount: 100000000 })
+    expect(events[0]!.data).toEqual(config)
   })
 
   it('serialises concurrent updates so neither loses the other', async () => {

@@ -7,6 +7,8 @@ import { PlatformServiceClient, type EnsurePlatformResponse } from '@pp/proto/pl
 import { createTestDatabase } from '@pp/testing'
 import { expect } from 'vitest'
 import { createPlatformDb, type PlatformDb } from '../src/db/client.js'
+import type { Page } from '../src/domain/pagination.js'
+import type { ApiTokenView, PlatformConfigView } from '../src/domain/types.js'
 import { startPlatformServer } from '../src/rpc/server.js'
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, '../prisma/migrations')
@@ -58,6 +60,11 @@ export async function startHarness(prefix: string): Promise<Harness> {
 
 export const sandbox = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
 export const production = (platformId: string): Caller => ({ platformId, environment: 'PRODUCTION', requestId: 'test' })
+
+/** The API's JSON an answer carries, as the gateway sends it on. */
+export const configOf = (answer: { configJson: string }) => JSON.parse(answer.configJson) as PlatformConfigView
+export const tokenOf = (answer: { tokenJson: string }) => JSON.parse(answer.tokenJson) as ApiTokenView
+export const tokenPageOf = (answer: { pageJson: string }) => JSON.parse(answer.pageJson) as Page<ApiTokenView>
 
 /** Awaits a rejected call and checks the API error it carried. */
 export async function expectApiError(call: Promise<unknown>, code: string, reason?: string | RegExp): Promise<ApiError> {

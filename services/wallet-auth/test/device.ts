@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
-import type { AuthMethod, AuthSession, SignedRequestChallenge } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { SignedRequestChallenge } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
+import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
+import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
 import type { Harness } from './harness.js'
 
 /** A P-256 key pair as @turnkey/crypto makes it: private hex, compressed and uncompressed public hex. */
@@ -20,23 +22,30 @@ export async function stamp(key: DeviceKey, payload: string): Promise<string> {
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex')
 
+/** A time as the API writes it: ISO 8601, UTC, milliseconds. */
+export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/** The API's JSON an answer carries, as the gateway sends it on. */
+export const authMethodOf = (answer: { authMethodJson: string }) => JSON.parse(answer.authMethodJson) as AuthMethodView
+export const sessionOf = (answer: { sessionJson?: string }) => JSON.parse(answer.sessionJson!) as AuthSessionView
+export const listOf = <T>(answer: { pageJson: string }) => (JSON.parse(answer.pageJson) as { data: T[] }).data
+
 /** Seals {otp_code, public_key} to the challenge's target bundle, as @turnkey/crypto clients do. */
 export const sealOtp = (h: Harness, targetBundle: string, code: string, tek: DeviceKey): Promise<string> =>
   encryptOtpCodeToBundle(code, targetBundle, tek.publicKeyUncompressed, bundleSignerPublicKey(h.deps.bundleSigningKey))
 
 /** Registers the first EMAIL_OTP credential of a wallet (no signature needed for the first one). */
-export async function addEmailOtp(h: Harness, ctx: Partial<Caller>, accountId: string): Promise<AuthMethod> {
-  const { authMethod } = await callUnary(h.client, h.client.createAuthCredential, { accountId, type: 'EMAIL_OTP' }, ctx)
-  return authMethod!
+export async function addEmailOtp(h: Harness, ctx: Partial<Caller>, accountId: string): Promise<AuthMethodView> {
+  return authMethodOf(await callUnary(h.client, h.client.createAuthCredential, { accountId, type: 'EMAIL_OTP' }, ctx))
 }
 
 /** The full OTP login: seal the code, take the 202, sign payloadToSign with the TEK, retry. */
 export async function otpLogin(
   h: Harness,
   ctx: Partial<Caller>,
-  method: AuthMethod,
+  method: AuthMethodView,
   targetBundle = method.otpEncryptionTargetBundle!,
-): Promise<{ tek: DeviceKey; session: AuthSession }> {
+): Promise<{ tek: DeviceKey; session: AuthSessionView }> {
   const tek = newDeviceKey()
   const encryptedOtpBundle = await sealOtp(h, targetBundle, '000000', tek)
   const first = await callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: method.type, encryptedOtpBundle }, ctx)
@@ -47,7 +56,7 @@ export async function otpLogin(
     { id: method.id, type: method.type, encryptedOtpBundle, requestId: challenge.requestId, walletSignature: await stamp(tek, challenge.payloadToSign) },
     ctx,
   )
-  return { tek, session: retry.session! }
+  return { tek, session: sessionOf(retry) }
 }
 
 /** A wallet in the directory with an EMAIL_OTP credential and a logged-in session. */

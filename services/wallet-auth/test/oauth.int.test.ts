@@ -4,7 +4,7 @@ import { decryptCredentialBundle } from '@turnkey/crypto'
 import type { JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicKeyOf } from '../src/crypto/p256.js'
-import { newDeviceKey, sha256Hex } from './device.js'
+import { authMethodOf, newDeviceKey, sessionOf, sha256Hex } from './device.js'
 import { unsignedToken } from './oidc-issuer.js'
 import { startHarness, tenantOf, type Harness } from './harness.js'
 
@@ -29,8 +29,7 @@ const claims = (overrides: JWTPayload = {}): JWTPayload => ({
 
 async function register(ctx: Partial<Caller>, token: string) {
   const wallet = h.directory.add(tenantOf(ctx))
-  const { authMethod } = await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'OAUTH', oidcToken: token }, ctx)
-  return authMethod!
+  return authMethodOf(await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'OAUTH', oidcToken: token }, ctx))
 }
 
 const verify = (ctx: Partial<Caller>, id: string, oidcToken: string, clientPublicKey: string) =>
@@ -41,9 +40,10 @@ describe('OAuth credentials', () => {
     const method = await register(h.sandbox, unsignedToken(claims()))
     expect(method).toMatchObject({ type: 'OAUTH', nickname: 'user@example.com' })
     const client = newDeviceKey()
-    const { session } = await verify(h.sandbox, method.id, unsignedToken(claims({ nonce: sha256Hex(client.publicKey) })), client.publicKey)
-    const key = decryptCredentialBundle(session!.encryptedSessionSigningKey!, client.privateKey)
-    const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session!.id } })
+    const session = sessionOf(await verify(h.sandbox, method.id, unsignedToken(claims({ nonce: sha256Hex(client.publicKey) })), client.publicKey))
+    expect(session).toMatchObject({ accountId: method.accountId, type: 'OAUTH', nickname: 'user@example.com' })
+    const key = decryptCredentialBundle(session.encryptedSessionSigningKey!, client.privateKey)
+    const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })
     expect(stored.publicKey).toBe(publicKeyOf(key))
   })
 
@@ -63,7 +63,7 @@ describe('OAuth credentials', () => {
     await refused({ exp: nowS() - 1 }, 'OIDC token has expired')
     await refused({ aud: ['a', 'b'] }, 'OIDC token aud must be a non-empty string or a one-element array')
     // within the 5 s of skew, 64 s old is still fresh
-    expect((await verify(h.sandbox, method.id, unsignedToken(claims({ sub: 'user-2', nonce, iat: nowS() - 64, aud: [AUDIENCE] })), client)).session).toBeDefined()
+    expect((await verify(h.sandbox, method.id, unsignedToken(claims({ sub: 'user-2', nonce, iat: nowS() - 64, aud: [AUDIENCE] })), client)).sessionJson).toBeDefined()
   })
 
   it('answers INVALID_INPUT for a malformed token, an unsupported issuer and the retired sandbox token', async () => {
@@ -85,8 +85,8 @@ describe('OAuth credentials', () => {
     const client = newDeviceKey().publicKeyUncompressed
     const nonce = sha256Hex(client)
     await expect(verify(h.production, method.id, unsignedToken(claims({ sub: 'user-4', nonce })), client)).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
-    const { session } = await verify(h.production, method.id, await h.issuer.sign(claims({ sub: 'user-4', nonce })), client)
-    expect(session!.encryptedSessionSigningKey).toBeDefined()
+    const session = sessionOf(await verify(h.production, method.id, await h.issuer.sign(claims({ sub: 'user-4', nonce })), client))
+    expect(session.encryptedSessionSigningKey).toBeDefined()
   })
 
   it('has no challenge step', async () => {

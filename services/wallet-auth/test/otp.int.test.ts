@@ -1,7 +1,9 @@
 import { callUnary } from '@pp/grpc'
 import { canonicalPublicKey } from '../src/crypto/p256.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addEmailOtp, newDeviceKey, otpLogin, sealOtp, stamp } from './device.js'
+import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
+import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
+import { addEmailOtp, ISO_TIME, listOf, newDeviceKey, otpLogin, sealOtp, sessionOf, stamp } from './device.js'
 import { RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
@@ -16,16 +18,32 @@ describe('OTP credentials', () => {
   it('logs in with HPKE-sealed code 000000 and a TEK-signed retry; the session key is the TEK', async () => {
     const wallet = h.directory.add(tenantOf(h.sandbox))
     const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
-    expect(method).toMatchObject({ accountId: wallet.accountId, type: 'EMAIL_OTP', nickname: wallet.email })
+    expect(method).toEqual({
+      id: expect.stringMatching(/^AuthMethod:/),
+      accountId: wallet.accountId,
+      type: 'EMAIL_OTP',
+      nickname: wallet.email,
+      createdAt: expect.stringMatching(ISO_TIME),
+      updatedAt: expect.stringMatching(ISO_TIME),
+      otpEncryptionTargetBundle: expect.any(String),
+    })
     expect(JSON.parse(method.otpEncryptionTargetBundle!)).toMatchObject({ version: 'v1.0.0' })
 
     const { tek, session } = await otpLogin(h, h.sandbox, method)
-    expect(session).toMatchObject({ accountId: wallet.accountId, type: 'EMAIL_OTP', authMethodId: method.id })
-    expect(session.encryptedSessionSigningKey).toBeUndefined()
+    // the TEK stays with the client, so no sealed key is shown
+    expect(session).toEqual({
+      id: expect.stringMatching(/^Session:/),
+      accountId: wallet.accountId,
+      type: 'EMAIL_OTP',
+      nickname: wallet.email,
+      createdAt: expect.stringMatching(ISO_TIME),
+      updatedAt: expect.stringMatching(ISO_TIME),
+      expiresAt: expect.stringMatching(ISO_TIME),
+    })
     const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })
-    expect(stored.publicKey).toBe(canonicalPublicKey(tek.publicKeyUncompressed))
-    const { data } = await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox)
-    expect(data.map((s) => s.id)).toEqual([session.id])
+    expect(stored).toMatchObject({ authMethodId: method.id, publicKey: canonicalPublicKey(tek.publicKeyUncompressed) })
+    const listed = listOf<AuthSessionView>(await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox))
+    expect(listed).toEqual([session])
   })
 
   it('answers 401 "Invalid OTP code" for another code, and opens nothing', async () => {
@@ -46,8 +64,8 @@ describe('OTP credentials', () => {
     const verify = (extra: { requestId?: string; walletSignature?: string } = {}) =>
       callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle, ...extra }, h.sandbox)
     const { signedRequestChallenge } = await verify()
-    const { session } = await verify({ requestId: signedRequestChallenge!.requestId, walletSignature: 'sandbox-valid-signature' })
-    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: session!.id } })).publicKey).toBe(tek.publicKey)
+    const session = sessionOf(await verify({ requestId: signedRequestChallenge!.requestId, walletSignature: 'sandbox-valid-signature' }))
+    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })).publicKey).toBe(tek.publicKey)
   })
 
   it('uses the challenge up after five wrong codes, so the right one no longer works', async () => {
@@ -88,13 +106,15 @@ describe('OTP credentials', () => {
   it('reissues the challenge: a fresh target bundle, and the old one no longer opens', async () => {
     const wallet = h.directory.add(tenantOf(h.sandbox))
     const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
-    const { authMethod } = await callUnary(h.client, h.client.challengeAuthCredential, { id: method.id }, h.sandbox)
-    expect(authMethod!.otpEncryptionTargetBundle).not.toBe(method.otpEncryptionTargetBundle)
+    const { challengeJson } = await callUnary(h.client, h.client.challengeAuthCredential, { id: method.id }, h.sandbox)
+    const reissued = JSON.parse(challengeJson) as AuthMethodView
+    expect(reissued).toEqual({ ...method, otpEncryptionTargetBundle: expect.any(String) })
+    expect(reissued.otpEncryptionTargetBundle).not.toBe(method.otpEncryptionTargetBundle)
     const stale = await sealOtp(h, method.otpEncryptionTargetBundle!, '000000', newDeviceKey())
     await expect(
       callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle: stale }, h.sandbox),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
-    const { session } = await otpLogin(h, h.sandbox, method, authMethod!.otpEncryptionTargetBundle)
+    const { session } = await otpLogin(h, h.sandbox, method, reissued.otpEncryptionTargetBundle)
     expect(session.accountId).toBe(wallet.accountId)
   })
 

@@ -5,7 +5,8 @@ import { decryptCredentialBundle } from '@turnkey/crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicKeyOf } from '../src/crypto/p256.js'
 import { SoftwareAuthenticator } from './authenticator.js'
-import { begin, complete, newDeviceKey, stamp } from './device.js'
+import type { PasskeyAuthChallengeView } from '../src/domain/credentials/credential-view.js'
+import { authMethodOf, begin, complete, ISO_TIME, newDeviceKey, sessionOf, stamp } from './device.js'
 import { ORIGIN, RP_ID, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
@@ -18,18 +19,18 @@ afterAll(() => h?.stop())
 async function registerPasskey(ctx: Partial<Caller>, authenticator = new SoftwareAuthenticator(RP_ID, ORIGIN)) {
   const wallet = h.directory.add(tenantOf(ctx))
   const registration = authenticator.register(randomBytes(32).toString('base64url'))
-  const { authMethod } = await callUnary(
+  const created = await callUnary(
     h.client,
     h.client.createAuthCredential,
     { accountId: wallet.accountId, type: 'PASSKEY', nickname: 'Test key', ...registration },
     ctx,
   )
-  return { wallet, authenticator, method: authMethod! }
+  return { wallet, authenticator, method: authMethodOf(created) }
 }
 
 async function passkeyChallenge(ctx: Partial<Caller>, id: string, clientPublicKey: string) {
-  const issued = await callUnary(h.client, h.client.challengeAuthCredential, { id, clientPublicKey }, ctx)
-  return { challenge: issued.challenge!, requestId: issued.requestId! }
+  const { challengeJson } = await callUnary(h.client, h.client.challengeAuthCredential, { id, clientPublicKey }, ctx)
+  return JSON.parse(challengeJson) as PasskeyAuthChallengeView
 }
 
 describe('passkey credentials', () => {
@@ -38,20 +39,28 @@ describe('passkey credentials', () => {
     expect(method).toMatchObject({ type: 'PASSKEY', nickname: 'Test key', credentialId: authenticator.credentialId })
 
     const client = newDeviceKey()
-    const { challenge, requestId } = await passkeyChallenge(h.sandbox, method.id, client.publicKeyUncompressed)
-    expect(challenge).toMatch(/^[0-9a-f]{64}$/)
-    const { session } = await callUnary(
+    const issued = await passkeyChallenge(h.sandbox, method.id, client.publicKeyUncompressed)
+    expect(issued).toEqual({
+      ...method,
+      challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
+      requestId: expect.stringMatching(/^Request:/),
+      expiresAt: expect.stringMatching(ISO_TIME),
+    })
+    const { challenge, requestId } = issued
+    const verified = await callUnary(
       h.client,
       h.client.verifyAuthCredential,
       { id: method.id, type: 'PASSKEY', requestId, assertion: authenticator.assert(challenge) },
       h.sandbox,
     )
-    const sessionPrivateKey = decryptCredentialBundle(session!.encryptedSessionSigningKey!, client.privateKey)
+    const session = sessionOf(verified)
+    expect(session).toMatchObject({ accountId: wallet.accountId, type: 'PASSKEY', credentialId: authenticator.credentialId, nickname: 'Test key' })
+    const sessionPrivateKey = decryptCredentialBundle(session.encryptedSessionSigningKey!, client.privateKey)
     const sessionKey = { privateKey: sessionPrivateKey, publicKey: publicKeyOf(sessionPrivateKey), publicKeyUncompressed: publicKeyOf(sessionPrivateKey, false) }
 
     const pending = await begin(h, h.sandbox, wallet.accountId, 'DELETE /auth/sessions/x', '')
     const done = await complete(h, h.sandbox, wallet.accountId, pending.requestId, await stamp(sessionKey, pending.payloadToSign), 'DELETE /auth/sessions/x', '')
-    expect(done.signerSessionId).toBe(session!.id)
+    expect(done.signerSessionId).toBe(session.id)
   })
 
   it('refuses a replayed challenge, a counter that does not increase, a foreign origin and a missing user presence', async () => {
@@ -76,7 +85,7 @@ describe('passkey credentials', () => {
     await expect(verify(second.requestId, wrongChallenge)).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
     await expect(verify('', authenticator.assert(second.challenge, { counter: 10 }))).rejects.toMatchObject({ code: 'REQUEST_ID_MISSING' })
 
-    expect((await verify(second.requestId, authenticator.assert(second.challenge, { counter: 11 }))).session).toBeDefined()
+    expect((await verify(second.requestId, authenticator.assert(second.challenge, { counter: 11 }))).sessionJson).toBeDefined()
     expect((await h.db.authMethod.findUniqueOrThrow({ where: { id: method.id } })).passkeyCounter).toBe(11n)
   })
 
@@ -87,7 +96,7 @@ describe('passkey credentials', () => {
       const { challenge, requestId } = await passkeyChallenge(ctx, method.id, client)
       const assertion = { ...authenticator.assert(challenge), signature: 'sandbox-valid-passkey-signature' }
       const verifying = callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'PASSKEY', requestId, assertion }, ctx)
-      if (ctx === h.sandbox) expect((await verifying).session).toBeDefined()
+      if (ctx === h.sandbox) expect((await verifying).sessionJson).toBeDefined()
       else await expect(verifying).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'sandbox-valid-passkey-signature is accepted in sandbox only' })
     }
   })

@@ -6,11 +6,15 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
 import { publicKeyOf } from '../src/crypto/p256.js'
-import { newDeviceKey, walletWithSession } from './device.js'
+import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
+import type { DelegatedKeyView } from '../src/domain/delegated-keys/delegated-key-view.js'
+import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
+import { authMethodOf, ISO_TIME, listOf, newDeviceKey, sessionOf, walletWithSession } from './device.js'
 import { DeclaredFundingSources, SESSION_TTL_MS, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
 const cards = new DeclaredFundingSources()
+const delegatedKeyOf = (answer: { delegatedKeyJson: string }) => JSON.parse(answer.delegatedKeyJson) as DelegatedKeyView
 
 beforeAll(async () => {
   h = await startHarness('sessions', { cardFundingSources: cards })
@@ -21,11 +25,14 @@ describe('sessions', () => {
   it('refreshes an active session: the old one ends, the new key is sealed to clientPublicKey', async () => {
     const { wallet, session } = await walletWithSession(h, h.sandbox)
     const client = newDeviceKey()
-    const refreshed = (await callUnary(h.client, h.client.refreshAuthSession, { id: session.id, clientPublicKey: client.publicKey }, h.sandbox)).session!
+    const refreshed = sessionOf(await callUnary(h.client, h.client.refreshAuthSession, { id: session.id, clientPublicKey: client.publicKey }, h.sandbox))
+    expect(refreshed).toMatchObject({ accountId: wallet.accountId, type: session.type, nickname: session.nickname })
+    expect(refreshed.id).not.toBe(session.id)
     const key = decryptCredentialBundle(refreshed.encryptedSessionSigningKey!, client.privateKey)
     expect((await h.db.authSession.findUniqueOrThrow({ where: { id: refreshed.id } })).publicKey).toBe(publicKeyOf(key))
-    const { data } = await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox)
-    expect(data.map((s) => s.id)).toEqual([refreshed.id])
+    const listed = listOf<AuthSessionView>(await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox))
+    // the sealed key is shown only in the answer that issued it
+    expect(listed).toEqual([{ ...refreshed, encryptedSessionSigningKey: undefined }])
     await expect(
       callUnary(h.client, h.client.refreshAuthSession, { id: session.id, clientPublicKey: client.publicKey }, h.sandbox),
     ).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
@@ -33,13 +40,14 @@ describe('sessions', () => {
 
   it('revokes once, then answers SESSION_NOT_FOUND; expired sessions are neither listed nor found', async () => {
     const { wallet, session } = await walletWithSession(h, h.sandbox)
-    expect((await callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.sandbox)).session!.accountId).toBe(wallet.accountId)
+    const { facts } = await callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.sandbox)
+    expect(facts).toEqual({ accountId: wallet.accountId, type: 'EMAIL_OTP' })
     await callUnary(h.client, h.client.revokeAuthSession, { id: session.id }, h.sandbox)
     await expect(callUnary(h.client, h.client.revokeAuthSession, { id: session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
 
     const expiring = await walletWithSession(h, h.sandbox)
     h.advanceClock(SESSION_TTL_MS + 1)
-    expect((await callUnary(h.client, h.client.listAuthSessions, { accountId: expiring.wallet.accountId }, h.sandbox)).data).toEqual([])
+    expect(listOf(await callUnary(h.client, h.client.listAuthSessions, { accountId: expiring.wallet.accountId }, h.sandbox))).toEqual([])
     await expect(callUnary(h.client, h.client.getAuthSession, { id: expiring.session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
   })
 
@@ -57,15 +65,18 @@ describe('credentials', () => {
     expect((await callUnary(h.client, h.client.getWalletAuthState, { accountId: wallet.accountId }, h.sandbox)).hasCredentials).toBe(true)
 
     await expect(callUnary(h.client, h.client.revokeAuthCredential, { id: method.id }, h.sandbox)).rejects.toMatchObject({ code: 'CONFLICT' })
-    const sms = (await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'SMS_OTP' }, h.sandbox)).authMethod!
-    const listed = await callUnary(h.client, h.client.listAuthCredentials, { accountId: wallet.accountId }, h.sandbox)
-    expect(listed.data.map((m) => m.type)).toEqual(['EMAIL_OTP', 'SMS_OTP'])
+    const sms = authMethodOf(await callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'SMS_OTP' }, h.sandbox))
+    const listed = listOf<AuthMethodView>(await callUnary(h.client, h.client.listAuthCredentials, { accountId: wallet.accountId }, h.sandbox))
+    // a listed credential shows no target bundle: that belongs to the answer that sent the code
+    const { otpEncryptionTargetBundle: _email, ...email } = method
+    const { otpEncryptionTargetBundle: _sms, ...phone } = sms
+    expect(listed).toEqual([email, phone])
 
     await callUnary(h.client, h.client.revokeAuthCredential, { id: method.id }, h.sandbox)
     await expect(callUnary(h.client, h.client.getAuthCredential, { id: method.id }, h.sandbox)).rejects.toMatchObject({ code: 'AUTH_METHOD_NOT_FOUND' })
     // the revoked credential's sessions end with it
     await expect(callUnary(h.client, h.client.getAuthSession, { id: session.id }, h.sandbox)).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' })
-    expect((await callUnary(h.client, h.client.getAuthCredential, { id: sms.id }, h.sandbox)).authMethod!.accountId).toBe(wallet.accountId)
+    expect((await callUnary(h.client, h.client.getAuthCredential, { id: sms.id }, h.sandbox)).facts).toEqual({ accountId: wallet.accountId, type: 'SMS_OTP' })
   })
 })
 
@@ -111,19 +122,27 @@ describe('delegated keys', () => {
     const cardId = newId('Card')
     const fundingSourceId = cards.bind(cardId, wallet.accountId)
     const input = { cardId, internalAccountId: wallet.accountId, nickname: 'card signer' }
-    const key = (await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).delegatedKey!
-    expect(key).toMatchObject({ cardId, fundingSourceId, accountId: wallet.accountId, status: 'ACTIVE', nickname: 'card signer' })
-    expect(key.publicKey).toMatch(/^0[23][0-9a-f]{64}$/)
+    const key = delegatedKeyOf(await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox))
+    expect(key).toEqual({
+      id: expect.stringMatching(/^DelegatedKey:/),
+      cardId,
+      fundingSourceId,
+      accountId: wallet.accountId,
+      publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
+      nickname: 'card signer',
+      status: 'ACTIVE',
+      createdAt: expect.stringMatching(ISO_TIME),
+      updatedAt: expect.stringMatching(ISO_TIME),
+    })
     await expect(callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).rejects.toMatchObject({ code: 'CONFLICT' })
 
-    const byAccount = await callUnary(h.client, h.client.listDelegatedKeys, { accountId: wallet.accountId }, h.sandbox)
-    expect(byAccount.data.map((k) => k.id)).toEqual([key.id])
-    expect((await callUnary(h.client, h.client.getDelegatedKey, { id: key.id }, h.sandbox)).delegatedKey!.status).toBe('ACTIVE')
+    expect(listOf(await callUnary(h.client, h.client.listDelegatedKeys, { accountId: wallet.accountId }, h.sandbox))).toEqual([key])
+    expect(delegatedKeyOf(await callUnary(h.client, h.client.getDelegatedKey, { id: key.id }, h.sandbox))).toEqual(key)
 
-    const revoked = (await callUnary(h.client, h.client.revokeDelegatedKey, { id: key.id }, h.sandbox)).delegatedKey!
-    expect(revoked.status).toBe('REVOKED')
+    const revoked = delegatedKeyOf(await callUnary(h.client, h.client.revokeDelegatedKey, { id: key.id }, h.sandbox))
+    expect(revoked).toMatchObject({ id: key.id, status: 'REVOKED' })
     await expect(callUnary(h.client, h.client.revokeDelegatedKey, { id: key.id }, h.sandbox)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
-    expect((await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).delegatedKey!.status).toBe('ACTIVE')
+    expect(delegatedKeyOf(await callUnary(h.client, h.client.createDelegatedKey, input, h.sandbox)).status).toBe('ACTIVE')
   })
 
   it('answers NOT_FOUND for a card not funded by the wallet and INVALID_INPUT for a list without filter', async () => {

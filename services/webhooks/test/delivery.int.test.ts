@@ -4,7 +4,7 @@ import { callUnary } from '@pp/grpc'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newTenant, transaction } from './support/events.js'
-import { callContext, failure, startHarness, type Harness } from './support/harness.js'
+import { callContext, failure, signingKeyOf, startHarness, type Harness } from './support/harness.js'
 import { always, sequence, startReceiver, type Receiver } from './support/receiver.js'
 
 let h: Harness
@@ -35,11 +35,11 @@ describe('delivering an event', () => {
 
     await waitUntil(async () => hooks.received.length === 1, 'the webhook at the receiver')
     const [{ headers, body }] = hooks.received as [(typeof hooks.received)[number]]
-    const key = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(tenant))
+    const key = await signingKeyOf(h, tenant)
     const signature = Buffer.from(String(headers['x-service-signature']), 'base64')
-    expect(p256.verify(signature, Buffer.from(body), Buffer.from(key.publicKeyHex, 'hex'), { format: 'der' })).toBe(true)
+    expect(p256.verify(signature, Buffer.from(body), Buffer.from(key.publicKey, 'hex'), { format: 'der' })).toBe(true)
     expect(verify('sha256', Buffer.from(body), createPublicKey(key.publicKeyPem), signature)).toBe(true)
-    expect(p256.verify(signature, Buffer.from(body.replace('10000', '10001')), Buffer.from(key.publicKeyHex, 'hex'), { format: 'der' })).toBe(false)
+    expect(p256.verify(signature, Buffer.from(body.replace('10000', '10001')), Buffer.from(key.publicKey, 'hex'), { format: 'der' })).toBe(false)
 
     const webhook = JSON.parse(body)
     expect(webhook).toEqual({ id: headers['x-service-event-id'], type: 'INCOMING_PAYMENT.COMPLETED', timestamp: event.occurredAt, data: paid, transaction: paid })

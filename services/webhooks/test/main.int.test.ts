@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
-import { PlatformConfig, PlatformServiceService } from '@pp/proto/platform/v1/platform'
+import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -14,9 +14,9 @@ const logger = createLogger('webhooks-main-test', 'silent')
 /** Stands in for the platform service: the webhookEndpoint of each tenant the test configured. */
 async function startPlatformStub(endpoints: Map<string, string>): Promise<RunningGrpcServer> {
   const implementation = unaryService(logger, {
-    async getPlatformConfig(_request: object, ctx: HandlerContext) {
+    async getPlatformFacts(_request: object, ctx: HandlerContext) {
       const webhookEndpoint = endpoints.get(`${ctx.platformId} ${ctx.environment}`)
-      return { config: PlatformConfig.fromPartial({ id: 'PlatformConfig:1', webhookEndpoint }) }
+      return { facts: PlatformFacts.fromPartial({ webhookEndpoint }) }
     },
   })
   return startGrpcServer('127.0.0.1:0', [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation }], logger)

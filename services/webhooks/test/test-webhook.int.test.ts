@@ -2,7 +2,8 @@ import { p256 } from '@noble/curves/nist.js'
 import { callUnary } from '@pp/grpc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newTenant } from './support/events.js'
-import { callContext, failure, startHarness, type Harness } from './support/harness.js'
+import type { TestWebhookView } from '../src/domain/delivery/send-test-webhook.js'
+import { callContext, failure, signingKeyOf, startHarness, type Harness } from './support/harness.js'
 import { always, startReceiver, type Receiver } from './support/receiver.js'
 
 let h: Harness
@@ -21,20 +22,21 @@ afterAll(async () => {
 })
 
 const send = (tenant: ReturnType<typeof newTenant>, url?: string) =>
-  callUnary(h.client, h.client.sendTestWebhook, { url }, callContext(tenant))
+  callUnary(h.client, h.client.sendTestWebhook, { url }, callContext(tenant)).then((r) => JSON.parse(r.resultJson) as TestWebhookView)
 
 describe('SendTestWebhook', () => {
   it('sends a signed TEST webhook to the given url, answers the receiver status and records it', async () => {
     const tenant = newTenant()
     const answer = await send(tenant, ok.url)
 
-    expect(answer).toMatchObject({ url: ok.url, responseStatus: 200, responseBody: 'answered 200' })
+    expect(answer).toEqual({ url: ok.url, response_status: 200, response_body: 'answered 200' })
     const { headers, body } = ok.received.at(-1)!
-    expect(JSON.parse(body)).toEqual({ id: answer.deliveryId, type: 'TEST', timestamp: expect.any(String), data: {} })
-    const key = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(tenant))
+    const sent = JSON.parse(body)
+    expect(sent).toEqual({ id: expect.stringMatching(/^Webhook:/), type: 'TEST', timestamp: expect.any(String), data: {} })
+    const key = await signingKeyOf(h, tenant)
     const signature = Buffer.from(String(headers['x-service-signature']), 'base64')
-    expect(p256.verify(signature, Buffer.from(body), Buffer.from(key.publicKeyHex, 'hex'), { format: 'der' })).toBe(true)
-    const { delivery } = await callUnary(h.client, h.client.getDelivery, { deliveryId: answer.deliveryId }, callContext(tenant))
+    expect(p256.verify(signature, Buffer.from(body), Buffer.from(key.publicKey, 'hex'), { format: 'der' })).toBe(true)
+    const { delivery } = await callUnary(h.client, h.client.getDelivery, { deliveryId: sent.id }, callContext(tenant))
     expect(delivery).toMatchObject({ webhookType: 'TEST', status: 'DELIVERED', eventId: '', attemptCount: 1, payload: body })
     expect(delivery!.attempts).toEqual([expect.objectContaining({ attemptNumber: 1, url: ok.url, statusCode: 200 })])
   })
@@ -42,7 +44,7 @@ describe('SendTestWebhook', () => {
   it('uses the configured webhookEndpoint when no url is given', async () => {
     const tenant = newTenant()
     h.endpoints.set(tenant, ok.url)
-    expect(await send(tenant)).toMatchObject({ url: ok.url, responseStatus: 200 })
+    expect(await send(tenant)).toMatchObject({ url: ok.url, response_status: 200 })
   })
 
   it('fails with WEBHOOK_ENDPOINT_NOT_SET when there is no url and no endpoint', async () => {
@@ -83,15 +85,20 @@ describe('SendTestWebhook', () => {
 })
 
 describe('GetSigningPublicKey', () => {
-  it('answers one key per environment, the same for every platform', async () => {
-    const sandbox = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(newTenant()))
-    const sandboxToo = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(newTenant()))
-    const production = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(newTenant('PRODUCTION')))
-    expect(sandbox).toMatchObject({ environment: 'SANDBOX', algorithm: 'ECDSA_P256_SHA256', signatureEncoding: 'BASE64_DER' })
-    expect(sandbox.publicKeyHex).toMatch(/^04[0-9a-f]{128}$/)
-    expect(sandbox.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/)
-    expect(sandboxToo.publicKeyHex).toBe(sandbox.publicKeyHex)
+  it('answers one key per environment, the same for every platform, as the API shows it', async () => {
+    const sandbox = await signingKeyOf(h, newTenant())
+    const sandboxToo = await signingKeyOf(h, newTenant())
+    const production = await signingKeyOf(h, newTenant('PRODUCTION'))
+    expect(sandbox).toEqual({
+      environment: 'SANDBOX',
+      algorithm: 'ECDSA_P256_SHA256',
+      publicKey: expect.stringMatching(/^04[0-9a-f]{128}$/),
+      publicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
+      signatureHeader: 'X-Service-Signature',
+      signatureEncoding: 'BASE64_DER',
+    })
+    expect(sandboxToo.publicKey).toBe(sandbox.publicKey)
     expect(production).toMatchObject({ environment: 'PRODUCTION' })
-    expect(production.publicKeyHex).not.toBe(sandbox.publicKeyHex)
+    expect(production.publicKey).not.toBe(sandbox.publicKey)
   })
 })

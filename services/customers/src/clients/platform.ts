@@ -12,10 +12,10 @@ export function platformConfigClient(address: string): PlatformConfigClient {
   const client = createGrpcClient(PlatformServiceClient, address)
   return {
     async getConfig(caller: Caller): Promise<PlatformSettings> {
-      const { config } = await callUnary(client, client.getPlatformConfig, {}, caller)
+      const { facts } = await callUnary(client, client.getPlatformFacts, {}, caller)
       return {
-        isRegulatedFinancialInstitution: config?.isRegulatedFinancialInstitution ?? false,
-        skipVerificationPaperwork: config?.skipVerificationPaperwork ?? false,
+        isRegulatedFinancialInstitution: facts?.isRegulatedFinancialInstitution ?? false,
+        skipVerificationPaperwork: facts?.skipVerificationPaperwork ?? false,
       }
     },
     close: () => client.close(),

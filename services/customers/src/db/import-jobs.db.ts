@@ -1,17 +1,9 @@
-import type { ImportJobStatus, ImportJobView, ImportRowError } from '../domain/bulk-import/types.js'
+import type { ImportJobStatus, ImportRowError } from '../domain/bulk-import/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { CustomerImportJob as JobRow, Prisma } from './generated/client.js'
 
 export type ImportJobRow = JobRow
-
-export const toImportJobView = (row: JobRow): ImportJobView => ({
-  id: row.id,
-  status: row.status as ImportJobStatus,
-  progress: { total: row.total, processed: row.processed, successful: row.successful, failed: row.failed },
-  errors: row.errors as unknown as ImportRowError[],
-  completedAt: row.completedAt?.toISOString(),
-})
 
 export async function insertImportJob(db: Db, job: { id: string; tenant: Tenant; csv: string; total: number; now: Date }): Promise<JobRow> {
   return db.customerImportJob.create({

@@ -1,7 +1,9 @@
 import type { Tenant } from '../domain/types.js'
-import type { VerificationErrorView, VerificationOutcome, VerificationSource, VerificationView } from '../domain/verifications/types.js'
+import type { VerificationErrorView, VerificationOutcome, VerificationSource } from '../domain/verifications/types.js'
 import type { Db, Tx } from './client.js'
-import type { Prisma, Verification as VerificationRow } from './generated/client.js'
+import type { Prisma, Verification } from './generated/client.js'
+
+export type VerificationRow = Verification
 
 export interface VerificationRecord {
   id: string
@@ -13,24 +15,13 @@ export interface VerificationRecord {
   createdAt: Date
 }
 
-const toView = (row: VerificationRow): VerificationView => ({
-  id: row.id,
-  customerId: row.customerId,
-  verificationStatus: row.verificationStatus as VerificationOutcome,
-  errors: row.errors as unknown as VerificationErrorView[],
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-})
-
-export async function insertVerification(tx: Tx, record: VerificationRecord): Promise<VerificationView> {
+export async function insertVerification(tx: Tx, record: VerificationRecord): Promise<VerificationRow> {
   const { tenant, createdAt, errors, ...rest } = record
-  const row = await tx.verification.create({
+  return tx.verification.create({
     data: { ...rest, ...tenant, errors: errors as unknown as Prisma.InputJsonArray, createdAt, updatedAt: createdAt },
   })
-  return toView(row)
 }
 
-export async function findVerification(db: Db, tenant: Tenant, id: string): Promise<VerificationView | undefined> {
-  const row = await db.verification.findFirst({ where: { id, ...tenant } })
-  return row ? toView(row) : undefined
+export async function findVerification(db: Db, tenant: Tenant, id: string): Promise<VerificationRow | undefined> {
+  return (await db.verification.findFirst({ where: { id, ...tenant } })) ?? undefined
 }

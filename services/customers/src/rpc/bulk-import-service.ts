@@ -9,15 +9,15 @@ import type {
 } from '@pp/proto/customers/v1/bulk_import'
 import { getImportJob, startImport } from '../domain/bulk-import/start-import.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { importJobToProto } from './verification-mapping.js'
 
+/** A job answers as the API's JSON of its view, the text its BULK_UPLOAD.* webhook carries too. */
 export function bulkImportService(deps: CustomersDeps, logger: Logger): BulkImportServiceServer {
   return unaryService(logger, {
     async startCustomerImport(request: StartCustomerImportRequest, ctx): Promise<StartCustomerImportResponse> {
-      return { job: importJobToProto(await startImport(deps, callerOf(ctx), request.csv)) }
+      return { acceptedJson: JSON.stringify(await startImport(deps, callerOf(ctx), request.csv)) }
     },
     async getCustomerImportJob(request: GetCustomerImportJobRequest, ctx): Promise<GetCustomerImportJobResponse> {
-      return { job: importJobToProto(await getImportJob(deps, callerOf(ctx), request.jobId)) }
+      return { jobJson: JSON.stringify(await getImportJob(deps, callerOf(ctx), request.jobId)) }
     },
   })
 }

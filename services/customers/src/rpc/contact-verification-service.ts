@@ -10,7 +10,6 @@ import type {
 import { confirmContact } from '../domain/contact-verification/confirm-contact.js'
 import { sendContactCode } from '../domain/contact-verification/send-contact-code.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { customerToProto } from './mapping.js'
 
 export function contactVerificationService(deps: CustomersDeps, logger: Logger): ContactVerificationServiceServer {
   return unaryService(logger, {
@@ -19,7 +18,7 @@ export function contactVerificationService(deps: CustomersDeps, logger: Logger):
       return {}
     },
     async confirmContactVerification(request: ConfirmContactVerificationRequest, ctx): Promise<ConfirmContactVerificationResponse> {
-      return { customer: customerToProto(await confirmContact(deps, callerOf(ctx), request)) }
+      return { customerJson: JSON.stringify(await confirmContact(deps, callerOf(ctx), request)) }
     },
   })
 }

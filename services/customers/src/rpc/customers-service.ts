@@ -6,6 +6,8 @@ import type {
   CustomersServiceServer,
   DeleteCustomerRequest,
   DeleteCustomerResponse,
+  GetCustomerFactsRequest,
+  GetCustomerFactsResponse,
   GetCustomerRequest,
   GetCustomerResponse,
   ListCustomersRequest,
@@ -21,27 +23,32 @@ import { getCustomer } from '../domain/customers/get-customer.js'
 import { listCustomers } from '../domain/customers/list-customers.js'
 import { updateCustomer } from '../domain/customers/update-customer.js'
 import type { CustomersDeps } from '../domain/deps.js'
-import { createInput, customerToProto, listInput, updateInput } from './mapping.js'
+import { createInput, customerFacts, listInput, updateInput } from './mapping.js'
 
-/** customers.v1.CustomersService: each method maps its message, runs one use case, maps the answer. */
+/**
+ * customers.v1.CustomersService: each method maps its message and runs one use case. A customer
+ * answers as the API's JSON of its view, the text its webhooks carry too.
+ */
 export function customersService(deps: CustomersDeps, logger: Logger): CustomersServiceServer {
   return unaryService(logger, {
     async createCustomer(request: CreateCustomerRequest, ctx): Promise<CreateCustomerResponse> {
       const customer = await createCustomer(deps, callerOf(ctx), createInput(request), ctx.idempotencyKey)
-      return { customer: customerToProto(customer) }
+      return { customerJson: JSON.stringify(customer) }
     },
     async getCustomer(request: GetCustomerRequest, ctx): Promise<GetCustomerResponse> {
-      return { customer: customerToProto(await getCustomer(deps, callerOf(ctx), request.customerId)) }
+      return { customerJson: JSON.stringify(await getCustomer(deps, callerOf(ctx), request.customerId)) }
+    },
+    async getCustomerFacts(request: GetCustomerFactsRequest, ctx): Promise<GetCustomerFactsResponse> {
+      return { facts: customerFacts(await getCustomer(deps, callerOf(ctx), request.customerId)) }
     },
     async updateCustomer(request: UpdateCustomerRequest, ctx): Promise<UpdateCustomerResponse> {
-      return { customer: customerToProto(await updateCustomer(deps, callerOf(ctx), updateInput(request))) }
+      return { customerJson: JSON.stringify(await updateCustomer(deps, callerOf(ctx), updateInput(request))) }
     },
     async listCustomers(request: ListCustomersRequest, ctx): Promise<ListCustomersResponse> {
-      const page = await listCustomers(deps, callerOf(ctx), listInput(request))
-      return { ...page, data: page.data.map(customerToProto) }
+      return { pageJson: JSON.stringify(await listCustomers(deps, callerOf(ctx), listInput(request))) }
     },
     async deleteCustomer(request: DeleteCustomerRequest, ctx): Promise<DeleteCustomerResponse> {
-      return { customer: customerToProto(await deleteCustomer(deps, callerOf(ctx), request.customerId)) }
+      return { customerJson: JSON.stringify(await deleteCustomer(deps, callerOf(ctx), request.customerId)) }
     },
     // The published agreements are the same for every platform.
     async listEndUserTerms(_request: ListEndUserTermsRequest): Promise<ListEndUserTermsResponse> {

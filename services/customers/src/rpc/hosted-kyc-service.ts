@@ -18,17 +18,12 @@ import type { CustomersDeps } from '../domain/deps.js'
 import { completeHostedKyc } from '../domain/kyc-links/complete-hosted-kyc.js'
 import { getHostedSession } from '../domain/kyc-links/get-hosted-session.js'
 import { addHostedOwner, saveHostedProfile, uploadHostedDocument } from '../domain/kyc-links/hosted-steps.js'
-import { customerToProto } from './mapping.js'
-import {
-  documentToProto,
-  ownerInput,
-  ownerToProto,
-  uploadInput,
-  verificationErrorToProto,
-  verificationToProto,
-} from './verification-mapping.js'
+import { ownerInput, uploadInput, verificationErrorToProto } from './verification-mapping.js'
 
-/** Hosted calls carry no tenant: the link token names the customer (and only its hash is stored). */
+/**
+ * Hosted calls carry no tenant: the link token names the customer (and only its hash is stored).
+ * The resources on file answer as the API's JSON of their views, as through the API.
+ */
 export function hostedKycService(deps: CustomersDeps, logger: Logger): HostedKycServiceServer {
   return unaryService(logger, {
     async getHostedKycSession(request: GetHostedKycSessionRequest, ctx): Promise<GetHostedKycSessionResponse> {
@@ -36,9 +31,9 @@ export function hostedKycService(deps: CustomersDeps, logger: Logger): HostedKyc
       return {
         session: {
           ...session,
-          customer: session.customer && customerToProto(session.customer),
-          beneficialOwners: session.beneficialOwners.map(ownerToProto),
-          documents: session.documents.map(documentToProto),
+          customerJson: session.customer && JSON.stringify(session.customer),
+          beneficialOwnersJson: session.beneficialOwners.map((owner) => JSON.stringify(owner)),
+          documentsJson: session.documents.map((document) => JSON.stringify(document)),
           missing: session.missing.map(verificationErrorToProto),
         },
       }
@@ -49,15 +44,15 @@ export function hostedKycService(deps: CustomersDeps, logger: Logger): HostedKyc
     },
     async addHostedKycBeneficialOwner(request: AddHostedKycBeneficialOwnerRequest, ctx): Promise<AddHostedKycBeneficialOwnerResponse> {
       const owner = await addHostedOwner(deps, request.linkToken, ctx.requestId, ownerInput(request.owner))
-      return { beneficialOwner: ownerToProto(owner) }
+      return { beneficialOwnerId: owner.id }
     },
     async uploadHostedKycDocument(request: UploadHostedKycDocumentRequest, ctx): Promise<UploadHostedKycDocumentResponse> {
-      const document = await uploadHostedDocument(deps, request.linkToken, ctx.requestId, uploadInput(request.document))
-      return { document: documentToProto(document) }
+      await uploadHostedDocument(deps, request.linkToken, ctx.requestId, uploadInput(request.document))
+      return {}
     },
     async completeHostedKyc(request: CompleteHostedKycRequest, ctx): Promise<CompleteHostedKycResponse> {
       const { verification, redirectUri } = await completeHostedKyc(deps, request.linkToken, ctx.requestId)
-      return { verification: verificationToProto(verification), redirectUri }
+      return { verificationJson: JSON.stringify(verification), redirectUri }
     },
   })
 }

@@ -1,15 +1,14 @@
 import {
   CustomerProfile,
-  type AgreementConsent,
   type CreateCustomerRequest,
-  type Customer,
+  type CustomerFacts,
   type ListCustomersRequest,
   type UpdateCustomerRequest,
 } from '@pp/proto/customers/v1/customers'
 import type { CreateCustomerInput } from '../domain/customers/create-customer.js'
 import type { ListCustomersInput } from '../domain/customers/list-customers.js'
 import type { UpdateCustomerInput } from '../domain/customers/update-customer.js'
-import type { ConsentFields, ConsentView, CustomerView } from '../domain/types.js'
+import type { ConsentFields, CustomerView } from '../domain/types.js'
 
 type ConsentMessage = Pick<CreateCustomerRequest, 'agreementConsents' | 'endUserTermsConsent'>
 
@@ -47,20 +46,14 @@ export const listInput = (request: ListCustomersRequest): ListCustomersInput => 
   cursor: request.cursor,
 })
 
-const consentToProto = (consent: ConsentView): AgreementConsent => ({ ...consent, acceptedAt: new Date(consent.acceptedAt) })
-
-export function customerToProto(view: CustomerView): Customer {
-  return {
-    id: view.id,
-    customerType: view.customerType,
-    // fromPartial keeps exactly the profile's fields of the flat view
-    profile: CustomerProfile.fromPartial(view),
-    agreementConsents: view.agreementConsents.map(consentToProto),
-    kycStatus: view.kycStatus,
-    kybStatus: view.kybStatus,
-    isDeleted: view.isDeleted,
-    createdAt: new Date(view.createdAt),
-    updatedAt: new Date(view.updatedAt),
-    contactVerification: view.contactVerification,
-  }
-}
+/** What other services act on; the region names a customer's rules, else its address's country. */
+export const customerFacts = (view: CustomerView): CustomerFacts => ({
+  id: view.id,
+  customerType: view.customerType,
+  isDeleted: view.isDeleted,
+  platformCustomerId: view.platformCustomerId,
+  jurisdiction: view.region ?? view.address?.country,
+  agreementTypes: view.agreementConsents.map((consent) => consent.type),
+  email: view.email,
+  phoneNumber: view.phoneNumber,
+})

@@ -10,15 +10,15 @@ import type {
 import type { CustomersDeps } from '../domain/deps.js'
 import { createVerification } from '../domain/verifications/create-verification.js'
 import { getVerification } from '../domain/verifications/get-verification.js'
-import { verificationToProto } from './verification-mapping.js'
 
+/** A verification answers as the API's JSON of its view, the text its VERIFICATION.* webhook carries too. */
 export function verificationsService(deps: CustomersDeps, logger: Logger): VerificationsServiceServer {
   return unaryService(logger, {
     async createVerification(request: CreateVerificationRequest, ctx): Promise<CreateVerificationResponse> {
-      return { verification: verificationToProto(await createVerification(deps, callerOf(ctx), request.customerId)) }
+      return { verificationJson: JSON.stringify(await createVerification(deps, callerOf(ctx), request.customerId)) }
     },
     async getVerification(request: GetVerificationRequest, ctx): Promise<GetVerificationResponse> {
-      return { verification: verificationToProto(await getVerification(deps, callerOf(ctx), request.verificationId)) }
+      return { verificationJson: JSON.stringify(await getVerification(deps, callerOf(ctx), request.verificationId)) }
     },
   })
 }

@@ -12,10 +12,10 @@ export function platformConfigClient(address: string): PlatformConfigClient {
   const client = createGrpcClient(PlatformServiceClient, address)
   return {
     async getSettings(origin: Origin): Promise<PlatformSettings> {
-      const { config } = await callUnary(client, client.getPlatformConfig, {}, { ...tenantOf(origin), requestId: origin.requestId ?? 'ledger-provisioning' })
+      const { facts } = await callUnary(client, client.getPlatformFacts, {}, { ...tenantOf(origin), requestId: origin.requestId ?? 'ledger-provisioning' })
       return {
-        isRegulatedFinancialInstitution: config?.isRegulatedFinancialInstitution ?? false,
-        supportedCurrencies: (config?.supportedCurrencies ?? []).map((c) => c.currencyCode),
+        isRegulatedFinancialInstitution: facts?.isRegulatedFinancialInstitution ?? false,
+        supportedCurrencies: facts?.supportedCurrencies ?? [],
       }
     },
     close: () => client.close(),

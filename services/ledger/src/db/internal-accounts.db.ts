@@ -1,6 +1,6 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
-import type { InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
+import type { InternalAccountFacts, InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
@@ -86,6 +86,19 @@ export async function readInternalAccount(sql: SqlRunner, tenant: Tenant, id: st
     ...account,
     ledgerAccount: { id: account.id, currency: ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted },
   })
+}
+
+const CUSTOMER_ACCOUNT_FACTS = prepared(
+  'ledger.customer_account_facts',
+  `SELECT id, customer_id AS "customerId", type, status, currency
+     FROM internal_accounts
+    WHERE platform_id = $1 AND environment = $2 AND customer_id = $3 AND currency = $4
+    ORDER BY created_at DESC, id DESC`,
+)
+
+/** The facts of the customer's accounts in the currency, newest first: one statement, no balances. */
+export async function findCustomerAccountFacts(sql: SqlRunner, tenant: Tenant, customerId: string, currency: string): Promise<InternalAccountFacts[]> {
+  return sql.query<InternalAccountFacts>(CUSTOMER_ACCOUNT_FACTS, [tenant.platformId, tenant.environment, customerId, currency])
 }
 
 /** The accounts an owner (a customer, or the platform when null) holds, oldest first. */

@@ -17,10 +17,8 @@ export function customerDirectoryClient(address: string): CustomerDirectoryClien
   return {
     async findCustomer(caller: Caller, customerId: string): Promise<CustomerFacts | undefined> {
       try {
-        const { customer } = await callUnary(client, client.getCustomer, { customerId }, caller)
-        if (!customer) return undefined
-        const jurisdiction = customer.profile?.region ?? customer.profile?.address?.country
-        return { isDeleted: customer.isDeleted, jurisdiction: jurisdiction || undefined }
+        const { facts } = await callUnary(client, client.getCustomerFacts, { customerId }, caller)
+        return facts && { isDeleted: facts.isDeleted, jurisdiction: facts.jurisdiction || undefined }
       } catch (err) {
         if (err instanceof ApiError && err.code === 'CUSTOMER_NOT_FOUND') return undefined
         throw err

@@ -1,12 +1,12 @@
-import {
-  ExternalAccount,
+import type {
+  CreateExternalAccountRequest,
+  ExternalAccountBeneficiary,
+  ExternalAccountFacts,
   ExternalAccountInfo,
-  type CreateExternalAccountRequest,
-  type ExternalAccountBeneficiary,
 } from '@pp/proto/ledger/v1/external_accounts'
 import type { CreateExternalAccountInput } from '../domain/external-accounts/create-input.js'
-import type { AccountInfoInput, BeneficiaryInput } from '../domain/external-accounts/types.js'
-import type { ExternalAccountDetails } from '../domain/external-accounts/view.js'
+import type { AccountInfoInput, BeneficiaryInput, ExternalAccountView } from '../domain/external-accounts/types.js'
+import { isOwnershipVerified } from '../domain/external-accounts/view.js'
 
 /** Keeps the fields that were set: proto's optional fields arrive as undefined when absent. */
 const definedOnly = <T extends object>(value: T): T =>
@@ -16,7 +16,7 @@ function beneficiaryFromProto({ address, ...fields }: ExternalAccountBeneficiary
   return definedOnly({ ...fields, address: address && definedOnly(address) })
 }
 
-function accountInfoFromProto({ beneficiary, paymentRails: _output, ...fields }: ExternalAccountInfo): AccountInfoInput {
+function accountInfoFromProto({ beneficiary, ...fields }: ExternalAccountInfo): AccountInfoInput {
   return definedOnly({ ...fields, beneficiary: beneficiary && beneficiaryFromProto(beneficiary) })
 }
 
@@ -25,21 +25,24 @@ export function createInputFromProto(request: CreateExternalAccountRequest): Cre
   return { ...definedOnly(fields), accountInfo: accountInfo && accountInfoFromProto(accountInfo) }
 }
 
-export function externalAccountToProto(details: ExternalAccountDetails): ExternalAccount {
-  const { account } = details
-  return ExternalAccount.fromPartial({
+/** What payments acts on: owner, currency, proven ownership, and the rails and identifiers that reach the account. */
+export function externalAccountFacts(account: ExternalAccountView): ExternalAccountFacts {
+  const { paymentRails = [], iban, clabeNumber, accountNumber, pixKey, vpa, phoneNumber, lightningAddress, address, invoice, bolt12 } = account.accountInfo
+  return {
     id: account.id,
     customerId: account.customerId,
-    status: account.status,
-    platformAccountId: account.platformAccountId,
-    ownershipType: account.ownershipType,
     currency: account.currency,
-    defaultUmaDepositAccount: account.defaultUmaDepositAccount,
-    beneficiaryVerificationStatus: account.beneficiaryVerificationStatus,
-    beneficiaryVerifiedFullName: account.beneficiaryVerifiedData?.fullName,
-    accountInfo: ExternalAccountInfo.fromPartial(account.accountInfo),
-    isTrustedBeneficiary: details.isTrustedBeneficiary,
-    createdAt: new Date(details.createdAt),
-    updatedAt: new Date(details.updatedAt),
-  })
+    isOwnershipVerified: isOwnershipVerified(account),
+    paymentRails,
+    iban,
+    clabeNumber,
+    accountNumber,
+    pixKey,
+    vpa,
+    phoneNumber,
+    lightningAddress,
+    address,
+    invoice,
+    bolt12,
+  }
 }

@@ -31,22 +31,24 @@ import { deleteExternalAccount } from '../domain/external-accounts/delete-extern
 import type { ExternalAccountsDeps } from '../domain/external-accounts/deps.js'
 import { createOwnershipChallenge, verifyOwnership } from '../domain/external-accounts/ownership.js'
 import { checkExternalAccountUsable, getExternalAccount, listExternalAccounts } from '../domain/external-accounts/read-external-accounts.js'
-import { createInputFromProto, externalAccountToProto } from './external-accounts-mapping.js'
+import { createInputFromProto, externalAccountFacts } from './external-accounts-mapping.js'
 
-/** ledger.v1.ExternalAccountsService: each method maps its message, runs one use case, maps the answer. */
+/**
+ * ledger.v1.ExternalAccountsService: each method maps its message and runs one use case. An
+ * account answers as the API's JSON of its view, the text its webhooks carry too.
+ */
 export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logger): ExternalAccountsServiceServer {
   return unaryService(logger, {
     async createExternalAccount(request: CreateExternalAccountRequest, ctx): Promise<CreateExternalAccountResponse> {
-      const details = await createExternalAccount(deps, callerOf(ctx), createInputFromProto(request), ctx.idempotencyKey)
-      return { externalAccount: externalAccountToProto(details) }
+      const account = await createExternalAccount(deps, callerOf(ctx), createInputFromProto(request), ctx.idempotencyKey)
+      return { externalAccountJson: JSON.stringify(account) }
     },
     async getExternalAccount(request: GetExternalAccountRequest, ctx): Promise<GetExternalAccountResponse> {
-      const details = await getExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
-      return { externalAccount: externalAccountToProto(details) }
+      const account = await getExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
+      return { externalAccountJson: JSON.stringify(account) }
     },
     async listExternalAccounts(request: ListExternalAccountsRequest, ctx): Promise<ListExternalAccountsResponse> {
-      const page = await listExternalAccounts(deps, tenantFrom(ctx), request)
-      return { ...page, data: page.data.map(externalAccountToProto) }
+      return { pageJson: JSON.stringify(await listExternalAccounts(deps, tenantFrom(ctx), request)) }
     },
     async deleteExternalAccount(request: DeleteExternalAccountRequest, ctx): Promise<DeleteExternalAccountResponse> {
       await deleteExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
@@ -70,11 +72,10 @@ export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logg
     },
     async verifyOwnership(request: VerifyOwnershipRequest, ctx): Promise<VerifyOwnershipResponse> {
       const input = { ownerKind: request.ownerKind, id: request.externalAccountId, signature: request.signature }
-      return { externalAccount: externalAccountToProto(await verifyOwnership(deps, tenantFrom(ctx), input)) }
+      return { externalAccountJson: JSON.stringify(await verifyOwnership(deps, tenantFrom(ctx), input)) }
     },
     async checkExternalAccountUsable(request: CheckExternalAccountUsableRequest, ctx): Promise<CheckExternalAccountUsableResponse> {
-      const details = await checkExternalAccountUsable(deps, tenantFrom(ctx), request.externalAccountId)
-      return { externalAccount: externalAccountToProto(details), isOwnershipVerified: details.isOwnershipVerified }
+      return { facts: externalAccountFacts(await checkExternalAccountUsable(deps, tenantFrom(ctx), request.externalAccountId)) }
     },
   })
 }

@@ -2,10 +2,12 @@ import { callUnary, createGrpcClient } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
-import { InternalAccountsServiceClient, type InternalAccount } from '@pp/proto/ledger/v1/internal_accounts'
-import { LedgerServiceClient, TransferCode, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
+import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
+import { LedgerServiceClient } from '@pp/proto/ledger/v1/ledger'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, PlatformFacts } from '../domain/types.js'
+import type { StoredLeg } from '../domain/quotes/legs.js'
+import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, InternalAccountState, PlatformFacts, TransferCode } from '../domain/types.js'
+import { toTransferLegs, TRANSFER_CODES } from './ledger-mapping.js'
 
 /**
  * The other services payments depends on, reduced to the questions it asks them. Money moves only
@@ -14,17 +16,17 @@ import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, Platfor
 export interface Services {
   internalAccount(ctx: Caller, accountId: string): Promise<InternalAccountFacts>
   /** The customer's internal accounts in `currency`. */
-  customerAccounts(ctx: Caller, customerId: string, currency: string): Promise<InternalAccount[]>
+  customerAccounts(ctx: Caller, customerId: string, currency: string): Promise<InternalAccountState[]>
   /** 404 ACCOUNT_NOT_FOUND, 409 BANK_ACCOUNT_VALIDATION_PENDING, 400 INVALID_BANK_ACCOUNT. */
   usableExternalAccount(ctx: Caller, accountId: string): Promise<ExternalAccountFacts>
   customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
   platform(ctx: Caller): Promise<PlatformFacts>
-  hold(ctx: Caller, transferId: string, legs: TransferLeg[]): Promise<void>
+  hold(ctx: Caller, transferId: string, legs: StoredLeg[]): Promise<void>
   /** A hold posted in full at once (one ledger transaction); both ids stay idempotency keys. */
-  holdAndPost(ctx: Caller, transferId: string, postTransferId: string, legs: TransferLeg[]): Promise<void>
+  holdAndPost(ctx: Caller, transferId: string, postTransferId: string, legs: StoredLeg[]): Promise<void>
   post(ctx: Caller, transferId: string, pendingId: string): Promise<void>
   release(ctx: Caller, transferId: string, pendingId: string): Promise<void>
-  transfer(ctx: Caller, transferId: string, code: TransferCode, legs: TransferLeg[]): Promise<void>
+  transfer(ctx: Caller, transferId: string, code: TransferCode, legs: StoredLeg[]): Promise<void>
   close(): void
 }
 
@@ -45,30 +47,28 @@ export function grpcServices(addresses: ServiceAddresses): Services {
   const platforms = createGrpcClient(PlatformServiceClient, addresses.platform)
   return {
     async internalAccount(ctx, accountId) {
-      const { account } = await callUnary(internal, internal.getInternalAccount, { accountId }, ctx, DEADLINE_MS)
-      return { id: account!.id, type: account!.type, currency: account!.balance?.currency?.code ?? '', customerId: account!.customerId }
+      const { facts } = await callUnary(internal, internal.getInternalAccountFacts, { accountId }, ctx, DEADLINE_MS)
+      return facts!
     },
     async customerAccounts(ctx, customerId, currency) {
-      const page = await callUnary(internal, internal.listCustomerInternalAccounts, { customerId, currency, limit: 100 }, ctx, DEADLINE_MS)
-      return page.data
+      const { accounts } = await callUnary(internal, internal.listCustomerInternalAccountFacts, { customerId, currency }, ctx, DEADLINE_MS)
+      return accounts
     },
     async usableExternalAccount(ctx, accountId) {
-      const answer = await callUnary(external, external.checkExternalAccountUsable, { externalAccountId: accountId }, ctx, DEADLINE_MS)
-      return { account: answer.externalAccount!, isOwnershipVerified: answer.isOwnershipVerified }
+      const { facts } = await callUnary(external, external.checkExternalAccountUsable, { externalAccountId: accountId }, ctx, DEADLINE_MS)
+      // what is left besides id, owner, currency and ownership is how the account is reached: its rails and identifiers
+      const { id: _id, customerId, currency, isOwnershipVerified, ...accountInfo } = facts!
+      return { account: { currency, customerId, accountInfo }, isOwnershipVerified }
     },
     async customer(ctx, customerId) {
-      const { customer } = await callUnary(customers, customers.getCustomer, { customerId }, ctx, DEADLINE_MS)
-      return {
-        id: customer!.id,
-        platformCustomerId: customer!.profile?.platformCustomerId ?? '',
-        agreementTypes: customer!.agreementConsents.map((c) => c.type),
-      }
+      const { facts } = await callUnary(customers, customers.getCustomerFacts, { customerId }, ctx, DEADLINE_MS)
+      return { id: facts!.id, platformCustomerId: facts!.platformCustomerId ?? '', agreementTypes: facts!.agreementTypes }
     },
     async platform(ctx) {
-      const { config } = await callUnary(platforms, platforms.getPlatformConfig, {}, ctx, DEADLINE_MS)
+      const { facts } = await callUnary(platforms, platforms.getPlatformFacts, {}, ctx, DEADLINE_MS)
       return {
-        isRegulatedFinancialInstitution: config?.isRegulatedFinancialInstitution ?? false,
-        feeConfigs: (config?.feeConfigs ?? []).map((f) => ({
+        isRegulatedFinancialInstitution: facts?.isRegulatedFinancialInstitution ?? false,
+        feeConfigs: (facts?.feeConfigs ?? []).map((f) => ({
           feeType: f.feeType,
           sourceCurrency: f.sourceCurrency,
           variableFeeBps: f.variableFeeBps,
@@ -77,10 +77,10 @@ export function grpcServices(addresses: ServiceAddresses): Services {
       }
     },
     async hold(ctx, transferId, legs) {
-      await callUnary(ledger, ledger.createPendingTransfer, { transferId, code: TransferCode.TRANSFER_CODE_PAYMENT, legs }, ctx, DEADLINE_MS)
+      await callUnary(ledger, ledger.createPendingTransfer, { transferId, code: TRANSFER_CODES.PAYMENT, legs: toTransferLegs(legs) }, ctx, DEADLINE_MS)
     },
     async holdAndPost(ctx, transferId, postTransferId, legs) {
-      const request = { transferId, postTransferId, code: TransferCode.TRANSFER_CODE_PAYMENT, legs }
+      const request = { transferId, postTransferId, code: TRANSFER_CODES.PAYMENT, legs: toTransferLegs(legs) }
       await callUnary(ledger, ledger.createPendingTransfer, request, ctx, DEADLINE_MS)
     },
     async post(ctx, transferId, pendingId) {
@@ -90,7 +90,7 @@ export function grpcServices(addresses: ServiceAddresses): Services {
       await callUnary(ledger, ledger.voidPendingTransfer, { transferId, pendingId }, ctx, DEADLINE_MS)
     },
     async transfer(ctx, transferId, code, legs) {
-      await callUnary(ledger, ledger.createTransfer, { transferId, code, legs }, ctx, DEADLINE_MS)
+      await callUnary(ledger, ledger.createTransfer, { transferId, code: TRANSFER_CODES[code], legs: toTransferLegs(legs) }, ctx, DEADLINE_MS)
     },
     close() {
       for (const client of [ledger, internal, external, customers, platforms]) client.close()

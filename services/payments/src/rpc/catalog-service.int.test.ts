@@ -6,7 +6,7 @@ import type { Caller } from '@pp/tenancy'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { ExternalAccountsServiceService, type CheckExternalAccountUsableRequest } from '@pp/proto/ledger/v1/external_accounts'
-import { InternalAccountsServiceService, type GetInternalAccountRequest } from '@pp/proto/ledger/v1/internal_accounts'
+import { InternalAccountsServiceService, type GetInternalAccountFactsRequest } from '@pp/proto/ledger/v1/internal_accounts'
 import { PaymentsCatalogServiceClient } from '@pp/proto/payments/v1/catalog'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
@@ -26,7 +26,6 @@ const PLATFORM_B: Caller = { platformId: 'Platform:b', environment: 'SANDBOX', r
 const USDC_WALLET = newId('InternalAccount')
 const EUR_ACCOUNT = newId('ExternalAccount')
 const CUSTOMER = newId('Customer')
-const usdc = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 }
 
 /** Platform A's accounts in the stub ledger; every other tenant has none. */
 const owned = (ctx: HandlerContext, id: string, ids: string[]) => {
@@ -35,26 +34,27 @@ const owned = (ctx: HandlerContext, id: string, ids: string[]) => {
 
 function stubLedgerAndPlatform() {
   const internal = unaryService(logger, {
-    async getInternalAccount(request: GetInternalAccountRequest, ctx) {
+    async getInternalAccountFacts(request: GetInternalAccountFactsRequest, ctx) {
       owned(ctx, request.accountId, [USDC_WALLET])
-      return { account: { id: request.accountId, type: 'INTERNAL_CRYPTO', status: 'ACTIVE', balance: { amount: 0n, currency: usdc }, fundingPaymentInstructions: [] } }
+      return { facts: { id: request.accountId, type: 'INTERNAL_CRYPTO', status: 'ACTIVE', currency: 'USDC' } }
     },
   })
   const external = unaryService(logger, {
     async checkExternalAccountUsable(request: CheckExternalAccountUsableRequest, ctx) {
       owned(ctx, request.externalAccountId, [EUR_ACCOUNT])
-      const accountInfo = { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', paymentRails: ['SEPA_INSTANT', 'SEPA'] }
-      return { externalAccount: { id: request.externalAccountId, status: 'ACTIVE', currency: 'EUR', defaultUmaDepositAccount: false, accountInfo, isTrustedBeneficiary: false }, isOwnershipVerified: true }
+      return {
+        facts: { id: request.externalAccountId, currency: 'EUR', isOwnershipVerified: true, iban: 'DE89370400440532013000', paymentRails: ['SEPA_INSTANT', 'SEPA'] },
+      }
     },
   })
   // platform A charges 1.00 USD plus 30 bps on cross-currency transfers from USD
   const platform = unaryService(logger, {
-    async getPlatformConfig(_request: object, ctx: HandlerContext) {
+    async getPlatformFacts(_request: object, ctx: HandlerContext) {
       const feeConfigs =
         ctx.platformId === PLATFORM_A.platformId
           ? [{ feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'USD', variableFeeBps: 30, fixedFee: { amount: 100n, currency: 'USD' } }]
           : []
-      return { config: { id: 'PlatformConfig:1', supportedCurrencies: [], isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false, feeConfigs } }
+      return { facts: { supportedCurrencies: [], isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false, feeConfigs } }
     },
   })
   return startGrpcServer(

@@ -83,6 +83,29 @@ export interface PlatformConfig {
   updatedAt: Date
 }
 
+/** The PlatformConfig as the API shows it: amounts as JSON numbers, times as ISO 8601 strings. */
+export interface PlatformConfigView extends Omit<PlatformConfig, 'supportedCurrencies' | 'feeConfigs' | 'createdAt' | 'updatedAt'> {
+  supportedCurrencies: (Omit<CurrencyConfigView, 'minAmount' | 'maxAmount' | 'providerRequiredCustomerFields'> & {
+    minAmount: number
+    maxAmount: number
+    providerRequiredCustomerFields?: string[]
+  })[]
+  feeConfigs: (Omit<FeeConfig, 'fixedFee'> & { fixedFee: { amount: number; currency: string } })[]
+  createdAt: string
+  updatedAt: string
+}
+
+/** The ApiToken as the API shows it; the secret only in the answer that created the token. */
+export interface ApiTokenView {
+  id: string
+  name: string
+  permissions: Permission[]
+  clientId: string
+  clientSecret?: string
+  createdAt: string
+  updatedAt: string
+}
+
 /** A PATCH of the configuration: an absent field leaves the stored value unchanged. */
 export interface ConfigUpdate {
   umaDomain?: string

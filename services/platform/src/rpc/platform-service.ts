@@ -10,6 +10,7 @@ import type {
   EnsurePlatformRequest,
   EnsurePlatformResponse,
   GetPlatformConfigResponse,
+  GetPlatformFactsResponse,
   GetTokenRequest,
   GetTokenResponse,
   ListTokensRequest,
@@ -18,6 +19,7 @@ import type {
   UpdatePlatformConfigRequest,
   UpdatePlatformConfigResponse,
 } from '@pp/proto/platform/v1/platform'
+import { configView } from '../domain/config/config-view.js'
 import { getConfig } from '../domain/config/get-config.js'
 import { updateConfig } from '../domain/config/update-config.js'
 import type { PlatformDeps } from '../domain/deps.js'
@@ -27,10 +29,14 @@ import { createToken } from '../domain/tokens/create-token.js'
 import { deleteToken } from '../domain/tokens/delete-token.js'
 import { getToken } from '../domain/tokens/get-token.js'
 import { listTokens } from '../domain/tokens/list-tokens.js'
-import { configToProto, configUpdateFromProto } from './config-mapping.js'
-import { environmentToProto, listQueryFromProto, permissionsFromProto, permissionsToProto, tokenToProto } from './token-mapping.js'
+import { tokenPageView, tokenView } from '../domain/tokens/token-view.js'
+import { configFacts, configUpdateFromProto } from './config-mapping.js'
+import { environmentToProto, issuedTokenToProto, listQueryFromProto, permissionsFromProto, permissionsToProto } from './token-mapping.js'
 
-/** platform.v1.PlatformService: proto in, domain use case, proto out. */
+/**
+ * platform.v1.PlatformService: proto in, domain use case, proto out. A configuration or a token
+ * answers as the API's JSON of its view; authentication and facts stay typed.
+ */
 export function platformService(deps: PlatformDeps, logger: Logger): PlatformServiceServer {
   return unaryService(logger, {
     async authenticateCredentials(req: AuthenticateCredentialsRequest): Promise<AuthenticateCredentialsResponse> {
@@ -46,26 +52,28 @@ export function platformService(deps: PlatformDeps, logger: Logger): PlatformSer
       const ensured = await ensurePlatform(deps, req)
       return {
         platformId: ensured.platformId,
-        sandboxToken: tokenToProto(ensured.sandboxToken),
-        productionToken: tokenToProto(ensured.productionToken),
+        sandboxToken: issuedTokenToProto(ensured.sandboxToken),
+        productionToken: issuedTokenToProto(ensured.productionToken),
       }
     },
     async getPlatformConfig(_req: unknown, ctx: HandlerContext): Promise<GetPlatformConfigResponse> {
-      return { config: configToProto(await getConfig(deps, tenantFrom(ctx))) }
+      return { configJson: JSON.stringify(configView(await getConfig(deps, tenantFrom(ctx)))) }
+    },
+    async getPlatformFacts(_req: unknown, ctx: HandlerContext): Promise<GetPlatformFactsResponse> {
+      return { facts: configFacts(await getConfig(deps, tenantFrom(ctx))) }
     },
     async updatePlatformConfig(req: UpdatePlatformConfigRequest, ctx: HandlerContext): Promise<UpdatePlatformConfigResponse> {
-      return { config: configToProto(await updateConfig(deps, tenantFrom(ctx), configUpdateFromProto(req))) }
+      return { configJson: JSON.stringify(configView(await updateConfig(deps, tenantFrom(ctx), configUpdateFromProto(req)))) }
     },
     async createToken(req: CreateTokenRequest, ctx: HandlerContext): Promise<CreateTokenResponse> {
       const input = { name: req.name, permissions: permissionsFromProto(req.permissions) }
-      return { token: tokenToProto(await createToken(deps, tenantFrom(ctx), input)) }
+      return { tokenJson: JSON.stringify(tokenView(await createToken(deps, tenantFrom(ctx), input))) }
     },
     async listTokens(req: ListTokensRequest, ctx: HandlerContext): Promise<ListTokensResponse> {
-      const page = await listTokens(deps, tenantFrom(ctx), listQueryFromProto(req))
-      return { ...page, data: page.data.map(tokenToProto) }
+      return { pageJson: JSON.stringify(tokenPageView(await listTokens(deps, tenantFrom(ctx), listQueryFromProto(req)))) }
     },
     async getToken(req: GetTokenRequest, ctx: HandlerContext): Promise<GetTokenResponse> {
-      return { token: tokenToProto(await getToken(deps, tenantFrom(ctx), req.tokenId)) }
+      return { tokenJson: JSON.stringify(tokenView(await getToken(deps, tenantFrom(ctx), req.tokenId))) }
     },
     async deleteToken(req: DeleteTokenRequest, ctx: HandlerContext): Promise<DeleteTokenResponse> {
       await deleteToken(deps, tenantFrom(ctx), req.tokenId)

@@ -2,11 +2,11 @@ import {
   Environment as ProtoEnvironment,
   Permission as ProtoPermission,
   permissionToJSON,
-  type ApiToken as ProtoApiToken,
+  type IssuedToken as ProtoIssuedToken,
   type ListTokensRequest,
 } from '@pp/proto/platform/v1/platform'
 import type { ListTokensQuery } from '../domain/tokens/list-tokens.js'
-import type { ApiToken, Environment, IssuedToken, Permission } from '../domain/types.js'
+import type { Environment, IssuedToken, Permission } from '../domain/types.js'
 
 const ENVIRONMENT_TO_PROTO: Record<Environment, ProtoEnvironment> = {
   SANDBOX: ProtoEnvironment.ENVIRONMENT_SANDBOX,
@@ -28,17 +28,8 @@ export const permissionsToProto = (permissions: Permission[]): ProtoPermission[]
 export const permissionsFromProto = (permissions: ProtoPermission[]): string[] =>
   permissions.map((p) => permissionToJSON(p).replace(/^PERMISSION_/, ''))
 
-export function tokenToProto(token: ApiToken | IssuedToken): ProtoApiToken {
-  return {
-    id: token.id,
-    name: token.name,
-    permissions: permissionsToProto(token.permissions),
-    clientId: token.clientId,
-    clientSecret: 'clientSecret' in token ? token.clientSecret : undefined,
-    createdAt: token.createdAt,
-    updatedAt: token.updatedAt,
-  }
-}
+/** EnsurePlatform's credentials: what the seeding scripts sign in with. */
+export const issuedTokenToProto = (token: IssuedToken): ProtoIssuedToken => ({ id: token.id, clientId: token.clientId, clientSecret: token.clientSecret })
 
 export const listQueryFromProto = (req: ListTokensRequest): ListTokensQuery => ({
   name: req.name,

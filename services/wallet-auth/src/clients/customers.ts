@@ -12,8 +12,8 @@ export function customersContacts(address: string): CustomersContactsClient {
   const client = createGrpcClient(CustomersServiceClient, address)
   return {
     async contactOf(tenant: Tenant, customerId: string): Promise<CustomerContact> {
-      const { customer } = await callUnary(client, client.getCustomer, { customerId }, { ...tenant, requestId: 'wallet-auth' })
-      return { email: customer?.profile?.email, phoneNumber: customer?.profile?.phoneNumber }
+      const { facts } = await callUnary(client, client.getCustomerFacts, { customerId }, { ...tenant, requestId: 'wallet-auth' })
+      return { email: facts?.email, phoneNumber: facts?.phoneNumber }
     },
     close: () => client.close(),
   }

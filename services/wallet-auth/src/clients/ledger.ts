@@ -13,11 +13,11 @@ export function ledgerWalletDirectory(address: string): LedgerWalletDirectory {
   const client = createGrpcClient(InternalAccountsServiceClient, address)
   return {
     async requireWallet(tenant: Tenant, accountId: string): Promise<Wallet> {
-      const { account } = await callUnary(client, client.getInternalAccount, { accountId }, { ...tenant, requestId: 'wallet-auth' })
-      if (!account || account.type !== 'EMBEDDED_WALLET' || !account.customerId) {
+      const { facts } = await callUnary(client, client.getInternalAccountFacts, { accountId }, { ...tenant, requestId: 'wallet-auth' })
+      if (!facts || facts.type !== 'EMBEDDED_WALLET' || !facts.customerId) {
         throw new ApiError('WALLET_NOT_PROVISIONED', `${accountId} is not an embedded wallet`)
       }
-      return { accountId: account.id, customerId: account.customerId }
+      return { accountId: facts.id, customerId: facts.customerId }
     },
     close: () => client.close(),
   }

@@ -24,6 +24,7 @@ import type {
   WalletAuthServiceServer,
 } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { walletsSigningInWith } from '../domain/credentials/contact-change.js'
+import { authMethodListView, authMethodView, credentialChallengeView } from '../domain/credentials/credential-view.js'
 import { createCredential } from '../domain/credentials/create-credential.js'
 import {
   challengeCredential,
@@ -34,13 +35,19 @@ import {
   walletHasCredentials,
 } from '../domain/credentials/credentials.js'
 import type { WalletAuthDeps } from '../domain/deps.js'
+import { delegatedKeyListView, delegatedKeyView } from '../domain/delegated-keys/delegated-key-view.js'
 import { createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegatedKey } from '../domain/delegated-keys/delegated-keys.js'
 import { exportWallet } from '../domain/export/export-wallet.js'
+import { authSessionListView, authSessionView } from '../domain/sessions/session-view.js'
 import { getSession, listSessions, refreshSession, revokeSession } from '../domain/sessions/sessions.js'
 import { beginSignedRequest, completeSignedRequest } from '../domain/signed-requests/signed-requests.js'
-import { authMethodToProto, challengeToProto, delegatedKeyToProto, sessionToProto } from './mapping.js'
+import { challengeToProto } from './mapping.js'
 
-/** wallet_auth.v1.WalletAuthService: each method maps its message, runs one use case, maps the answer. */
+/**
+ * wallet_auth.v1.WalletAuthService: each method maps its message, runs one use case, maps the
+ * answer. A credential, session or delegated key answers as the API's JSON of its view; what the
+ * gateway guards signed operations with (the owning wallet, the signed-request challenge) is typed.
+ */
 export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletAuthServiceServer {
   return unaryService(logger, {
     async getWalletAuthState(request: GetWalletAuthStateRequest, ctx) {
@@ -48,17 +55,18 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     },
     async createAuthCredential(request: CreateAuthCredentialRequest, ctx) {
       const created = await createCredential(deps, tenantFrom(ctx), request)
-      return { authMethod: authMethodToProto(created.authMethod, created.otpEncryptionTargetBundle) }
+      return { authMethodJson: JSON.stringify(authMethodView(created.authMethod, created.otpEncryptionTargetBundle)) }
     },
     async listAuthCredentials(request: ListAuthCredentialsRequest, ctx) {
-      return { data: (await listCredentials(deps, tenantFrom(ctx), request.accountId)).map((m) => authMethodToProto(m)) }
+      return { pageJson: JSON.stringify(authMethodListView(await listCredentials(deps, tenantFrom(ctx), request.accountId))) }
     },
     async listWalletsSigningInWith(request: ListWalletsSigningInWithRequest, ctx) {
       const change = { email: request.email, phoneNumber: request.phoneNumber }
       return { accountIds: await walletsSigningInWith(deps, tenantFrom(ctx), request.customerId, change) }
     },
     async getAuthCredential(request: GetAuthCredentialRequest, ctx) {
-      return { authMethod: authMethodToProto(await getCredential(deps, tenantFrom(ctx), request.id)) }
+      const { accountId, type } = await getCredential(deps, tenantFrom(ctx), request.id)
+      return { facts: { accountId, type } }
     },
     async revokeAuthCredential(request: RevokeAuthCredentialRequest, ctx) {
       await revokeCredential(deps, tenantFrom(ctx), request.id)
@@ -66,26 +74,27 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     },
     async challengeAuthCredential(request: ChallengeAuthCredentialRequest, ctx) {
       const issued = await challengeCredential(deps, tenantFrom(ctx), request.id, request.clientPublicKey)
-      return { authMethod: authMethodToProto(issued.authMethod, issued.otpEncryptionTargetBundle), ...issued.passkey }
+      return { challengeJson: JSON.stringify(credentialChallengeView(issued)) }
     },
     async verifyAuthCredential(request: VerifyAuthCredentialRequest, ctx): Promise<VerifyAuthCredentialResponse> {
       const result = await verifyCredential(deps, tenantFrom(ctx), request.id, request)
       return 'session' in result
-        ? { session: sessionToProto(result.session) }
+        ? { sessionJson: JSON.stringify(authSessionView(result.session)) }
         : { signedRequestChallenge: challengeToProto(result.challenge) }
     },
     async listAuthSessions(request: ListAuthSessionsRequest, ctx) {
-      return { data: (await listSessions(deps, tenantFrom(ctx), request.accountId)).map(sessionToProto) }
+      return { pageJson: JSON.stringify(authSessionListView(await listSessions(deps, tenantFrom(ctx), request.accountId))) }
     },
     async getAuthSession(request: GetAuthSessionRequest, ctx) {
-      return { session: sessionToProto(await getSession(deps, tenantFrom(ctx), request.id)) }
+      const { session, authMethod } = await getSession(deps, tenantFrom(ctx), request.id)
+      return { facts: { accountId: session.accountId, type: authMethod.type } }
     },
     async revokeAuthSession(request: RevokeAuthSessionRequest, ctx) {
       await revokeSession(deps, tenantFrom(ctx), request.id)
       return {}
     },
     async refreshAuthSession(request: RefreshAuthSessionRequest, ctx) {
-      return { session: sessionToProto(await refreshSession(deps, tenantFrom(ctx), request.id, request.clientPublicKey)) }
+      return { sessionJson: JSON.stringify(authSessionView(await refreshSession(deps, tenantFrom(ctx), request.id, request.clientPublicKey))) }
     },
     async beginSignedRequest(request: BeginSignedRequestRequest, ctx) {
       return { challenge: challengeToProto(await beginSignedRequest(deps, tenantFrom(ctx), request)) }
@@ -98,16 +107,16 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return exportWallet(deps, tenantFrom(ctx), request.accountId, request.clientPublicKey)
     },
     async createDelegatedKey(request: CreateDelegatedKeyRequest, ctx) {
-      return { delegatedKey: delegatedKeyToProto(await createDelegatedKey(deps, tenantFrom(ctx), request)) }
+      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await createDelegatedKey(deps, tenantFrom(ctx), request))) }
     },
     async listDelegatedKeys(request: ListDelegatedKeysRequest, ctx) {
-      return { data: (await listDelegatedKeys(deps, tenantFrom(ctx), request)).map(delegatedKeyToProto) }
+      return { pageJson: JSON.stringify(delegatedKeyListView(await listDelegatedKeys(deps, tenantFrom(ctx), request))) }
     },
     async getDelegatedKey(request: GetDelegatedKeyRequest, ctx) {
-      return { delegatedKey: delegatedKeyToProto(await getDelegatedKey(deps, tenantFrom(ctx), request.id)) }
+      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await getDelegatedKey(deps, tenantFrom(ctx), request.id))) }
     },
     async revokeDelegatedKey(request: RevokeDelegatedKeyRequest, ctx) {
-      return { delegatedKey: delegatedKeyToProto(await revokeDelegatedKey(deps, tenantFrom(ctx), request.id)) }
+      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await revokeDelegatedKey(deps, tenantFrom(ctx), request.id))) }
     },
   })
 }

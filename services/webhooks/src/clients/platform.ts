@@ -11,8 +11,8 @@ export function platformEndpointClient(address: string): PlatformEndpointClient 
   const client = createGrpcClient(PlatformServiceClient, address)
   return {
     async endpointOf(tenant) {
-      const { config } = await callUnary(client, client.getPlatformConfig, {}, { ...tenant, requestId: 'webhooks-delivery' })
-      return config?.webhookEndpoint || undefined
+      const { facts } = await callUnary(client, client.getPlatformFacts, {}, { ...tenant, requestId: 'webhooks-delivery' })
+      return facts?.webhookEndpoint || undefined
     },
     close: () => client.close(),
   }

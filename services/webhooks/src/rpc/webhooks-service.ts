@@ -15,14 +15,17 @@ import type { WebhooksDeps } from '../domain/deps.js'
 import { sendTestWebhook } from '../domain/delivery/send-test-webhook.js'
 import { getDelivery } from '../domain/log/get-delivery.js'
 import { listDeliveries } from '../domain/log/list-deliveries.js'
-import { signingPublicKey } from '../domain/signing/public-key.js'
+import { signingKeyView } from '../domain/signing/public-key.js'
 import { deliveryToProto } from './mapping.js'
 
-/** webhooks.v1.WebhooksService: each method maps its message, runs one use case, maps the answer. */
+/**
+ * webhooks.v1.WebhooksService: each method maps its message, runs one use case, maps the answer.
+ * What the API shows answers as the JSON of its view; the delivery log stays typed.
+ */
 export function webhooksService(deps: WebhooksDeps, logger: Logger): WebhooksServiceServer {
   return unaryService(logger, {
     async sendTestWebhook(request: SendTestWebhookRequest, ctx): Promise<SendTestWebhookResponse> {
-      return sendTestWebhook(deps, callerOf(ctx), request.url || undefined)
+      return { resultJson: JSON.stringify(await sendTestWebhook(deps, callerOf(ctx), request.url || undefined)) }
     },
     async listDeliveries(request: ListDeliveriesRequest, ctx): Promise<ListDeliveriesResponse> {
       const page = await listDeliveries(deps.db, callerOf(ctx), request)
@@ -32,7 +35,7 @@ export function webhooksService(deps: WebhooksDeps, logger: Logger): WebhooksSer
       return { delivery: deliveryToProto(await getDelivery(deps.db, callerOf(ctx), request.deliveryId)) }
     },
     async getSigningPublicKey(_request: GetSigningPublicKeyRequest, ctx): Promise<GetSigningPublicKeyResponse> {
-      return signingPublicKey(deps.keys, callerOf(ctx).environment)
+      return { signingKeyJson: JSON.stringify(signingKeyView(deps.keys, callerOf(ctx).environment)) }
     },
   })
 }

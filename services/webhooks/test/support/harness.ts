@@ -12,6 +12,7 @@ import { cachedEndpoints, type EndpointSource } from '../../src/domain/delivery/
 import { postWebhook } from '../../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../../src/domain/delivery/settings.js'
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/domain/delivery/worker.js'
+import type { SigningKeyView } from '../../src/domain/signing/public-key.js'
 import { loadSigningKeys } from '../../src/domain/signing/signing-keys.js'
 import { tenantKey } from '../../src/domain/types.js'
 import { startEventConsumer } from '../../src/events/event-consumer.js'
@@ -110,6 +111,12 @@ let requestCounter = 0
 export const callContext = (tenant: Tenant): Caller => {
   requestCounter += 1
   return { ...tenant, requestId: `req-${requestCounter}` }
+}
+
+/** The tenant's signing key as the API shows it. */
+export async function signingKeyOf(h: Harness, tenant: Tenant): Promise<SigningKeyView> {
+  const { signingKeyJson } = await callUnary(h.client, h.client.getSigningPublicKey, {}, callContext(tenant))
+  return JSON.parse(signingKeyJson) as SigningKeyView
 }
 
 /** The ApiError a call rejected with, for asserting code and details. */

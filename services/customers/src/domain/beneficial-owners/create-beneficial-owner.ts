@@ -8,7 +8,8 @@ import { mustBeActive, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { assertValidOwner } from './owner-rules.js'
-import { toBeneficialOwnerView, type BeneficialOwnerInput, type BeneficialOwnerView, type PersonalInfo } from './types.js'
+import type { BeneficialOwnerInput, BeneficialOwnerView, PersonalInfo } from './types.js'
+import { toBeneficialOwnerView } from './view.js'
 
 /** Adds an owner, director or officer to a business customer; its KYC starts unverified. */
 export async function createBeneficialOwner(

@@ -2,7 +2,8 @@ import { ApiError } from '@pp/errors'
 import { findBeneficialOwner } from '../../db/beneficial-owners.db.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
-import { toBeneficialOwnerView, type BeneficialOwnerView } from './types.js'
+import type { BeneficialOwnerView } from './types.js'
+import { toBeneficialOwnerView } from './view.js'
 
 export async function getBeneficialOwner(deps: CustomersDeps, caller: Caller, ownerId: string): Promise<BeneficialOwnerView> {
   const owner = await findBeneficialOwner(deps.db, tenantOf(caller), ownerId)

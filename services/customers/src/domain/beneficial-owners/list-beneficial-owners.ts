@@ -6,7 +6,8 @@ import { mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
 import { toPage, type Page } from '../keyset-page.js'
 import { tenantOf, type Caller } from '../types.js'
-import { toBeneficialOwnerView, type BeneficialOwnerView } from './types.js'
+import type { BeneficialOwnerView } from './types.js'
+import { toBeneficialOwnerView } from './view.js'
 
 /** A customer's owners, newest first, one keyset page at a time. */
 export async function listBeneficialOwners(

@@ -43,21 +43,6 @@ export interface BeneficialOwnerView extends Omit<BeneficialOwnerRecord, 'platfo
   updatedAt: string
 }
 
-/** The owner as the API shows it: the identifier stays write-only, like a customer's. */
-export function toBeneficialOwnerView(record: BeneficialOwnerRecord): BeneficialOwnerView {
-  const { identifier: _writeOnly, ...personalInfo } = record.personalInfo
-  return {
-    id: record.id,
-    customerId: record.customerId,
-    roles: record.roles,
-    ownershipPercentage: record.ownershipPercentage,
-    personalInfo,
-    kycStatus: record.kycStatus,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-  }
-}
-
 /** The name the hosted pages and verification errors show for an owner. */
 export const ownerName = ({ personalInfo }: Pick<BeneficialOwnerRecord, 'personalInfo'>): string =>
   [personalInfo.firstName, personalInfo.lastName].filter(Boolean).join(' ')

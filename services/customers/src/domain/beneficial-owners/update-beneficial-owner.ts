@@ -5,7 +5,8 @@ import { compact } from '../customers/merge-profile.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { assertValidOwner } from './owner-rules.js'
-import { toBeneficialOwnerView, type BeneficialOwnerInput, type BeneficialOwnerView } from './types.js'
+import type { BeneficialOwnerInput, BeneficialOwnerView } from './types.js'
+import { toBeneficialOwnerView } from './view.js'
 
 /** Changes what is sent: roles as a whole, personal details field by field, the address as a whole. */
 export async function updateBeneficialOwner(

@@ -1,6 +1,6 @@
 import { isApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { claimImportJob, saveImportProgress, toImportJobView, type ImportJobRow } from '../../db/import-jobs.db.js'
+import { claimImportJob, saveImportProgress, type ImportJobRow } from '../../db/import-jobs.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { bulkUploadEventType } from '../../events/types.js'
 import { createCustomer } from '../customers/create-customer.js'
@@ -9,6 +9,7 @@ import type { Caller, Environment } from '../types.js'
 import { parseCsv } from './csv.js'
 import { rowToCreateInput, toRow } from './csv-row.js'
 import type { ImportRowError } from './types.js'
+import { toImportJobView } from './view.js'
 
 export interface ImportSettings {
   batchRows: number

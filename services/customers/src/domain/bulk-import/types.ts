@@ -15,3 +15,9 @@ export interface ImportJobView {
   errors: ImportRowError[]
   completedAt?: string
 }
+
+/** The reference's BulkCustomerImportJobAccepted. */
+export interface ImportJobAccepted {
+  jobId: string
+  status: ImportJobStatus
+}

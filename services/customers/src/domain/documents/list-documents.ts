@@ -4,7 +4,8 @@ import { pageLimit } from '../customers/list-customers.js'
 import type { CustomersDeps } from '../deps.js'
 import { toPage, type Page } from '../keyset-page.js'
 import { tenantOf, type Caller } from '../types.js'
-import { toDocumentView, type DocumentView } from './types.js'
+import type { DocumentView } from './types.js'
+import { toDocumentView } from './view.js'
 
 /** The tenant's documents, or one holder's, newest first. */
 export async function listDocuments(

@@ -4,7 +4,8 @@ import { DOCUMENT_HOLDER_TYPE_SIDE_INDEX, findDocument, replaceDocumentFile } fr
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { documentExists, reviewUpload } from './upload-document.js'
-import { toDocumentView, type DocumentUploadInput, type DocumentView } from './types.js'
+import type { DocumentUploadInput, DocumentView } from './types.js'
+import { toDocumentView } from './view.js'
 
 export const documentNotFound = (documentId: string) => new ApiError('NOT_FOUND', `Document ${documentId} not found`)
 

@@ -42,16 +42,3 @@ export interface DocumentView {
   createdAt: string
   updatedAt: string
 }
-
-export const toDocumentView = (record: DocumentRecord): DocumentView => ({
-  id: record.id,
-  documentHolder: record.holderId,
-  documentType: record.documentType,
-  side: record.side,
-  country: record.country,
-  documentNumber: record.documentNumber,
-  issuingAuthority: record.issuingAuthority,
-  fileName: record.fileName,
-  createdAt: record.createdAt.toISOString(),
-  updatedAt: record.updatedAt.toISOString(),
-})

@@ -6,7 +6,8 @@ import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { assertValidUpload } from './document-rules.js'
 import { customerOfHolder } from './resolve-holder.js'
-import { toDocumentView, type DocumentUploadInput, type DocumentView } from './types.js'
+import type { DocumentUploadInput, DocumentView } from './types.js'
+import { toDocumentView } from './view.js'
 
 export const documentExists = (upload: Pick<DocumentUploadInput, 'documentType' | 'side'>) =>
   new ApiError('DOCUMENT_ALREADY_EXISTS', `The holder already has a ${upload.documentType} document${upload.side ? ` (${upload.side})` : ''}; replace it with PUT`)

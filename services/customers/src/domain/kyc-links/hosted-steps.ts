@@ -7,7 +7,7 @@ import { updateCustomer } from '../customers/update-customer.js'
 import { mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
 import { uploadDocument } from '../documents/upload-document.js'
-import type { DocumentUploadInput, DocumentView } from '../documents/types.js'
+import type { DocumentUploadInput } from '../documents/types.js'
 import { tenantOf, type CustomerProfile } from '../types.js'
 import { openHostedLink } from './hosted-link.js'
 
@@ -37,11 +37,11 @@ export async function uploadHostedDocument(
   linkToken: string,
   requestId: string,
   upload: DocumentUploadInput,
-): Promise<DocumentView> {
+): Promise<void> {
   const { link, caller } = await openHostedLink(deps, linkToken, requestId)
   const owners = await ownersOfCustomer(deps.db, link.customerId)
   if (upload.documentHolder !== link.customerId && !owners.some((o) => o.id === upload.documentHolder)) {
     throw new ApiError('DOCUMENT_HOLDER_NOT_FOUND', `Document holder ${upload.documentHolder} not found`)
   }
-  return uploadDocument(deps, caller, upload, true)
+  await uploadDocument(deps, caller, upload, true)
 }

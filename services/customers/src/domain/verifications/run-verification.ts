@@ -12,6 +12,7 @@ import { changeVerificationStatus } from './change-status.js'
 import { assertHasSubject, findPacketErrors } from './packet.js'
 import { loadPacket } from './load-packet.js'
 import type { VerificationErrorView, VerificationOutcome, VerificationSource, VerificationView } from './types.js'
+import { toVerificationView } from './view.js'
 
 interface Outcome {
   status: VerificationOutcome
@@ -50,7 +51,7 @@ export async function runVerification_(
   const outcome = await decide(tx, deps.verification[caller.environment], customer, platform)
   const now = deps.now()
   const tenant = tenantOf(caller)
-  const verification = await insertVerification(tx, {
+  const row = await insertVerification(tx, {
     id: newId('Verification'),
     tenant,
     customerId: customer.id,
@@ -59,6 +60,7 @@ export async function runVerification_(
     source,
     createdAt: now,
   })
+  const verification = toVerificationView(row)
   await recordEvent(tx, verificationOutcomeEventType(outcome.status), caller, verification)
   if (outcome.customerStatus !== undefined && outcome.customerStatus !== customer.verificationStatus) {
     await changeVerificationStatus(tx, customer, outcome.customerStatus, now)

@@ -12,7 +12,8 @@ import type { ExternalAccountsDeps } from './deps.js'
 import { identityOf } from './identity.js'
 import { assertLiveCustomer } from './owner.js'
 import { statusAtCreation } from './status-at-creation.js'
-import { toExternalAccountDetails, type ExternalAccountDetails } from './view.js'
+import type { ExternalAccountView } from './types.js'
+import { toExternalAccountView } from './view.js'
 
 /**
  * Creates an external account once its information is valid, its owner exists and the bank side
@@ -24,10 +25,10 @@ export async function createExternalAccount(
   caller: Caller,
   input: CreateExternalAccountInput,
   idempotencyKey?: string,
-): Promise<ExternalAccountDetails> {
+): Promise<ExternalAccountView> {
   const tenant = tenantOf(caller)
   const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input) : undefined
-  const replay = call && (await findReplay<ExternalAccountDetails>(deps.sql, tenant, call))
+  const replay = call && (await findReplay<ExternalAccountView>(deps.sql, tenant, call))
   if (replay) return replay
   const valid = checkCreateInput(input)
   if (valid.owner.kind === 'CUSTOMER') await assertLiveCustomer(deps, caller, valid.owner.customerId)
@@ -37,7 +38,7 @@ export async function createExternalAccount(
   } catch (err) {
     const index = violatedUniqueIndex(err)
     if (index === undefined) throw err
-    const raced = call && (await findReplay<ExternalAccountDetails>(deps.sql, tenant, call))
+    const raced = call && (await findReplay<ExternalAccountView>(deps.sql, tenant, call))
     if (raced) return raced
     if (index !== LIVE_IDENTITY_INDEX) throw err
     throw new ApiError('DUPLICATE_EXTERNAL_ACCOUNT', 'An equivalent external account already exists for this owner and currency')
@@ -74,10 +75,10 @@ function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: Valid
 }
 
 /** The account and, with a key, its idempotent answer commit together. */
-async function create_(tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountDetails> {
+async function create_(tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountView> {
   await insertExternalAccount(tx, account)
   const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
-  const details = toExternalAccountDetails(record, account.createdAt)
-  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, details, account.createdAt)
-  return details
+  const view = toExternalAccountView(record, account.createdAt)
+  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, view, account.createdAt)
+  return view
 }

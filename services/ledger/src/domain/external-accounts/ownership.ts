@@ -11,8 +11,8 @@ import { isAccountType, rulesOf, type OwnershipProof } from './account-types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { mustFindAccount, scopeOf } from './find-account.js'
 import { isOwnershipProof } from './ownership-signatures.js'
-import type { ExternalAccountStatus } from './types.js'
-import { toExternalAccountDetails, toExternalAccountView, type ExternalAccountDetails } from './view.js'
+import type { ExternalAccountStatus, ExternalAccountView } from './types.js'
+import { toExternalAccountView } from './view.js'
 
 const AWAITING_PROOF: ExternalAccountStatus[] = ['PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED']
 
@@ -78,7 +78,7 @@ export async function verifyOwnership(
   deps: ExternalAccountsDeps,
   tenant: Tenant,
   input: { ownerKind: string; id: string; signature: string },
-): Promise<ExternalAccountDetails> {
+): Promise<ExternalAccountView> {
   const scope = scopeOf(input.ownerKind)
   if (!input.signature) throw invalidInput([{ field: 'signature', message: 'is required' }])
   const outcome = await inTransaction(deps.db, async (tx) => {
@@ -91,9 +91,9 @@ export async function verifyOwnership(
     const isProven = challenge.expiresAt > now && isOwnershipProof(proof, account.accountInfo.address!, challenge.messageToSign!, input.signature)
     await resolveChallenge(tx, challenge.id, now)
     const updated = await changeStatus(tx, tenantOf(account), account, isProven ? 'ACTIVE' : 'UNVERIFIED', now)
-    return { isProven, isExpired: challenge.expiresAt <= now, details: toExternalAccountDetails(updated, now) }
+    return { isProven, isExpired: challenge.expiresAt <= now, account: toExternalAccountView(updated, now) }
   })
-  if (outcome.isProven) return outcome.details
+  if (outcome.isProven) return outcome.account
   const message = outcome.isExpired ? 'the challenge expired; start a new one' : 'does not prove control of the wallet; start a new challenge'
   throw invalidInput([{ field: 'signature', message }], 'Invalid or expired signature')
 }

@@ -5,22 +5,23 @@ import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { mustReadAccount, scopeOf } from './find-account.js'
 import { assertUsable } from './usability.js'
-import { toExternalAccountDetails, type ExternalAccountDetails } from './view.js'
+import type { ExternalAccountView } from './types.js'
+import { toExternalAccountView } from './view.js'
 
 const PAGE_LIMIT_DEFAULT = 20
 const PAGE_LIMIT_MAX = 100
 
-export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<ExternalAccountDetails> {
+export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<ExternalAccountView> {
   const account = await mustReadAccount(deps.sql, tenant, id, scopeOf(ownerKind))
-  return toExternalAccountDetails(account, deps.now())
+  return toExternalAccountView(account, deps.now())
 }
 
 /** For payments: the account, once money may move to or from it now (see assertUsable). */
-export async function checkExternalAccountUsable(deps: ExternalAccountsDeps, tenant: Tenant, id: string): Promise<ExternalAccountDetails> {
+export async function checkExternalAccountUsable(deps: ExternalAccountsDeps, tenant: Tenant, id: string): Promise<ExternalAccountView> {
   const account = await mustReadAccount(deps.sql, tenant, id, 'ANY')
   const now = deps.now()
   assertUsable(account, now)
-  return toExternalAccountDetails(account, now)
+  return toExternalAccountView(account, now)
 }
 
 export interface ListExternalAccountsInput {
@@ -33,7 +34,7 @@ export interface ListExternalAccountsInput {
 }
 
 export interface ExternalAccountPage {
-  data: ExternalAccountDetails[]
+  data: ExternalAccountView[]
   hasMore: boolean
   nextCursor?: string
   totalCount: number
@@ -55,7 +56,7 @@ export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: T
   const last = page.at(-1)
   const now = deps.now()
   return {
-    data: page.map((record) => toExternalAccountDetails(record, now)),
+    data: page.map((record) => toExternalAccountView(record, now)),
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(last) : undefined,
     totalCount,

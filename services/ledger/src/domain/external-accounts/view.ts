@@ -3,17 +3,6 @@ import { isAccountType, rulesOf } from './account-types.js'
 import type { ExternalAccountView } from './types.js'
 import { statusAt } from './usability.js'
 
-/** An account as services see it: the API's view, plus what only services use. */
-export interface ExternalAccountDetails {
-  account: ExternalAccountView
-  isTrustedBeneficiary: boolean
-  /** False while a first-party self-custody wallet has not proven its ownership. */
-  isOwnershipVerified: boolean
-  /** ISO 8601; kept as text so a stored idempotent answer replays unchanged. */
-  createdAt: string
-  updatedAt: string
-}
-
 const OWNERSHIP_PENDING = ['PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED']
 
 /** The API's view of an account at `now` (an ACH validation whose window passed counts). */
@@ -33,13 +22,5 @@ export function toExternalAccountView(record: ExternalAccountRecord, now: Date):
   }
 }
 
-export function toExternalAccountDetails(record: ExternalAccountRecord, now: Date): ExternalAccountDetails {
-  const account = toExternalAccountView(record, now)
-  return {
-    account,
-    isTrustedBeneficiary: record.isTrusted,
-    isOwnershipVerified: !OWNERSHIP_PENDING.includes(account.status),
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-  }
-}
+/** False while a first-party self-custody wallet has not proven its ownership. */
+export const isOwnershipVerified = (account: ExternalAccountView): boolean => !OWNERSHIP_PENDING.includes(account.status)

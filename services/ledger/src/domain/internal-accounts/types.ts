@@ -51,6 +51,9 @@ export interface InternalAccountRecord {
   balance: AccountBalance
 }
 
+/** What other services act on of an account: its holder (null for the platform), type, status and currency. */
+export type InternalAccountFacts = Pick<InternalAccountRecord, 'id' | 'customerId' | 'type' | 'status' | 'currency'>
+
 export interface CurrencyAmountView {
   amount: number
   currency: { code: string; name: string; symbol: string; decimals: number }

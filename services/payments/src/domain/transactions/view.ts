@@ -1,51 +1,128 @@
-import { amountToJson, findCurrency } from '@pp/money'
-import type { Transaction } from '../../db/generated/client.js'
+import { amountToJson, findCurrency, type Currency } from '@pp/money'
+import type { TransactionRow } from '../../db/transactions.db.js'
+import type { RefundState } from './transitions.js'
 
-/** An amount as the API shows it: the integer and the currency object. */
-export function currencyAmountJson(amount: bigint, code: string): Record<string, unknown> {
-  const currency = findCurrency(code)
-  return { amount: amountToJson(amount), currency: currency ?? { code } }
+/** An amount in the currency's smallest unit, with the currency object. */
+export interface CurrencyAmountView {
+  amount: number
+  currency: Currency
+}
+
+/** The reference's OutgoingRateDetails: multipliers and rates as numbers, fees in the sending currency's smallest unit. */
+export interface RateDetailsView {
+  counterpartyMultiplier: number
+  counterpartyFixedFee: number
+  serviceApiMultiplier: number
+  serviceApiFixedFee: number
+  serviceApiVariableFeeRate: number
+  serviceApiVariableFeeAmount: number
+}
+
+/** One side of a quote or transaction: which fields it has depends on its type. */
+export type SideView = Record<string, string>
+
+/** An outgoing or incoming transaction as the API shows it (the reference's OutgoingTransaction / IncomingTransaction). */
+export interface TransactionView {
+  id: string
+  status: string
+  type: string
+  direction: string
+  source?: SideView
+  destination: SideView
+  customerId: string
+  platformCustomerId: string
+  sentAmount: CurrencyAmountView
+  receivedAmount: CurrencyAmountView
+  exchangeRate?: number
+  fees: number
+  platformFees: number
+  description?: string
+  quoteId?: string
+  failureReason?: string
+  refund?: RefundState
+  rateDetails?: RateDetailsView
+  paymentRail?: string
+  reconciliationInstructions: { reference: string }
+  settledAt?: string
+  createdAt: string
+  updatedAt: string
+  receiptDeliveryConfirmedAt?: string
+}
+
+/** The currency object of a code; a code @pp/money does not know (none is stored today) names itself rather than failing the read. */
+export const currencyView = (code: string): Currency => findCurrency(code) ?? { code, name: code, symbol: code, decimals: 0 }
+
+export const currencyAmountView = (amount: bigint, code: string): CurrencyAmountView => ({ amount: amountToJson(amount), currency: currencyView(code) })
+
+/** Leaves out the keys whose value is undefined, so optional fields are absent, not null. */
+export const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+
+/** Stored rate details (decimal and integer strings, all six written with the quote) as the API's numbers. */
+export function rateDetailsView(stored: unknown): RateDetailsView {
+  const details = stored as Record<keyof RateDetailsView, string>
+  return {
+    counterpartyMultiplier: Number(details.counterpartyMultiplier),
+    counterpartyFixedFee: Number(details.counterpartyFixedFee),
+    serviceApiMultiplier: Number(details.serviceApiMultiplier),
+    serviceApiFixedFee: Number(details.serviceApiFixedFee),
+    serviceApiVariableFeeRate: Number(details.serviceApiVariableFeeRate),
+    serviceApiVariableFeeAmount: Number(details.serviceApiVariableFeeAmount),
+  }
+}
+
+/**
+ * The source as the reference's TransactionSourceOneOf shows it: the fields of its type only (the
+ * stored side keeps what the quote and the arrival recorded besides). Money the ledger credited
+ * from outside has no source on record, and shows none.
+ */
+function sourceView(stored: Record<string, string>): SideView | undefined {
+  if (Object.keys(stored).length === 0) return undefined
+  const { sourceType, accountId, umaAddress, customerId, currency, paymentRail, remittanceInformation } = stored
+  const fields: Record<string, string | undefined> =
+    sourceType === 'ACCOUNT' ? { accountId, currency }
+    : sourceType === 'UMA_ADDRESS' ? { umaAddress, currency }
+    : { customerId, currency, paymentRail, remittanceInformation }
+  return defined({ sourceType, ...fields }) as SideView
+}
+
+/** The destination as the reference's TransactionDestinationOneOf shows it: an account or an UMA address, and the currency. */
+function destinationView(stored: Record<string, string>): SideView {
+  const { destinationType, accountId, umaAddress, currency } = stored
+  const fields: Record<string, string | undefined> = destinationType === 'UMA_ADDRESS' ? { umaAddress, currency } : { accountId, currency }
+  return defined({ destinationType, ...fields }) as SideView
 }
 
 const iso = (date: Date | null): string | undefined => date?.toISOString()
 
 /**
- * The transaction as the API shows it (the reference's OutgoingTransaction / IncomingTransaction);
- * events carry exactly this. Rates are decimal strings inside the service and JSON numbers here.
+ * The transaction as the API shows it, and as its events carry it. Rates are decimal strings
+ * inside the service and JSON numbers here; a failure reason shows only on a FAILED transaction.
  */
-export function transactionJson(row: Transaction): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function transactionJson(row: TransactionRow): TransactionView {
+  return defined<TransactionView>({
     id: row.id,
     status: row.status,
     type: row.type,
     direction: row.direction,
-    ...(Object.keys(row.source as object).length > 0 ? { source: row.source } : {}),
-    destination: row.destination,
+    source: sourceView(row.source as Record<string, string>),
+    destination: destinationView(row.destination as Record<string, string>),
     customerId: row.customerId,
     platformCustomerId: row.platformCustomerId,
-    sentAmount: currencyAmountJson(row.sentAmount, row.sendingCurrency),
-    receivedAmount: currencyAmountJson(row.receivedAmount, row.receivingCurrency),
+    sentAmount: currencyAmountView(row.sentAmount, row.sendingCurrency),
+    receivedAmount: currencyAmountView(row.receivedAmount, row.receivingCurrency),
+    exchangeRate: row.exchangeRate === null ? undefined : Number(row.exchangeRate),
     fees: amountToJson(row.fees),
     platformFees: amountToJson(row.platformFees),
-    reconciliationInstructions: { reference: row.reference },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
-  const optional: Record<string, unknown> = {
-    exchangeRate: row.exchangeRate === null ? undefined : Number(row.exchangeRate),
     description: row.description ?? undefined,
     quoteId: row.quoteId ?? undefined,
     failureReason: row.status === 'FAILED' ? (row.failureReason ?? undefined) : undefined,
-    refund: row.refund ?? undefined,
-    rateDetails: row.rateDetails ? rateDetailsJson(row.rateDetails as Record<string, string>) : undefined,
+    refund: (row.refund as RefundState | null) ?? undefined,
+    rateDetails: row.rateDetails ? rateDetailsView(row.rateDetails) : undefined,
     paymentRail: row.paymentRail ?? undefined,
+    reconciliationInstructions: { reference: row.reference },
     settledAt: iso(row.settledAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     receiptDeliveryConfirmedAt: iso(row.receiptDeliveryConfirmedAt),
-  }
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) view[key] = value
-  return view
+  })
 }
-
-/** Stored rate details (decimal strings) as the API's numbers. */
-export const rateDetailsJson = (details: Record<string, string>): Record<string, number> =>
-  Object.fromEntries(Object.entries(details).map(([key, value]) => [key, Number(value)]))

@@ -1,5 +1,5 @@
 import type { ConfigRecord } from '../../db/configs.db.js'
-import type { CardTokenization2faConfig, CounterpartyFieldDefinition, EmbeddedWalletConfig, PlatformConfig } from '../types.js'
+import type { CardTokenization2faConfig, CounterpartyFieldDefinition, EmbeddedWalletConfig, PlatformConfig, PlatformConfigView } from '../types.js'
 import { providerRequiredCustomerFields } from './field-names.js'
 
 /** The PlatformConfig resource of one environment, with what the service derives (provider requirements). */
@@ -33,9 +33,24 @@ export function toPlatformConfig(record: ConfigRecord): PlatformConfig {
   }
 }
 
-/** The configuration as event data: JSON numbers for amounts (validated to be safe integers), ISO dates. */
-export function configEventData(config: PlatformConfig): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(config, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value)),
-  ) as Record<string, unknown>
+/**
+ * The PlatformConfig as the API shows it, the same value PLATFORM.CONFIG_UPDATED carries: amounts
+ * as JSON numbers (validated to be safe integers), times as ISO 8601 strings.
+ */
+export function configView(config: PlatformConfig): PlatformConfigView {
+  return {
+    ...config,
+    supportedCurrencies: config.supportedCurrencies.map((c) => ({
+      currencyCode: c.currencyCode,
+      minAmount: Number(c.minAmount),
+      maxAmount: Number(c.maxAmount),
+      requiredCounterpartyFields: c.requiredCounterpartyFields,
+      // omitted when the provider needs nothing, as the reference does
+      ...(c.providerRequiredCustomerFields.length > 0 ? { providerRequiredCustomerFields: c.providerRequiredCustomerFields } : {}),
+      enabledTransactionTypes: c.enabledTransactionTypes,
+    })),
+    feeConfigs: config.feeConfigs.map((f) => ({ ...f, fixedFee: { amount: Number(f.fixedFee.amount), currency: f.fixedFee.currency } })),
+    createdAt: config.createdAt.toISOString(),
+    updatedAt: config.updatedAt.toISOString(),
+  }
 }

@@ -7,7 +7,7 @@ import { PlatformEventType } from '../../events/types.js'
 import type { PlatformDeps } from '../deps.js'
 import type { ConfigUpdate, PlatformConfig, Tenant } from '../types.js'
 import { validateConfigUpdate } from './config-rules.js'
-import { configEventData, toPlatformConfig } from './config-view.js'
+import { configView, toPlatformConfig } from './config-view.js'
 import { mergeCardTokenization, mergeEmbeddedWallet, mergeFees } from './merge.js'
 
 /**
@@ -31,7 +31,7 @@ export async function updateConfig(deps: PlatformDeps, tenant: Tenant, update: C
     if (update.supportedCurrencies) await replaceCurrencies(tx, tenant, update.supportedCurrencies)
     if (update.feeConfigs) await replaceFees(tx, tenant, mergeFees(current.feeConfigs, update.feeConfigs))
     const updated = await currentConfig(tx, tenant)
-    await recordEvent(tx, tenant, PlatformEventType.configUpdated, configEventData(updated))
+    await recordEvent(tx, tenant, PlatformEventType.configUpdated, configView(updated))
     return updated
   })
 }

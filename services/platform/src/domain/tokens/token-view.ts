@@ -1,5 +1,6 @@
 import type { TokenRow } from '../../db/tokens.db.js'
-import type { ApiToken } from '../types.js'
+import type { Page } from '../pagination.js'
+import type { ApiToken, ApiTokenView, IssuedToken } from '../types.js'
 
 export const toApiToken = (row: TokenRow): ApiToken => ({
   id: row.id,
@@ -11,3 +12,16 @@ export const toApiToken = (row: TokenRow): ApiToken => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 })
+
+/** The ApiToken as the API shows it; only the answer that created it holds the secret. */
+export const tokenView = (token: ApiToken | IssuedToken): ApiTokenView => ({
+  id: token.id,
+  name: token.name,
+  permissions: token.permissions,
+  clientId: token.clientId,
+  clientSecret: 'clientSecret' in token ? token.clientSecret : undefined,
+  createdAt: token.createdAt.toISOString(),
+  updatedAt: token.updatedAt.toISOString(),
+})
+
+export const tokenPageView = (page: Page<ApiToken>): Page<ApiTokenView> => ({ ...page, data: page.data.map(tokenView) })

@@ -6,11 +6,11 @@ import type { Caller } from '../types.js'
 import { TEST_WEBHOOK, webhookBody } from '../webhooks/body.js'
 import { webhookHeaders } from './headers.js'
 
-export interface TestWebhookResult {
+/** The API's TestWebhookResponse; the reference names its two answer fields in snake_case. */
+export interface TestWebhookView {
   url: string
-  responseStatus: number
-  responseBody: string
-  deliveryId: string
+  response_status: number
+  response_body: string
 }
 
 const URL_MAX_LENGTH = 2_048
@@ -19,7 +19,7 @@ const URL_MAX_LENGTH = 2_048
  * Sends one TEST webhook now, to `url` or else to the configured webhookEndpoint, and records
  * it in the log with its single attempt. Sandbox only; never retried: the caller sees the result.
  */
-export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, requestedUrl: string | undefined): Promise<TestWebhookResult> {
+export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, requestedUrl: string | undefined): Promise<TestWebhookView> {
   if (caller.environment !== 'SANDBOX') {
     throw new ApiError('FORBIDDEN', 'Test webhooks are a sandbox feature; call with sandbox credentials')
   }
@@ -41,7 +41,7 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
       url, responseStatus: result.statusCode, responseBody: result.responseBody || undefined, error: result.error, deliveryId: id,
     })
   }
-  return { url, responseStatus: result.statusCode!, responseBody: result.responseBody, deliveryId: id }
+  return { url, response_status: result.statusCode!, response_body: result.responseBody }
 }
 
 function assertHttpUrl(value: string): string {

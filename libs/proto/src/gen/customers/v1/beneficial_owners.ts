@@ -18,7 +18,6 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Timestamp } from "../../google/protobuf/timestamp.js";
 import { Address } from "./customers.js";
 
 export const protobufPackage = "customers.v1";
@@ -53,24 +52,14 @@ export interface BeneficialOwnerInput {
   personalInfo?: PersonalInfo | undefined;
 }
 
-export interface BeneficialOwner {
-  id: string;
-  customerId: string;
-  roles: string[];
-  ownershipPercentage: number;
-  personalInfo?: PersonalInfo | undefined;
-  kycStatus: string;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-}
-
 export interface CreateBeneficialOwnerRequest {
   customerId: string;
   owner?: BeneficialOwnerInput | undefined;
 }
 
 export interface CreateBeneficialOwnerResponse {
-  beneficialOwner?: BeneficialOwner | undefined;
+  /** The API's BeneficialOwner, as JSON. */
+  beneficialOwnerJson: string;
 }
 
 export interface GetBeneficialOwnerRequest {
@@ -78,7 +67,8 @@ export interface GetBeneficialOwnerRequest {
 }
 
 export interface GetBeneficialOwnerResponse {
-  beneficialOwner?: BeneficialOwner | undefined;
+  /** The API's BeneficialOwner, as JSON. */
+  beneficialOwnerJson: string;
 }
 
 export interface ListBeneficialOwnersRequest {
@@ -89,10 +79,8 @@ export interface ListBeneficialOwnersRequest {
 }
 
 export interface ListBeneficialOwnersResponse {
-  data: BeneficialOwner[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of owners (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface UpdateBeneficialOwnerRequest {
@@ -101,7 +89,8 @@ export interface UpdateBeneficialOwnerRequest {
 }
 
 export interface UpdateBeneficialOwnerResponse {
-  beneficialOwner?: BeneficialOwner | undefined;
+  /** The API's BeneficialOwner, as JSON. */
+  beneficialOwnerJson: string;
 }
 
 function createBasePersonalInfo(): PersonalInfo {
@@ -486,222 +475,6 @@ export const BeneficialOwnerInput: MessageFns<BeneficialOwnerInput> = {
   },
 };
 
-function createBaseBeneficialOwner(): BeneficialOwner {
-  return {
-    id: "",
-    customerId: "",
-    roles: [],
-    ownershipPercentage: 0,
-    personalInfo: undefined,
-    kycStatus: "",
-    createdAt: undefined,
-    updatedAt: undefined,
-  };
-}
-
-export const BeneficialOwner: MessageFns<BeneficialOwner> = {
-  encode(message: BeneficialOwner, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.customerId !== "") {
-      writer.uint32(18).string(message.customerId);
-    }
-    for (const v of message.roles) {
-      writer.uint32(26).string(v!);
-    }
-    if (message.ownershipPercentage !== 0) {
-      writer.uint32(32).int32(message.ownershipPercentage);
-    }
-    if (message.personalInfo !== undefined) {
-      PersonalInfo.encode(message.personalInfo, writer.uint32(42).fork()).join();
-    }
-    if (message.kycStatus !== "") {
-      writer.uint32(50).string(message.kycStatus);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(66).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): BeneficialOwner {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseBeneficialOwner();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.customerId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.roles.push(reader.string());
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.ownershipPercentage = reader.int32();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.personalInfo = PersonalInfo.decode(reader, reader.uint32());
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.kycStatus = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): BeneficialOwner {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => globalThis.String(e)) : [],
-      ownershipPercentage: isSet(object.ownershipPercentage)
-        ? globalThis.Number(object.ownershipPercentage)
-        : isSet(object.ownership_percentage)
-        ? globalThis.Number(object.ownership_percentage)
-        : 0,
-      personalInfo: isSet(object.personalInfo)
-        ? PersonalInfo.fromJSON(object.personalInfo)
-        : isSet(object.personal_info)
-        ? PersonalInfo.fromJSON(object.personal_info)
-        : undefined,
-      kycStatus: isSet(object.kycStatus)
-        ? globalThis.String(object.kycStatus)
-        : isSet(object.kyc_status)
-        ? globalThis.String(object.kyc_status)
-        : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-    };
-  },
-
-  toJSON(message: BeneficialOwner): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    if (message.roles?.length) {
-      obj.roles = message.roles;
-    }
-    if (message.ownershipPercentage !== 0) {
-      obj.ownershipPercentage = Math.round(message.ownershipPercentage);
-    }
-    if (message.personalInfo !== undefined) {
-      obj.personalInfo = PersonalInfo.toJSON(message.personalInfo);
-    }
-    if (message.kycStatus !== "") {
-      obj.kycStatus = message.kycStatus;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<BeneficialOwner>): BeneficialOwner {
-    return BeneficialOwner.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<BeneficialOwner>): BeneficialOwner {
-    const message = createBaseBeneficialOwner();
-    message.id = object.id ?? "";
-    message.customerId = object.customerId ?? "";
-    message.roles = object.roles?.map((e) => e) || [];
-    message.ownershipPercentage = object.ownershipPercentage ?? 0;
-    message.personalInfo = (object.personalInfo !== undefined && object.personalInfo !== null)
-      ? PersonalInfo.fromPartial(object.personalInfo)
-      : undefined;
-    message.kycStatus = object.kycStatus ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    return message;
-  },
-};
-
 function createBaseCreateBeneficialOwnerRequest(): CreateBeneficialOwnerRequest {
   return { customerId: "", owner: undefined };
 }
@@ -794,13 +567,13 @@ export const CreateBeneficialOwnerRequest: MessageFns<CreateBeneficialOwnerReque
 };
 
 function createBaseCreateBeneficialOwnerResponse(): CreateBeneficialOwnerResponse {
-  return { beneficialOwner: undefined };
+  return { beneficialOwnerJson: "" };
 }
 
 export const CreateBeneficialOwnerResponse: MessageFns<CreateBeneficialOwnerResponse> = {
   encode(message: CreateBeneficialOwnerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.beneficialOwner !== undefined) {
-      BeneficialOwner.encode(message.beneficialOwner, writer.uint32(10).fork()).join();
+    if (message.beneficialOwnerJson !== "") {
+      writer.uint32(10).string(message.beneficialOwnerJson);
     }
     return writer;
   },
@@ -823,7 +596,7 @@ export const CreateBeneficialOwnerResponse: MessageFns<CreateBeneficialOwnerResp
               break;
             }
 
-            message.beneficialOwner = BeneficialOwner.decode(reader, reader.uint32());
+            message.beneficialOwnerJson = reader.string();
             continue;
           }
         }
@@ -840,18 +613,18 @@ export const CreateBeneficialOwnerResponse: MessageFns<CreateBeneficialOwnerResp
 
   fromJSON(object: any): CreateBeneficialOwnerResponse {
     return {
-      beneficialOwner: isSet(object.beneficialOwner)
-        ? BeneficialOwner.fromJSON(object.beneficialOwner)
-        : isSet(object.beneficial_owner)
-        ? BeneficialOwner.fromJSON(object.beneficial_owner)
-        : undefined,
+      beneficialOwnerJson: isSet(object.beneficialOwnerJson)
+        ? globalThis.String(object.beneficialOwnerJson)
+        : isSet(object.beneficial_owner_json)
+        ? globalThis.String(object.beneficial_owner_json)
+        : "",
     };
   },
 
   toJSON(message: CreateBeneficialOwnerResponse): unknown {
     const obj: any = {};
-    if (message.beneficialOwner !== undefined) {
-      obj.beneficialOwner = BeneficialOwner.toJSON(message.beneficialOwner);
+    if (message.beneficialOwnerJson !== "") {
+      obj.beneficialOwnerJson = message.beneficialOwnerJson;
     }
     return obj;
   },
@@ -861,9 +634,7 @@ export const CreateBeneficialOwnerResponse: MessageFns<CreateBeneficialOwnerResp
   },
   fromPartial(object: DeepPartial<CreateBeneficialOwnerResponse>): CreateBeneficialOwnerResponse {
     const message = createBaseCreateBeneficialOwnerResponse();
-    message.beneficialOwner = (object.beneficialOwner !== undefined && object.beneficialOwner !== null)
-      ? BeneficialOwner.fromPartial(object.beneficialOwner)
-      : undefined;
+    message.beneficialOwnerJson = object.beneficialOwnerJson ?? "";
     return message;
   },
 };
@@ -942,13 +713,13 @@ export const GetBeneficialOwnerRequest: MessageFns<GetBeneficialOwnerRequest> = 
 };
 
 function createBaseGetBeneficialOwnerResponse(): GetBeneficialOwnerResponse {
-  return { beneficialOwner: undefined };
+  return { beneficialOwnerJson: "" };
 }
 
 export const GetBeneficialOwnerResponse: MessageFns<GetBeneficialOwnerResponse> = {
   encode(message: GetBeneficialOwnerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.beneficialOwner !== undefined) {
-      BeneficialOwner.encode(message.beneficialOwner, writer.uint32(10).fork()).join();
+    if (message.beneficialOwnerJson !== "") {
+      writer.uint32(10).string(message.beneficialOwnerJson);
     }
     return writer;
   },
@@ -971,7 +742,7 @@ export const GetBeneficialOwnerResponse: MessageFns<GetBeneficialOwnerResponse> 
               break;
             }
 
-            message.beneficialOwner = BeneficialOwner.decode(reader, reader.uint32());
+            message.beneficialOwnerJson = reader.string();
             continue;
           }
         }
@@ -988,18 +759,18 @@ export const GetBeneficialOwnerResponse: MessageFns<GetBeneficialOwnerResponse> 
 
   fromJSON(object: any): GetBeneficialOwnerResponse {
     return {
-      beneficialOwner: isSet(object.beneficialOwner)
-        ? BeneficialOwner.fromJSON(object.beneficialOwner)
-        : isSet(object.beneficial_owner)
-        ? BeneficialOwner.fromJSON(object.beneficial_owner)
-        : undefined,
+      beneficialOwnerJson: isSet(object.beneficialOwnerJson)
+        ? globalThis.String(object.beneficialOwnerJson)
+        : isSet(object.beneficial_owner_json)
+        ? globalThis.String(object.beneficial_owner_json)
+        : "",
     };
   },
 
   toJSON(message: GetBeneficialOwnerResponse): unknown {
     const obj: any = {};
-    if (message.beneficialOwner !== undefined) {
-      obj.beneficialOwner = BeneficialOwner.toJSON(message.beneficialOwner);
+    if (message.beneficialOwnerJson !== "") {
+      obj.beneficialOwnerJson = message.beneficialOwnerJson;
     }
     return obj;
   },
@@ -1009,9 +780,7 @@ export const GetBeneficialOwnerResponse: MessageFns<GetBeneficialOwnerResponse> 
   },
   fromPartial(object: DeepPartial<GetBeneficialOwnerResponse>): GetBeneficialOwnerResponse {
     const message = createBaseGetBeneficialOwnerResponse();
-    message.beneficialOwner = (object.beneficialOwner !== undefined && object.beneficialOwner !== null)
-      ? BeneficialOwner.fromPartial(object.beneficialOwner)
-      : undefined;
+    message.beneficialOwnerJson = object.beneficialOwnerJson ?? "";
     return message;
   },
 };
@@ -1122,22 +891,13 @@ export const ListBeneficialOwnersRequest: MessageFns<ListBeneficialOwnersRequest
 };
 
 function createBaseListBeneficialOwnersResponse(): ListBeneficialOwnersResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListBeneficialOwnersResponse: MessageFns<ListBeneficialOwnersResponse> = {
   encode(message: ListBeneficialOwnersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      BeneficialOwner.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -1160,31 +920,7 @@ export const ListBeneficialOwnersResponse: MessageFns<ListBeneficialOwnersRespon
               break;
             }
 
-            message.data.push(BeneficialOwner.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -1201,38 +937,18 @@ export const ListBeneficialOwnersResponse: MessageFns<ListBeneficialOwnersRespon
 
   fromJSON(object: any): ListBeneficialOwnersResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => BeneficialOwner.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListBeneficialOwnersResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => BeneficialOwner.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -1242,10 +958,7 @@ export const ListBeneficialOwnersResponse: MessageFns<ListBeneficialOwnersRespon
   },
   fromPartial(object: DeepPartial<ListBeneficialOwnersResponse>): ListBeneficialOwnersResponse {
     const message = createBaseListBeneficialOwnersResponse();
-    message.data = object.data?.map((e) => BeneficialOwner.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1342,13 +1055,13 @@ export const UpdateBeneficialOwnerRequest: MessageFns<UpdateBeneficialOwnerReque
 };
 
 function createBaseUpdateBeneficialOwnerResponse(): UpdateBeneficialOwnerResponse {
-  return { beneficialOwner: undefined };
+  return { beneficialOwnerJson: "" };
 }
 
 export const UpdateBeneficialOwnerResponse: MessageFns<UpdateBeneficialOwnerResponse> = {
   encode(message: UpdateBeneficialOwnerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.beneficialOwner !== undefined) {
-      BeneficialOwner.encode(message.beneficialOwner, writer.uint32(10).fork()).join();
+    if (message.beneficialOwnerJson !== "") {
+      writer.uint32(10).string(message.beneficialOwnerJson);
     }
     return writer;
   },
@@ -1371,7 +1084,7 @@ export const UpdateBeneficialOwnerResponse: MessageFns<UpdateBeneficialOwnerResp
               break;
             }
 
-            message.beneficialOwner = BeneficialOwner.decode(reader, reader.uint32());
+            message.beneficialOwnerJson = reader.string();
             continue;
           }
         }
@@ -1388,18 +1101,18 @@ export const UpdateBeneficialOwnerResponse: MessageFns<UpdateBeneficialOwnerResp
 
   fromJSON(object: any): UpdateBeneficialOwnerResponse {
     return {
-      beneficialOwner: isSet(object.beneficialOwner)
-        ? BeneficialOwner.fromJSON(object.beneficialOwner)
-        : isSet(object.beneficial_owner)
-        ? BeneficialOwner.fromJSON(object.beneficial_owner)
-        : undefined,
+      beneficialOwnerJson: isSet(object.beneficialOwnerJson)
+        ? globalThis.String(object.beneficialOwnerJson)
+        : isSet(object.beneficial_owner_json)
+        ? globalThis.String(object.beneficial_owner_json)
+        : "",
     };
   },
 
   toJSON(message: UpdateBeneficialOwnerResponse): unknown {
     const obj: any = {};
-    if (message.beneficialOwner !== undefined) {
-      obj.beneficialOwner = BeneficialOwner.toJSON(message.beneficialOwner);
+    if (message.beneficialOwnerJson !== "") {
+      obj.beneficialOwnerJson = message.beneficialOwnerJson;
     }
     return obj;
   },
@@ -1409,14 +1122,15 @@ export const UpdateBeneficialOwnerResponse: MessageFns<UpdateBeneficialOwnerResp
   },
   fromPartial(object: DeepPartial<UpdateBeneficialOwnerResponse>): UpdateBeneficialOwnerResponse {
     const message = createBaseUpdateBeneficialOwnerResponse();
-    message.beneficialOwner = (object.beneficialOwner !== undefined && object.beneficialOwner !== null)
-      ? BeneficialOwner.fromPartial(object.beneficialOwner)
-      : undefined;
+    message.beneficialOwnerJson = object.beneficialOwnerJson ?? "";
     return message;
   },
 };
 
-/** Beneficial owners, directors and officers of business customers. */
+/**
+ * Beneficial owners, directors and officers of business customers. An owner answers as the API's
+ * JSON, produced by this service alone.
+ */
 export type BeneficialOwnersServiceService = typeof BeneficialOwnersServiceService;
 export const BeneficialOwnersServiceService = {
   /** CUSTOMER_NOT_FOUND for an unknown customer; INVALID_INPUT for an individual. */
@@ -1561,28 +1275,6 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
-
-function toTimestamp(date: Date): Timestamp {
-  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
-function fromTimestamp(t: Timestamp): Date {
-  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
-  millis += (t.nanos || 0) / 1_000_000;
-  return new globalThis.Date(millis);
-}
-
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

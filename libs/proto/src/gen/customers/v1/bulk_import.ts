@@ -18,44 +18,18 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Timestamp } from "../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "customers.v1";
 
 export const protobufFileName = "customers/v1/bulk_import.proto";
-
-export interface CustomerImportProgress {
-  total: number;
-  processed: number;
-  successful: number;
-  failed: number;
-}
-
-/** Why one row was not imported. */
-export interface CustomerImportError {
-  /** "row_<n>", n counting data rows from 1. */
-  correlationId: string;
-  code: string;
-  message: string;
-  /** The row's field errors as JSON: {"errors": [{field, message}]}. */
-  detailsJson: string;
-}
-
-export interface CustomerImportJob {
-  id: string;
-  /** "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" */
-  status: string;
-  progress?: CustomerImportProgress | undefined;
-  errors: CustomerImportError[];
-  completedAt?: Date | undefined;
-}
 
 export interface StartCustomerImportRequest {
   csv: string;
 }
 
 export interface StartCustomerImportResponse {
-  job?: CustomerImportJob | undefined;
+  /** The API's BulkCustomerImportJobAccepted (jobId, status), as JSON. */
+  acceptedJson: string;
 }
 
 export interface GetCustomerImportJobRequest {
@@ -63,391 +37,9 @@ export interface GetCustomerImportJobRequest {
 }
 
 export interface GetCustomerImportJobResponse {
-  job?: CustomerImportJob | undefined;
+  /** The API's BulkCustomerImportJob, as JSON. */
+  jobJson: string;
 }
-
-function createBaseCustomerImportProgress(): CustomerImportProgress {
-  return { total: 0, processed: 0, successful: 0, failed: 0 };
-}
-
-export const CustomerImportProgress: MessageFns<CustomerImportProgress> = {
-  encode(message: CustomerImportProgress, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.total !== 0) {
-      writer.uint32(8).int32(message.total);
-    }
-    if (message.processed !== 0) {
-      writer.uint32(16).int32(message.processed);
-    }
-    if (message.successful !== 0) {
-      writer.uint32(24).int32(message.successful);
-    }
-    if (message.failed !== 0) {
-      writer.uint32(32).int32(message.failed);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CustomerImportProgress {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCustomerImportProgress();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.total = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.processed = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.successful = reader.int32();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.failed = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): CustomerImportProgress {
-    return {
-      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
-      processed: isSet(object.processed) ? globalThis.Number(object.processed) : 0,
-      successful: isSet(object.successful) ? globalThis.Number(object.successful) : 0,
-      failed: isSet(object.failed) ? globalThis.Number(object.failed) : 0,
-    };
-  },
-
-  toJSON(message: CustomerImportProgress): unknown {
-    const obj: any = {};
-    if (message.total !== 0) {
-      obj.total = Math.round(message.total);
-    }
-    if (message.processed !== 0) {
-      obj.processed = Math.round(message.processed);
-    }
-    if (message.successful !== 0) {
-      obj.successful = Math.round(message.successful);
-    }
-    if (message.failed !== 0) {
-      obj.failed = Math.round(message.failed);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<CustomerImportProgress>): CustomerImportProgress {
-    return CustomerImportProgress.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<CustomerImportProgress>): CustomerImportProgress {
-    const message = createBaseCustomerImportProgress();
-    message.total = object.total ?? 0;
-    message.processed = object.processed ?? 0;
-    message.successful = object.successful ?? 0;
-    message.failed = object.failed ?? 0;
-    return message;
-  },
-};
-
-function createBaseCustomerImportError(): CustomerImportError {
-  return { correlationId: "", code: "", message: "", detailsJson: "" };
-}
-
-export const CustomerImportError: MessageFns<CustomerImportError> = {
-  encode(message: CustomerImportError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.correlationId !== "") {
-      writer.uint32(10).string(message.correlationId);
-    }
-    if (message.code !== "") {
-      writer.uint32(18).string(message.code);
-    }
-    if (message.message !== "") {
-      writer.uint32(26).string(message.message);
-    }
-    if (message.detailsJson !== "") {
-      writer.uint32(34).string(message.detailsJson);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CustomerImportError {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCustomerImportError();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.correlationId = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.code = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.message = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.detailsJson = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): CustomerImportError {
-    return {
-      correlationId: isSet(object.correlationId)
-        ? globalThis.String(object.correlationId)
-        : isSet(object.correlation_id)
-        ? globalThis.String(object.correlation_id)
-        : "",
-      code: isSet(object.code) ? globalThis.String(object.code) : "",
-      message: isSet(object.message) ? globalThis.String(object.message) : "",
-      detailsJson: isSet(object.detailsJson)
-        ? globalThis.String(object.detailsJson)
-        : isSet(object.details_json)
-        ? globalThis.String(object.details_json)
-        : "",
-    };
-  },
-
-  toJSON(message: CustomerImportError): unknown {
-    const obj: any = {};
-    if (message.correlationId !== "") {
-      obj.correlationId = message.correlationId;
-    }
-    if (message.code !== "") {
-      obj.code = message.code;
-    }
-    if (message.message !== "") {
-      obj.message = message.message;
-    }
-    if (message.detailsJson !== "") {
-      obj.detailsJson = message.detailsJson;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<CustomerImportError>): CustomerImportError {
-    return CustomerImportError.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<CustomerImportError>): CustomerImportError {
-    const message = createBaseCustomerImportError();
-    message.correlationId = object.correlationId ?? "";
-    message.code = object.code ?? "";
-    message.message = object.message ?? "";
-    message.detailsJson = object.detailsJson ?? "";
-    return message;
-  },
-};
-
-function createBaseCustomerImportJob(): CustomerImportJob {
-  return { id: "", status: "", progress: undefined, errors: [], completedAt: undefined };
-}
-
-export const CustomerImportJob: MessageFns<CustomerImportJob> = {
-  encode(message: CustomerImportJob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
-    }
-    if (message.progress !== undefined) {
-      CustomerImportProgress.encode(message.progress, writer.uint32(26).fork()).join();
-    }
-    for (const v of message.errors) {
-      CustomerImportError.encode(v!, writer.uint32(34).fork()).join();
-    }
-    if (message.completedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.completedAt), writer.uint32(42).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CustomerImportJob {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCustomerImportJob();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.progress = CustomerImportProgress.decode(reader, reader.uint32());
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.errors.push(CustomerImportError.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.completedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): CustomerImportJob {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      progress: isSet(object.progress) ? CustomerImportProgress.fromJSON(object.progress) : undefined,
-      errors: globalThis.Array.isArray(object?.errors)
-        ? object.errors.map((e: any) => CustomerImportError.fromJSON(e))
-        : [],
-      completedAt: isSet(object.completedAt)
-        ? fromJsonTimestamp(object.completedAt)
-        : isSet(object.completed_at)
-        ? fromJsonTimestamp(object.completed_at)
-        : undefined,
-    };
-  },
-
-  toJSON(message: CustomerImportJob): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.progress !== undefined) {
-      obj.progress = CustomerImportProgress.toJSON(message.progress);
-    }
-    if (message.errors?.length) {
-      obj.errors = message.errors.map((e) => CustomerImportError.toJSON(e));
-    }
-    if (message.completedAt !== undefined) {
-      obj.completedAt = message.completedAt.toISOString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<CustomerImportJob>): CustomerImportJob {
-    return CustomerImportJob.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<CustomerImportJob>): CustomerImportJob {
-    const message = createBaseCustomerImportJob();
-    message.id = object.id ?? "";
-    message.status = object.status ?? "";
-    message.progress = (object.progress !== undefined && object.progress !== null)
-      ? CustomerImportProgress.fromPartial(object.progress)
-      : undefined;
-    message.errors = object.errors?.map((e) => CustomerImportError.fromPartial(e)) || [];
-    message.completedAt = object.completedAt ?? undefined;
-    return message;
-  },
-};
 
 function createBaseStartCustomerImportRequest(): StartCustomerImportRequest {
   return { csv: "" };
@@ -517,13 +109,13 @@ export const StartCustomerImportRequest: MessageFns<StartCustomerImportRequest> 
 };
 
 function createBaseStartCustomerImportResponse(): StartCustomerImportResponse {
-  return { job: undefined };
+  return { acceptedJson: "" };
 }
 
 export const StartCustomerImportResponse: MessageFns<StartCustomerImportResponse> = {
   encode(message: StartCustomerImportResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.job !== undefined) {
-      CustomerImportJob.encode(message.job, writer.uint32(10).fork()).join();
+    if (message.acceptedJson !== "") {
+      writer.uint32(10).string(message.acceptedJson);
     }
     return writer;
   },
@@ -546,7 +138,7 @@ export const StartCustomerImportResponse: MessageFns<StartCustomerImportResponse
               break;
             }
 
-            message.job = CustomerImportJob.decode(reader, reader.uint32());
+            message.acceptedJson = reader.string();
             continue;
           }
         }
@@ -562,13 +154,19 @@ export const StartCustomerImportResponse: MessageFns<StartCustomerImportResponse
   },
 
   fromJSON(object: any): StartCustomerImportResponse {
-    return { job: isSet(object.job) ? CustomerImportJob.fromJSON(object.job) : undefined };
+    return {
+      acceptedJson: isSet(object.acceptedJson)
+        ? globalThis.String(object.acceptedJson)
+        : isSet(object.accepted_json)
+        ? globalThis.String(object.accepted_json)
+        : "",
+    };
   },
 
   toJSON(message: StartCustomerImportResponse): unknown {
     const obj: any = {};
-    if (message.job !== undefined) {
-      obj.job = CustomerImportJob.toJSON(message.job);
+    if (message.acceptedJson !== "") {
+      obj.acceptedJson = message.acceptedJson;
     }
     return obj;
   },
@@ -578,9 +176,7 @@ export const StartCustomerImportResponse: MessageFns<StartCustomerImportResponse
   },
   fromPartial(object: DeepPartial<StartCustomerImportResponse>): StartCustomerImportResponse {
     const message = createBaseStartCustomerImportResponse();
-    message.job = (object.job !== undefined && object.job !== null)
-      ? CustomerImportJob.fromPartial(object.job)
-      : undefined;
+    message.acceptedJson = object.acceptedJson ?? "";
     return message;
   },
 };
@@ -659,13 +255,13 @@ export const GetCustomerImportJobRequest: MessageFns<GetCustomerImportJobRequest
 };
 
 function createBaseGetCustomerImportJobResponse(): GetCustomerImportJobResponse {
-  return { job: undefined };
+  return { jobJson: "" };
 }
 
 export const GetCustomerImportJobResponse: MessageFns<GetCustomerImportJobResponse> = {
   encode(message: GetCustomerImportJobResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.job !== undefined) {
-      CustomerImportJob.encode(message.job, writer.uint32(10).fork()).join();
+    if (message.jobJson !== "") {
+      writer.uint32(10).string(message.jobJson);
     }
     return writer;
   },
@@ -688,7 +284,7 @@ export const GetCustomerImportJobResponse: MessageFns<GetCustomerImportJobRespon
               break;
             }
 
-            message.job = CustomerImportJob.decode(reader, reader.uint32());
+            message.jobJson = reader.string();
             continue;
           }
         }
@@ -704,13 +300,19 @@ export const GetCustomerImportJobResponse: MessageFns<GetCustomerImportJobRespon
   },
 
   fromJSON(object: any): GetCustomerImportJobResponse {
-    return { job: isSet(object.job) ? CustomerImportJob.fromJSON(object.job) : undefined };
+    return {
+      jobJson: isSet(object.jobJson)
+        ? globalThis.String(object.jobJson)
+        : isSet(object.job_json)
+        ? globalThis.String(object.job_json)
+        : "",
+    };
   },
 
   toJSON(message: GetCustomerImportJobResponse): unknown {
     const obj: any = {};
-    if (message.job !== undefined) {
-      obj.job = CustomerImportJob.toJSON(message.job);
+    if (message.jobJson !== "") {
+      obj.jobJson = message.jobJson;
     }
     return obj;
   },
@@ -720,16 +322,15 @@ export const GetCustomerImportJobResponse: MessageFns<GetCustomerImportJobRespon
   },
   fromPartial(object: DeepPartial<GetCustomerImportJobResponse>): GetCustomerImportJobResponse {
     const message = createBaseGetCustomerImportJobResponse();
-    message.job = (object.job !== undefined && object.job !== null)
-      ? CustomerImportJob.fromPartial(object.job)
-      : undefined;
+    message.jobJson = object.jobJson ?? "";
     return message;
   },
 };
 
 /**
  * Bulk creation of customers from a CSV file, as a durable job that a worker of the service runs;
- * BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED is written when it ends.
+ * BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED is written when it ends. A job answers as the API's
+ * JSON, the text those webhooks carry.
  */
 export type BulkImportServiceService = typeof BulkImportServiceService;
 export const BulkImportServiceService = {
@@ -817,28 +418,6 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
-
-function toTimestamp(date: Date): Timestamp {
-  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
-function fromTimestamp(t: Timestamp): Date {
-  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
-  millis += (t.nanos || 0) / 1_000_000;
-  return new globalThis.Date(millis);
-}
-
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -18,7 +18,6 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Customer } from "./customers.js";
 
 export const protobufPackage = "customers.v1";
 
@@ -41,7 +40,8 @@ export interface ConfirmContactVerificationRequest {
 }
 
 export interface ConfirmContactVerificationResponse {
-  customer?: Customer | undefined;
+  /** The API's Customer, as JSON. */
+  customerJson: string;
 }
 
 function createBaseSendContactVerificationCodeRequest(): SendContactVerificationCodeRequest {
@@ -291,13 +291,13 @@ export const ConfirmContactVerificationRequest: MessageFns<ConfirmContactVerific
 };
 
 function createBaseConfirmContactVerificationResponse(): ConfirmContactVerificationResponse {
-  return { customer: undefined };
+  return { customerJson: "" };
 }
 
 export const ConfirmContactVerificationResponse: MessageFns<ConfirmContactVerificationResponse> = {
   encode(message: ConfirmContactVerificationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    if (message.customerJson !== "") {
+      writer.uint32(10).string(message.customerJson);
     }
     return writer;
   },
@@ -320,7 +320,7 @@ export const ConfirmContactVerificationResponse: MessageFns<ConfirmContactVerifi
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
         }
@@ -336,13 +336,19 @@ export const ConfirmContactVerificationResponse: MessageFns<ConfirmContactVerifi
   },
 
   fromJSON(object: any): ConfirmContactVerificationResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
+    return {
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : "",
+    };
   },
 
   toJSON(message: ConfirmContactVerificationResponse): unknown {
     const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== "") {
+      obj.customerJson = message.customerJson;
     }
     return obj;
   },
@@ -352,9 +358,7 @@ export const ConfirmContactVerificationResponse: MessageFns<ConfirmContactVerifi
   },
   fromPartial(object: DeepPartial<ConfirmContactVerificationResponse>): ConfirmContactVerificationResponse {
     const message = createBaseConfirmContactVerificationResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
+    message.customerJson = object.customerJson ?? "";
     return message;
   },
 };

@@ -129,34 +129,25 @@ export interface EndUserTermsConsent {
   acceptanceMethod: string;
 }
 
-export interface Customer {
+/**
+ * What other services need to know of a customer; the API's Customer itself travels as JSON
+ * (customer_json), produced by this service alone.
+ */
+export interface CustomerFacts {
   id: string;
   customerType: string;
-  /** identifier is never set here. */
-  profile?:
-    | CustomerProfile
-    | undefined;
-  /** The most recent acceptance per agreement type. */
-  agreementConsents: AgreementConsent[];
-  /** Set for INDIVIDUAL customers. */
-  kycStatus?:
+  isDeleted: boolean;
+  platformCustomerId?:
     | string
     | undefined;
-  /** Set for BUSINESS customers. */
-  kybStatus?: string | undefined;
-  isDeleted: boolean;
-  createdAt?: Date | undefined;
-  updatedAt?:
-    | Date
+  /** The customer's region, else its address's country: where its rules come from. */
+  jurisdiction?:
+    | string
     | undefined;
-  /** Set only for customers whose verification provider requires contact verification. */
-  contactVerification?: ContactVerification | undefined;
-}
-
-/** Each channel the provider requires, "PENDING" or "VERIFIED"; a channel not required is unset. */
-export interface ContactVerification {
+  /** The agreement types the customer has accepted. */
+  agreementTypes: string[];
   email?: string | undefined;
-  phone?: string | undefined;
+  phoneNumber?: string | undefined;
 }
 
 export interface CreateCustomerRequest {
@@ -168,7 +159,8 @@ export interface CreateCustomerRequest {
 }
 
 export interface CreateCustomerResponse {
-  customer?: Customer | undefined;
+  /** The API's Customer, as JSON. */
+  customerJson: string;
 }
 
 export interface GetCustomerRequest {
@@ -176,7 +168,8 @@ export interface GetCustomerRequest {
 }
 
 export interface GetCustomerResponse {
-  customer?: Customer | undefined;
+  /** The API's Customer, as JSON. */
+  customerJson: string;
 }
 
 export interface UpdateCustomerRequest {
@@ -193,7 +186,8 @@ export interface UpdateCustomerRequest {
 }
 
 export interface UpdateCustomerResponse {
-  customer?: Customer | undefined;
+  /** The API's Customer, as JSON. */
+  customerJson: string;
 }
 
 export interface ListCustomersRequest {
@@ -219,10 +213,16 @@ export interface ListCustomersRequest {
 }
 
 export interface ListCustomersResponse {
-  data: Customer[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of customers (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
+}
+
+export interface GetCustomerFactsRequest {
+  customerId: string;
+}
+
+export interface GetCustomerFactsResponse {
+  facts?: CustomerFacts | undefined;
 }
 
 export interface DeleteCustomerRequest {
@@ -230,7 +230,8 @@ export interface DeleteCustomerRequest {
 }
 
 export interface DeleteCustomerResponse {
-  customer?: Customer | undefined;
+  /** The API's Customer, as JSON. */
+  customerJson: string;
 }
 
 export interface Agreement {
@@ -1733,57 +1734,49 @@ export const EndUserTermsConsent: MessageFns<EndUserTermsConsent> = {
   },
 };
 
-function createBaseCustomer(): Customer {
+function createBaseCustomerFacts(): CustomerFacts {
   return {
     id: "",
     customerType: "",
-    profile: undefined,
-    agreementConsents: [],
-    kycStatus: undefined,
-    kybStatus: undefined,
     isDeleted: false,
-    createdAt: undefined,
-    updatedAt: undefined,
-    contactVerification: undefined,
+    platformCustomerId: undefined,
+    jurisdiction: undefined,
+    agreementTypes: [],
+    email: undefined,
+    phoneNumber: undefined,
   };
 }
 
-export const Customer: MessageFns<Customer> = {
-  encode(message: Customer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const CustomerFacts: MessageFns<CustomerFacts> = {
+  encode(message: CustomerFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
     if (message.customerType !== "") {
       writer.uint32(18).string(message.customerType);
     }
-    if (message.profile !== undefined) {
-      CustomerProfile.encode(message.profile, writer.uint32(26).fork()).join();
-    }
-    for (const v of message.agreementConsents) {
-      AgreementConsent.encode(v!, writer.uint32(34).fork()).join();
-    }
-    if (message.kycStatus !== undefined) {
-      writer.uint32(42).string(message.kycStatus);
-    }
-    if (message.kybStatus !== undefined) {
-      writer.uint32(50).string(message.kybStatus);
-    }
     if (message.isDeleted !== false) {
-      writer.uint32(56).bool(message.isDeleted);
+      writer.uint32(24).bool(message.isDeleted);
     }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
+    if (message.platformCustomerId !== undefined) {
+      writer.uint32(34).string(message.platformCustomerId);
     }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
+    if (message.jurisdiction !== undefined) {
+      writer.uint32(42).string(message.jurisdiction);
     }
-    if (message.contactVerification !== undefined) {
-      ContactVerification.encode(message.contactVerification, writer.uint32(82).fork()).join();
+    for (const v of message.agreementTypes) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(58).string(message.email);
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(66).string(message.phoneNumber);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): Customer {
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomerFacts {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1792,7 +1785,7 @@ export const Customer: MessageFns<Customer> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCustomer();
+      const message = createBaseCustomerFacts();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1813,11 +1806,11 @@ export const Customer: MessageFns<Customer> = {
             continue;
           }
           case 3: {
-            if (tag !== 26) {
+            if (tag !== 24) {
               break;
             }
 
-            message.profile = CustomerProfile.decode(reader, reader.uint32());
+            message.isDeleted = reader.bool();
             continue;
           }
           case 4: {
@@ -1825,7 +1818,7 @@ export const Customer: MessageFns<Customer> = {
               break;
             }
 
-            message.agreementConsents.push(AgreementConsent.decode(reader, reader.uint32()));
+            message.platformCustomerId = reader.string();
             continue;
           }
           case 5: {
@@ -1833,7 +1826,7 @@ export const Customer: MessageFns<Customer> = {
               break;
             }
 
-            message.kycStatus = reader.string();
+            message.jurisdiction = reader.string();
             continue;
           }
           case 6: {
@@ -1841,15 +1834,15 @@ export const Customer: MessageFns<Customer> = {
               break;
             }
 
-            message.kybStatus = reader.string();
+            message.agreementTypes.push(reader.string());
             continue;
           }
           case 7: {
-            if (tag !== 56) {
+            if (tag !== 58) {
               break;
             }
 
-            message.isDeleted = reader.bool();
+            message.email = reader.string();
             continue;
           }
           case 8: {
@@ -1857,23 +1850,7 @@ export const Customer: MessageFns<Customer> = {
               break;
             }
 
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.contactVerification = ContactVerification.decode(reader, reader.uint32());
+            message.phoneNumber = reader.string();
             continue;
           }
         }
@@ -1888,7 +1865,7 @@ export const Customer: MessageFns<Customer> = {
     }
   },
 
-  fromJSON(object: any): Customer {
+  fromJSON(object: any): CustomerFacts {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       customerType: isSet(object.customerType)
@@ -1896,46 +1873,32 @@ export const Customer: MessageFns<Customer> = {
         : isSet(object.customer_type)
         ? globalThis.String(object.customer_type)
         : "",
-      profile: isSet(object.profile) ? CustomerProfile.fromJSON(object.profile) : undefined,
-      agreementConsents: globalThis.Array.isArray(object?.agreementConsents)
-        ? object.agreementConsents.map((e: any) => AgreementConsent.fromJSON(e))
-        : globalThis.Array.isArray(object?.agreement_consents)
-        ? object.agreement_consents.map((e: any) => AgreementConsent.fromJSON(e))
-        : [],
-      kycStatus: isSet(object.kycStatus)
-        ? globalThis.String(object.kycStatus)
-        : isSet(object.kyc_status)
-        ? globalThis.String(object.kyc_status)
-        : undefined,
-      kybStatus: isSet(object.kybStatus)
-        ? globalThis.String(object.kybStatus)
-        : isSet(object.kyb_status)
-        ? globalThis.String(object.kyb_status)
-        : undefined,
       isDeleted: isSet(object.isDeleted)
         ? globalThis.Boolean(object.isDeleted)
         : isSet(object.is_deleted)
         ? globalThis.Boolean(object.is_deleted)
         : false,
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
+      platformCustomerId: isSet(object.platformCustomerId)
+        ? globalThis.String(object.platformCustomerId)
+        : isSet(object.platform_customer_id)
+        ? globalThis.String(object.platform_customer_id)
         : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-      contactVerification: isSet(object.contactVerification)
-        ? ContactVerification.fromJSON(object.contactVerification)
-        : isSet(object.contact_verification)
-        ? ContactVerification.fromJSON(object.contact_verification)
+      jurisdiction: isSet(object.jurisdiction) ? globalThis.String(object.jurisdiction) : undefined,
+      agreementTypes: globalThis.Array.isArray(object?.agreementTypes)
+        ? object.agreementTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.agreement_types)
+        ? object.agreement_types.map((e: any) => globalThis.String(e))
+        : [],
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
         : undefined,
     };
   },
 
-  toJSON(message: Customer): unknown {
+  toJSON(message: CustomerFacts): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -1943,137 +1906,40 @@ export const Customer: MessageFns<Customer> = {
     if (message.customerType !== "") {
       obj.customerType = message.customerType;
     }
-    if (message.profile !== undefined) {
-      obj.profile = CustomerProfile.toJSON(message.profile);
-    }
-    if (message.agreementConsents?.length) {
-      obj.agreementConsents = message.agreementConsents.map((e) => AgreementConsent.toJSON(e));
-    }
-    if (message.kycStatus !== undefined) {
-      obj.kycStatus = message.kycStatus;
-    }
-    if (message.kybStatus !== undefined) {
-      obj.kybStatus = message.kybStatus;
-    }
     if (message.isDeleted !== false) {
       obj.isDeleted = message.isDeleted;
     }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
+    if (message.platformCustomerId !== undefined) {
+      obj.platformCustomerId = message.platformCustomerId;
     }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
+    if (message.jurisdiction !== undefined) {
+      obj.jurisdiction = message.jurisdiction;
     }
-    if (message.contactVerification !== undefined) {
-      obj.contactVerification = ContactVerification.toJSON(message.contactVerification);
+    if (message.agreementTypes?.length) {
+      obj.agreementTypes = message.agreementTypes;
     }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Customer>): Customer {
-    return Customer.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Customer>): Customer {
-    const message = createBaseCustomer();
-    message.id = object.id ?? "";
-    message.customerType = object.customerType ?? "";
-    message.profile = (object.profile !== undefined && object.profile !== null)
-      ? CustomerProfile.fromPartial(object.profile)
-      : undefined;
-    message.agreementConsents = object.agreementConsents?.map((e) => AgreementConsent.fromPartial(e)) || [];
-    message.kycStatus = object.kycStatus ?? undefined;
-    message.kybStatus = object.kybStatus ?? undefined;
-    message.isDeleted = object.isDeleted ?? false;
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    message.contactVerification = (object.contactVerification !== undefined && object.contactVerification !== null)
-      ? ContactVerification.fromPartial(object.contactVerification)
-      : undefined;
-    return message;
-  },
-};
-
-function createBaseContactVerification(): ContactVerification {
-  return { email: undefined, phone: undefined };
-}
-
-export const ContactVerification: MessageFns<ContactVerification> = {
-  encode(message: ContactVerification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.email !== undefined) {
-      writer.uint32(10).string(message.email);
-    }
-    if (message.phone !== undefined) {
-      writer.uint32(18).string(message.phone);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ContactVerification {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseContactVerification();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.email = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.phone = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ContactVerification {
-    return {
-      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
-      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
-    };
-  },
-
-  toJSON(message: ContactVerification): unknown {
-    const obj: any = {};
     if (message.email !== undefined) {
       obj.email = message.email;
     }
-    if (message.phone !== undefined) {
-      obj.phone = message.phone;
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ContactVerification>): ContactVerification {
-    return ContactVerification.fromPartial(base ?? {});
+  create(base?: DeepPartial<CustomerFacts>): CustomerFacts {
+    return CustomerFacts.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ContactVerification>): ContactVerification {
-    const message = createBaseContactVerification();
+  fromPartial(object: DeepPartial<CustomerFacts>): CustomerFacts {
+    const message = createBaseCustomerFacts();
+    message.id = object.id ?? "";
+    message.customerType = object.customerType ?? "";
+    message.isDeleted = object.isDeleted ?? false;
+    message.platformCustomerId = object.platformCustomerId ?? undefined;
+    message.jurisdiction = object.jurisdiction ?? undefined;
+    message.agreementTypes = object.agreementTypes?.map((e) => e) || [];
     message.email = object.email ?? undefined;
-    message.phone = object.phone ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
     return message;
   },
 };
@@ -2212,13 +2078,13 @@ export const CreateCustomerRequest: MessageFns<CreateCustomerRequest> = {
 };
 
 function createBaseCreateCustomerResponse(): CreateCustomerResponse {
-  return { customer: undefined };
+  return { customerJson: "" };
 }
 
 export const CreateCustomerResponse: MessageFns<CreateCustomerResponse> = {
   encode(message: CreateCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    if (message.customerJson !== "") {
+      writer.uint32(10).string(message.customerJson);
     }
     return writer;
   },
@@ -2241,7 +2107,7 @@ export const CreateCustomerResponse: MessageFns<CreateCustomerResponse> = {
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
         }
@@ -2257,13 +2123,19 @@ export const CreateCustomerResponse: MessageFns<CreateCustomerResponse> = {
   },
 
   fromJSON(object: any): CreateCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
+    return {
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : "",
+    };
   },
 
   toJSON(message: CreateCustomerResponse): unknown {
     const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== "") {
+      obj.customerJson = message.customerJson;
     }
     return obj;
   },
@@ -2273,9 +2145,7 @@ export const CreateCustomerResponse: MessageFns<CreateCustomerResponse> = {
   },
   fromPartial(object: DeepPartial<CreateCustomerResponse>): CreateCustomerResponse {
     const message = createBaseCreateCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
+    message.customerJson = object.customerJson ?? "";
     return message;
   },
 };
@@ -2354,13 +2224,13 @@ export const GetCustomerRequest: MessageFns<GetCustomerRequest> = {
 };
 
 function createBaseGetCustomerResponse(): GetCustomerResponse {
-  return { customer: undefined };
+  return { customerJson: "" };
 }
 
 export const GetCustomerResponse: MessageFns<GetCustomerResponse> = {
   encode(message: GetCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    if (message.customerJson !== "") {
+      writer.uint32(10).string(message.customerJson);
     }
     return writer;
   },
@@ -2383,7 +2253,7 @@ export const GetCustomerResponse: MessageFns<GetCustomerResponse> = {
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
         }
@@ -2399,13 +2269,19 @@ export const GetCustomerResponse: MessageFns<GetCustomerResponse> = {
   },
 
   fromJSON(object: any): GetCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
+    return {
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : "",
+    };
   },
 
   toJSON(message: GetCustomerResponse): unknown {
     const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== "") {
+      obj.customerJson = message.customerJson;
     }
     return obj;
   },
@@ -2415,9 +2291,7 @@ export const GetCustomerResponse: MessageFns<GetCustomerResponse> = {
   },
   fromPartial(object: DeepPartial<GetCustomerResponse>): GetCustomerResponse {
     const message = createBaseGetCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
+    message.customerJson = object.customerJson ?? "";
     return message;
   },
 };
@@ -2582,13 +2456,13 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
 };
 
 function createBaseUpdateCustomerResponse(): UpdateCustomerResponse {
-  return { customer: undefined };
+  return { customerJson: "" };
 }
 
 export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
   encode(message: UpdateCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    if (message.customerJson !== "") {
+      writer.uint32(10).string(message.customerJson);
     }
     return writer;
   },
@@ -2611,7 +2485,7 @@ export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
         }
@@ -2627,13 +2501,19 @@ export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
   },
 
   fromJSON(object: any): UpdateCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
+    return {
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : "",
+    };
   },
 
   toJSON(message: UpdateCustomerResponse): unknown {
     const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== "") {
+      obj.customerJson = message.customerJson;
     }
     return obj;
   },
@@ -2643,9 +2523,7 @@ export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
   },
   fromPartial(object: DeepPartial<UpdateCustomerResponse>): UpdateCustomerResponse {
     const message = createBaseUpdateCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
+    message.customerJson = object.customerJson ?? "";
     return message;
   },
 };
@@ -2941,22 +2819,13 @@ export const ListCustomersRequest: MessageFns<ListCustomersRequest> = {
 };
 
 function createBaseListCustomersResponse(): ListCustomersResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListCustomersResponse: MessageFns<ListCustomersResponse> = {
   encode(message: ListCustomersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      Customer.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -2979,31 +2848,7 @@ export const ListCustomersResponse: MessageFns<ListCustomersResponse> = {
               break;
             }
 
-            message.data.push(Customer.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -3020,38 +2865,18 @@ export const ListCustomersResponse: MessageFns<ListCustomersResponse> = {
 
   fromJSON(object: any): ListCustomersResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Customer.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListCustomersResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => Customer.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -3061,10 +2886,149 @@ export const ListCustomersResponse: MessageFns<ListCustomersResponse> = {
   },
   fromPartial(object: DeepPartial<ListCustomersResponse>): ListCustomersResponse {
     const message = createBaseListCustomersResponse();
-    message.data = object.data?.map((e) => Customer.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCustomerFactsRequest(): GetCustomerFactsRequest {
+  return { customerId: "" };
+}
+
+export const GetCustomerFactsRequest: MessageFns<GetCustomerFactsRequest> = {
+  encode(message: GetCustomerFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== "") {
+      writer.uint32(10).string(message.customerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCustomerFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCustomerFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCustomerFactsRequest {
+    return {
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetCustomerFactsRequest): unknown {
+    const obj: any = {};
+    if (message.customerId !== "") {
+      obj.customerId = message.customerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetCustomerFactsRequest>): GetCustomerFactsRequest {
+    return GetCustomerFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetCustomerFactsRequest>): GetCustomerFactsRequest {
+    const message = createBaseGetCustomerFactsRequest();
+    message.customerId = object.customerId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetCustomerFactsResponse(): GetCustomerFactsResponse {
+  return { facts: undefined };
+}
+
+export const GetCustomerFactsResponse: MessageFns<GetCustomerFactsResponse> = {
+  encode(message: GetCustomerFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.facts !== undefined) {
+      CustomerFacts.encode(message.facts, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCustomerFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCustomerFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.facts = CustomerFacts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCustomerFactsResponse {
+    return { facts: isSet(object.facts) ? CustomerFacts.fromJSON(object.facts) : undefined };
+  },
+
+  toJSON(message: GetCustomerFactsResponse): unknown {
+    const obj: any = {};
+    if (message.facts !== undefined) {
+      obj.facts = CustomerFacts.toJSON(message.facts);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetCustomerFactsResponse>): GetCustomerFactsResponse {
+    return GetCustomerFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetCustomerFactsResponse>): GetCustomerFactsResponse {
+    const message = createBaseGetCustomerFactsResponse();
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? CustomerFacts.fromPartial(object.facts)
+      : undefined;
     return message;
   },
 };
@@ -3143,13 +3107,13 @@ export const DeleteCustomerRequest: MessageFns<DeleteCustomerRequest> = {
 };
 
 function createBaseDeleteCustomerResponse(): DeleteCustomerResponse {
-  return { customer: undefined };
+  return { customerJson: "" };
 }
 
 export const DeleteCustomerResponse: MessageFns<DeleteCustomerResponse> = {
   encode(message: DeleteCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    if (message.customerJson !== "") {
+      writer.uint32(10).string(message.customerJson);
     }
     return writer;
   },
@@ -3172,7 +3136,7 @@ export const DeleteCustomerResponse: MessageFns<DeleteCustomerResponse> = {
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
         }
@@ -3188,13 +3152,19 @@ export const DeleteCustomerResponse: MessageFns<DeleteCustomerResponse> = {
   },
 
   fromJSON(object: any): DeleteCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
+    return {
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : "",
+    };
   },
 
   toJSON(message: DeleteCustomerResponse): unknown {
     const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== "") {
+      obj.customerJson = message.customerJson;
     }
     return obj;
   },
@@ -3204,9 +3174,7 @@ export const DeleteCustomerResponse: MessageFns<DeleteCustomerResponse> = {
   },
   fromPartial(object: DeepPartial<DeleteCustomerResponse>): DeleteCustomerResponse {
     const message = createBaseDeleteCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
+    message.customerJson = object.customerJson ?? "";
     return message;
   },
 };
@@ -3440,9 +3408,9 @@ export const ListEndUserTermsResponse: MessageFns<ListEndUserTermsResponse> = {
  * Every call acts on the tenant (platform and environment) carried in the call metadata; a
  * customer of another tenant does not exist (CUSTOMER_NOT_FOUND).
  *
- * Enumerated values travel as the API's strings (customer_type "INDIVIDUAL" | "BUSINESS",
- * kyc_status / kyb_status "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED" | "HOLD", ...), so
- * the gateway passes them through unchanged.
+ * A customer as the API shows it is produced here once and travels as JSON, the same text the
+ * customer's webhooks carry: the gateway sends it on unchanged. Requests are typed; enumerated
+ * values travel as the API's strings (customer_type "INDIVIDUAL" | "BUSINESS", ...).
  */
 export type CustomersServiceService = typeof CustomersServiceService;
 export const CustomersServiceService = {
@@ -3466,6 +3434,18 @@ export const CustomersServiceService = {
     requestDeserialize: (value: Buffer): GetCustomerRequest => GetCustomerRequest.decode(value),
     responseSerialize: (value: GetCustomerResponse): Buffer => Buffer.from(GetCustomerResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCustomerResponse => GetCustomerResponse.decode(value),
+  },
+  /** The facts other services act on; CUSTOMER_NOT_FOUND as GetCustomer. */
+  getCustomerFacts: {
+    path: "/customers.v1.CustomersService/GetCustomerFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCustomerFactsRequest): Buffer =>
+      Buffer.from(GetCustomerFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCustomerFactsRequest => GetCustomerFactsRequest.decode(value),
+    responseSerialize: (value: GetCustomerFactsResponse): Buffer =>
+      Buffer.from(GetCustomerFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCustomerFactsResponse => GetCustomerFactsResponse.decode(value),
   },
   updateCustomer: {
     path: "/customers.v1.CustomersService/UpdateCustomer" as const,
@@ -3518,6 +3498,8 @@ export interface CustomersServiceServer extends UntypedServiceImplementation {
   /** Creates a customer; honours the Idempotency-Key of the call metadata. */
   createCustomer: handleUnaryCall<CreateCustomerRequest, CreateCustomerResponse>;
   getCustomer: handleUnaryCall<GetCustomerRequest, GetCustomerResponse>;
+  /** The facts other services act on; CUSTOMER_NOT_FOUND as GetCustomer. */
+  getCustomerFacts: handleUnaryCall<GetCustomerFactsRequest, GetCustomerFactsResponse>;
   updateCustomer: handleUnaryCall<UpdateCustomerRequest, UpdateCustomerResponse>;
   listCustomers: handleUnaryCall<ListCustomersRequest, ListCustomersResponse>;
   /** Marks the customer deleted, which frees its platform_customer_id; CUSTOMER_DELETED when it already is. */
@@ -3557,6 +3539,22 @@ export interface CustomersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCustomerResponse) => void,
+  ): ClientUnaryCall;
+  /** The facts other services act on; CUSTOMER_NOT_FOUND as GetCustomer. */
+  getCustomerFacts(
+    request: GetCustomerFactsRequest,
+    callback: (error: ServiceError | null, response: GetCustomerFactsResponse) => void,
+  ): ClientUnaryCall;
+  getCustomerFacts(
+    request: GetCustomerFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCustomerFactsResponse) => void,
+  ): ClientUnaryCall;
+  getCustomerFacts(
+    request: GetCustomerFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCustomerFactsResponse) => void,
   ): ClientUnaryCall;
   updateCustomer(
     request: UpdateCustomerRequest,

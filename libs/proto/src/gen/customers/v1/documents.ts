@@ -18,7 +18,6 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Timestamp } from "../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "customers.v1";
 
@@ -44,25 +43,13 @@ export interface DocumentUpload {
   content: Buffer;
 }
 
-export interface Document {
-  id: string;
-  documentHolder: string;
-  documentType: string;
-  side?: string | undefined;
-  country: string;
-  documentNumber?: string | undefined;
-  issuingAuthority?: string | undefined;
-  fileName: string;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-}
-
 export interface UploadDocumentRequest {
   document?: DocumentUpload | undefined;
 }
 
 export interface UploadDocumentResponse {
-  document?: Document | undefined;
+  /** The API's Document, as JSON. */
+  documentJson: string;
 }
 
 export interface ReplaceDocumentRequest {
@@ -72,7 +59,8 @@ export interface ReplaceDocumentRequest {
 }
 
 export interface ReplaceDocumentResponse {
-  document?: Document | undefined;
+  /** The API's Document, as JSON. */
+  documentJson: string;
 }
 
 export interface GetDocumentRequest {
@@ -80,7 +68,8 @@ export interface GetDocumentRequest {
 }
 
 export interface GetDocumentResponse {
-  document?: Document | undefined;
+  /** The API's Document, as JSON. */
+  documentJson: string;
 }
 
 export interface ListDocumentsRequest {
@@ -93,10 +82,8 @@ export interface ListDocumentsRequest {
 }
 
 export interface ListDocumentsResponse {
-  data: Document[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of documents (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface DeleteDocumentRequest {
@@ -337,258 +324,6 @@ export const DocumentUpload: MessageFns<DocumentUpload> = {
   },
 };
 
-function createBaseDocument(): Document {
-  return {
-    id: "",
-    documentHolder: "",
-    documentType: "",
-    side: undefined,
-    country: "",
-    documentNumber: undefined,
-    issuingAuthority: undefined,
-    fileName: "",
-    createdAt: undefined,
-    updatedAt: undefined,
-  };
-}
-
-export const Document: MessageFns<Document> = {
-  encode(message: Document, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.documentHolder !== "") {
-      writer.uint32(18).string(message.documentHolder);
-    }
-    if (message.documentType !== "") {
-      writer.uint32(26).string(message.documentType);
-    }
-    if (message.side !== undefined) {
-      writer.uint32(34).string(message.side);
-    }
-    if (message.country !== "") {
-      writer.uint32(42).string(message.country);
-    }
-    if (message.documentNumber !== undefined) {
-      writer.uint32(50).string(message.documentNumber);
-    }
-    if (message.issuingAuthority !== undefined) {
-      writer.uint32(58).string(message.issuingAuthority);
-    }
-    if (message.fileName !== "") {
-      writer.uint32(66).string(message.fileName);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(74).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(82).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Document {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDocument();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.documentHolder = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.documentType = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.side = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.country = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.documentNumber = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.issuingAuthority = reader.string();
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.fileName = reader.string();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Document {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      documentHolder: isSet(object.documentHolder)
-        ? globalThis.String(object.documentHolder)
-        : isSet(object.document_holder)
-        ? globalThis.String(object.document_holder)
-        : "",
-      documentType: isSet(object.documentType)
-        ? globalThis.String(object.documentType)
-        : isSet(object.document_type)
-        ? globalThis.String(object.document_type)
-        : "",
-      side: isSet(object.side) ? globalThis.String(object.side) : undefined,
-      country: isSet(object.country) ? globalThis.String(object.country) : "",
-      documentNumber: isSet(object.documentNumber)
-        ? globalThis.String(object.documentNumber)
-        : isSet(object.document_number)
-        ? globalThis.String(object.document_number)
-        : undefined,
-      issuingAuthority: isSet(object.issuingAuthority)
-        ? globalThis.String(object.issuingAuthority)
-        : isSet(object.issuing_authority)
-        ? globalThis.String(object.issuing_authority)
-        : undefined,
-      fileName: isSet(object.fileName)
-        ? globalThis.String(object.fileName)
-        : isSet(object.file_name)
-        ? globalThis.String(object.file_name)
-        : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-    };
-  },
-
-  toJSON(message: Document): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.documentHolder !== "") {
-      obj.documentHolder = message.documentHolder;
-    }
-    if (message.documentType !== "") {
-      obj.documentType = message.documentType;
-    }
-    if (message.side !== undefined) {
-      obj.side = message.side;
-    }
-    if (message.country !== "") {
-      obj.country = message.country;
-    }
-    if (message.documentNumber !== undefined) {
-      obj.documentNumber = message.documentNumber;
-    }
-    if (message.issuingAuthority !== undefined) {
-      obj.issuingAuthority = message.issuingAuthority;
-    }
-    if (message.fileName !== "") {
-      obj.fileName = message.fileName;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Document>): Document {
-    return Document.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Document>): Document {
-    const message = createBaseDocument();
-    message.id = object.id ?? "";
-    message.documentHolder = object.documentHolder ?? "";
-    message.documentType = object.documentType ?? "";
-    message.side = object.side ?? undefined;
-    message.country = object.country ?? "";
-    message.documentNumber = object.documentNumber ?? undefined;
-    message.issuingAuthority = object.issuingAuthority ?? undefined;
-    message.fileName = object.fileName ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    return message;
-  },
-};
-
 function createBaseUploadDocumentRequest(): UploadDocumentRequest {
   return { document: undefined };
 }
@@ -659,13 +394,13 @@ export const UploadDocumentRequest: MessageFns<UploadDocumentRequest> = {
 };
 
 function createBaseUploadDocumentResponse(): UploadDocumentResponse {
-  return { document: undefined };
+  return { documentJson: "" };
 }
 
 export const UploadDocumentResponse: MessageFns<UploadDocumentResponse> = {
   encode(message: UploadDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.document !== undefined) {
-      Document.encode(message.document, writer.uint32(10).fork()).join();
+    if (message.documentJson !== "") {
+      writer.uint32(10).string(message.documentJson);
     }
     return writer;
   },
@@ -688,7 +423,7 @@ export const UploadDocumentResponse: MessageFns<UploadDocumentResponse> = {
               break;
             }
 
-            message.document = Document.decode(reader, reader.uint32());
+            message.documentJson = reader.string();
             continue;
           }
         }
@@ -704,13 +439,19 @@ export const UploadDocumentResponse: MessageFns<UploadDocumentResponse> = {
   },
 
   fromJSON(object: any): UploadDocumentResponse {
-    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+    return {
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : "",
+    };
   },
 
   toJSON(message: UploadDocumentResponse): unknown {
     const obj: any = {};
-    if (message.document !== undefined) {
-      obj.document = Document.toJSON(message.document);
+    if (message.documentJson !== "") {
+      obj.documentJson = message.documentJson;
     }
     return obj;
   },
@@ -720,9 +461,7 @@ export const UploadDocumentResponse: MessageFns<UploadDocumentResponse> = {
   },
   fromPartial(object: DeepPartial<UploadDocumentResponse>): UploadDocumentResponse {
     const message = createBaseUploadDocumentResponse();
-    message.document = (object.document !== undefined && object.document !== null)
-      ? Document.fromPartial(object.document)
-      : undefined;
+    message.documentJson = object.documentJson ?? "";
     return message;
   },
 };
@@ -819,13 +558,13 @@ export const ReplaceDocumentRequest: MessageFns<ReplaceDocumentRequest> = {
 };
 
 function createBaseReplaceDocumentResponse(): ReplaceDocumentResponse {
-  return { document: undefined };
+  return { documentJson: "" };
 }
 
 export const ReplaceDocumentResponse: MessageFns<ReplaceDocumentResponse> = {
   encode(message: ReplaceDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.document !== undefined) {
-      Document.encode(message.document, writer.uint32(10).fork()).join();
+    if (message.documentJson !== "") {
+      writer.uint32(10).string(message.documentJson);
     }
     return writer;
   },
@@ -848,7 +587,7 @@ export const ReplaceDocumentResponse: MessageFns<ReplaceDocumentResponse> = {
               break;
             }
 
-            message.document = Document.decode(reader, reader.uint32());
+            message.documentJson = reader.string();
             continue;
           }
         }
@@ -864,13 +603,19 @@ export const ReplaceDocumentResponse: MessageFns<ReplaceDocumentResponse> = {
   },
 
   fromJSON(object: any): ReplaceDocumentResponse {
-    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+    return {
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : "",
+    };
   },
 
   toJSON(message: ReplaceDocumentResponse): unknown {
     const obj: any = {};
-    if (message.document !== undefined) {
-      obj.document = Document.toJSON(message.document);
+    if (message.documentJson !== "") {
+      obj.documentJson = message.documentJson;
     }
     return obj;
   },
@@ -880,9 +625,7 @@ export const ReplaceDocumentResponse: MessageFns<ReplaceDocumentResponse> = {
   },
   fromPartial(object: DeepPartial<ReplaceDocumentResponse>): ReplaceDocumentResponse {
     const message = createBaseReplaceDocumentResponse();
-    message.document = (object.document !== undefined && object.document !== null)
-      ? Document.fromPartial(object.document)
-      : undefined;
+    message.documentJson = object.documentJson ?? "";
     return message;
   },
 };
@@ -961,13 +704,13 @@ export const GetDocumentRequest: MessageFns<GetDocumentRequest> = {
 };
 
 function createBaseGetDocumentResponse(): GetDocumentResponse {
-  return { document: undefined };
+  return { documentJson: "" };
 }
 
 export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
   encode(message: GetDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.document !== undefined) {
-      Document.encode(message.document, writer.uint32(10).fork()).join();
+    if (message.documentJson !== "") {
+      writer.uint32(10).string(message.documentJson);
     }
     return writer;
   },
@@ -990,7 +733,7 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
               break;
             }
 
-            message.document = Document.decode(reader, reader.uint32());
+            message.documentJson = reader.string();
             continue;
           }
         }
@@ -1006,13 +749,19 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
   },
 
   fromJSON(object: any): GetDocumentResponse {
-    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+    return {
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : "",
+    };
   },
 
   toJSON(message: GetDocumentResponse): unknown {
     const obj: any = {};
-    if (message.document !== undefined) {
-      obj.document = Document.toJSON(message.document);
+    if (message.documentJson !== "") {
+      obj.documentJson = message.documentJson;
     }
     return obj;
   },
@@ -1022,9 +771,7 @@ export const GetDocumentResponse: MessageFns<GetDocumentResponse> = {
   },
   fromPartial(object: DeepPartial<GetDocumentResponse>): GetDocumentResponse {
     const message = createBaseGetDocumentResponse();
-    message.document = (object.document !== undefined && object.document !== null)
-      ? Document.fromPartial(object.document)
-      : undefined;
+    message.documentJson = object.documentJson ?? "";
     return message;
   },
 };
@@ -1135,22 +882,13 @@ export const ListDocumentsRequest: MessageFns<ListDocumentsRequest> = {
 };
 
 function createBaseListDocumentsResponse(): ListDocumentsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListDocumentsResponse: MessageFns<ListDocumentsResponse> = {
   encode(message: ListDocumentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      Document.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -1173,31 +911,7 @@ export const ListDocumentsResponse: MessageFns<ListDocumentsResponse> = {
               break;
             }
 
-            message.data.push(Document.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -1214,38 +928,18 @@ export const ListDocumentsResponse: MessageFns<ListDocumentsResponse> = {
 
   fromJSON(object: any): ListDocumentsResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Document.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListDocumentsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => Document.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -1255,10 +949,7 @@ export const ListDocumentsResponse: MessageFns<ListDocumentsResponse> = {
   },
   fromPartial(object: DeepPartial<ListDocumentsResponse>): ListDocumentsResponse {
     const message = createBaseListDocumentsResponse();
-    message.data = object.data?.map((e) => Document.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1391,7 +1082,8 @@ export const DeleteDocumentResponse: MessageFns<DeleteDocumentResponse> = {
 /**
  * Verification documents of customers and their beneficial owners (the holders). At most one
  * document per holder, type and side. In sandbox the verification provider rejects a file whose
- * name carries a rejection trigger (see docs/sandbox.md) with the reason's code.
+ * name carries a rejection trigger (see docs/sandbox.md) with the reason's code. A document answers
+ * as the API's JSON, produced by this service alone.
  */
 export type DocumentsServiceService = typeof DocumentsServiceService;
 export const DocumentsServiceService = {
@@ -1574,28 +1266,6 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
-
-function toTimestamp(date: Date): Timestamp {
-  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
-function fromTimestamp(t: Timestamp): Date {
-  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
-  millis += (t.nanos || 0) / 1_000_000;
-  return new globalThis.Date(millis);
-}
-
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -18,22 +18,43 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { BeneficialOwner, BeneficialOwnerInput } from "./beneficial_owners.js";
-import { Customer, CustomerProfile } from "./customers.js";
-import { Document, DocumentUpload } from "./documents.js";
-import { Verification, VerificationError } from "./verifications.js";
+import { BeneficialOwnerInput } from "./beneficial_owners.js";
+import { CustomerProfile } from "./customers.js";
+import { DocumentUpload } from "./documents.js";
 
 export const protobufPackage = "customers.v1";
 
 export const protobufFileName = "customers/v1/hosted_kyc.proto";
 
+/**
+ * One thing that keeps the packet from being verified, as the review step lists it (the API's
+ * VerificationError).
+ */
+export interface VerificationError {
+  /** The Customer, BeneficialOwner or Document concerned. */
+  resourceId: string;
+  /** "MISSING_FIELD" | "MISSING_IDENTITY_DOCUMENT" | "MISSING_CONTROL_PERSON" | ... */
+  type: string;
+  /** Dot-notation path, for MISSING_FIELD. */
+  field?:
+    | string
+    | undefined;
+  /** Document types that would satisfy a missing-document error. */
+  acceptedDocumentTypes: string[];
+  reason: string;
+}
+
 export interface HostedKycSession {
   /** "OPEN" | "USED" | "EXPIRED" */
   state: string;
-  /** The customer as on file, for prefilling (identifier never set). */
-  customer?: Customer | undefined;
-  beneficialOwners: BeneficialOwner[];
-  documents: Document[];
+  /** The API's Customer as on file, as JSON, for prefilling (identifier never set). */
+  customerJson?:
+    | string
+    | undefined;
+  /** The API's BeneficialOwner of each person on file, as JSON. */
+  beneficialOwnersJson: string[];
+  /** The API's Document of each document on file, as JSON. */
+  documentsJson: string[];
   /** What a submission now would report missing. */
   missing: VerificationError[];
   redirectUri?: string | undefined;
@@ -61,7 +82,8 @@ export interface AddHostedKycBeneficialOwnerRequest {
 }
 
 export interface AddHostedKycBeneficialOwnerResponse {
-  beneficialOwner?: BeneficialOwner | undefined;
+  /** The person added, whose identity document the page uploads next. */
+  beneficialOwnerId: string;
 }
 
 export interface UploadHostedKycDocumentRequest {
@@ -70,7 +92,6 @@ export interface UploadHostedKycDocumentRequest {
 }
 
 export interface UploadHostedKycDocumentResponse {
-  document?: Document | undefined;
 }
 
 export interface CompleteHostedKycRequest {
@@ -78,12 +99,161 @@ export interface CompleteHostedKycRequest {
 }
 
 export interface CompleteHostedKycResponse {
-  verification?: Verification | undefined;
+  /** The API's Verification, as JSON. */
+  verificationJson: string;
   redirectUri?: string | undefined;
 }
 
+function createBaseVerificationError(): VerificationError {
+  return { resourceId: "", type: "", field: undefined, acceptedDocumentTypes: [], reason: "" };
+}
+
+export const VerificationError: MessageFns<VerificationError> = {
+  encode(message: VerificationError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resourceId !== "") {
+      writer.uint32(10).string(message.resourceId);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.field !== undefined) {
+      writer.uint32(26).string(message.field);
+    }
+    for (const v of message.acceptedDocumentTypes) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerificationError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerificationError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.acceptedDocumentTypes.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerificationError {
+    return {
+      resourceId: isSet(object.resourceId)
+        ? globalThis.String(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.String(object.resource_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      field: isSet(object.field) ? globalThis.String(object.field) : undefined,
+      acceptedDocumentTypes: globalThis.Array.isArray(object?.acceptedDocumentTypes)
+        ? object.acceptedDocumentTypes.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.accepted_document_types)
+        ? object.accepted_document_types.map((e: any) => globalThis.String(e))
+        : [],
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: VerificationError): unknown {
+    const obj: any = {};
+    if (message.resourceId !== "") {
+      obj.resourceId = message.resourceId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.field !== undefined) {
+      obj.field = message.field;
+    }
+    if (message.acceptedDocumentTypes?.length) {
+      obj.acceptedDocumentTypes = message.acceptedDocumentTypes;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerificationError>): VerificationError {
+    return VerificationError.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerificationError>): VerificationError {
+    const message = createBaseVerificationError();
+    message.resourceId = object.resourceId ?? "";
+    message.type = object.type ?? "";
+    message.field = object.field ?? undefined;
+    message.acceptedDocumentTypes = object.acceptedDocumentTypes?.map((e) => e) || [];
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
 function createBaseHostedKycSession(): HostedKycSession {
-  return { state: "", customer: undefined, beneficialOwners: [], documents: [], missing: [], redirectUri: undefined };
+  return {
+    state: "",
+    customerJson: undefined,
+    beneficialOwnersJson: [],
+    documentsJson: [],
+    missing: [],
+    redirectUri: undefined,
+  };
 }
 
 export const HostedKycSession: MessageFns<HostedKycSession> = {
@@ -91,14 +261,14 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
     if (message.state !== "") {
       writer.uint32(10).string(message.state);
     }
-    if (message.customer !== undefined) {
-      Customer.encode(message.customer, writer.uint32(18).fork()).join();
+    if (message.customerJson !== undefined) {
+      writer.uint32(18).string(message.customerJson);
     }
-    for (const v of message.beneficialOwners) {
-      BeneficialOwner.encode(v!, writer.uint32(26).fork()).join();
+    for (const v of message.beneficialOwnersJson) {
+      writer.uint32(26).string(v!);
     }
-    for (const v of message.documents) {
-      Document.encode(v!, writer.uint32(34).fork()).join();
+    for (const v of message.documentsJson) {
+      writer.uint32(34).string(v!);
     }
     for (const v of message.missing) {
       VerificationError.encode(v!, writer.uint32(42).fork()).join();
@@ -135,7 +305,7 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
               break;
             }
 
-            message.customer = Customer.decode(reader, reader.uint32());
+            message.customerJson = reader.string();
             continue;
           }
           case 3: {
@@ -143,7 +313,7 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
               break;
             }
 
-            message.beneficialOwners.push(BeneficialOwner.decode(reader, reader.uint32()));
+            message.beneficialOwnersJson.push(reader.string());
             continue;
           }
           case 4: {
@@ -151,7 +321,7 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
               break;
             }
 
-            message.documents.push(Document.decode(reader, reader.uint32()));
+            message.documentsJson.push(reader.string());
             continue;
           }
           case 5: {
@@ -185,14 +355,20 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
   fromJSON(object: any): HostedKycSession {
     return {
       state: isSet(object.state) ? globalThis.String(object.state) : "",
-      customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined,
-      beneficialOwners: globalThis.Array.isArray(object?.beneficialOwners)
-        ? object.beneficialOwners.map((e: any) => BeneficialOwner.fromJSON(e))
-        : globalThis.Array.isArray(object?.beneficial_owners)
-        ? object.beneficial_owners.map((e: any) => BeneficialOwner.fromJSON(e))
+      customerJson: isSet(object.customerJson)
+        ? globalThis.String(object.customerJson)
+        : isSet(object.customer_json)
+        ? globalThis.String(object.customer_json)
+        : undefined,
+      beneficialOwnersJson: globalThis.Array.isArray(object?.beneficialOwnersJson)
+        ? object.beneficialOwnersJson.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.beneficial_owners_json)
+        ? object.beneficial_owners_json.map((e: any) => globalThis.String(e))
         : [],
-      documents: globalThis.Array.isArray(object?.documents)
-        ? object.documents.map((e: any) => Document.fromJSON(e))
+      documentsJson: globalThis.Array.isArray(object?.documentsJson)
+        ? object.documentsJson.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.documents_json)
+        ? object.documents_json.map((e: any) => globalThis.String(e))
         : [],
       missing: globalThis.Array.isArray(object?.missing)
         ? object.missing.map((e: any) => VerificationError.fromJSON(e))
@@ -210,14 +386,14 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
     if (message.state !== "") {
       obj.state = message.state;
     }
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
+    if (message.customerJson !== undefined) {
+      obj.customerJson = message.customerJson;
     }
-    if (message.beneficialOwners?.length) {
-      obj.beneficialOwners = message.beneficialOwners.map((e) => BeneficialOwner.toJSON(e));
+    if (message.beneficialOwnersJson?.length) {
+      obj.beneficialOwnersJson = message.beneficialOwnersJson;
     }
-    if (message.documents?.length) {
-      obj.documents = message.documents.map((e) => Document.toJSON(e));
+    if (message.documentsJson?.length) {
+      obj.documentsJson = message.documentsJson;
     }
     if (message.missing?.length) {
       obj.missing = message.missing.map((e) => VerificationError.toJSON(e));
@@ -234,11 +410,9 @@ export const HostedKycSession: MessageFns<HostedKycSession> = {
   fromPartial(object: DeepPartial<HostedKycSession>): HostedKycSession {
     const message = createBaseHostedKycSession();
     message.state = object.state ?? "";
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
-    message.beneficialOwners = object.beneficialOwners?.map((e) => BeneficialOwner.fromPartial(e)) || [];
-    message.documents = object.documents?.map((e) => Document.fromPartial(e)) || [];
+    message.customerJson = object.customerJson ?? undefined;
+    message.beneficialOwnersJson = object.beneficialOwnersJson?.map((e) => e) || [];
+    message.documentsJson = object.documentsJson?.map((e) => e) || [];
     message.missing = object.missing?.map((e) => VerificationError.fromPartial(e)) || [];
     message.redirectUri = object.redirectUri ?? undefined;
     return message;
@@ -622,13 +796,13 @@ export const AddHostedKycBeneficialOwnerRequest: MessageFns<AddHostedKycBenefici
 };
 
 function createBaseAddHostedKycBeneficialOwnerResponse(): AddHostedKycBeneficialOwnerResponse {
-  return { beneficialOwner: undefined };
+  return { beneficialOwnerId: "" };
 }
 
 export const AddHostedKycBeneficialOwnerResponse: MessageFns<AddHostedKycBeneficialOwnerResponse> = {
   encode(message: AddHostedKycBeneficialOwnerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.beneficialOwner !== undefined) {
-      BeneficialOwner.encode(message.beneficialOwner, writer.uint32(10).fork()).join();
+    if (message.beneficialOwnerId !== "") {
+      writer.uint32(10).string(message.beneficialOwnerId);
     }
     return writer;
   },
@@ -651,7 +825,7 @@ export const AddHostedKycBeneficialOwnerResponse: MessageFns<AddHostedKycBenefic
               break;
             }
 
-            message.beneficialOwner = BeneficialOwner.decode(reader, reader.uint32());
+            message.beneficialOwnerId = reader.string();
             continue;
           }
         }
@@ -668,18 +842,18 @@ export const AddHostedKycBeneficialOwnerResponse: MessageFns<AddHostedKycBenefic
 
   fromJSON(object: any): AddHostedKycBeneficialOwnerResponse {
     return {
-      beneficialOwner: isSet(object.beneficialOwner)
-        ? BeneficialOwner.fromJSON(object.beneficialOwner)
-        : isSet(object.beneficial_owner)
-        ? BeneficialOwner.fromJSON(object.beneficial_owner)
-        : undefined,
+      beneficialOwnerId: isSet(object.beneficialOwnerId)
+        ? globalThis.String(object.beneficialOwnerId)
+        : isSet(object.beneficial_owner_id)
+        ? globalThis.String(object.beneficial_owner_id)
+        : "",
     };
   },
 
   toJSON(message: AddHostedKycBeneficialOwnerResponse): unknown {
     const obj: any = {};
-    if (message.beneficialOwner !== undefined) {
-      obj.beneficialOwner = BeneficialOwner.toJSON(message.beneficialOwner);
+    if (message.beneficialOwnerId !== "") {
+      obj.beneficialOwnerId = message.beneficialOwnerId;
     }
     return obj;
   },
@@ -689,9 +863,7 @@ export const AddHostedKycBeneficialOwnerResponse: MessageFns<AddHostedKycBenefic
   },
   fromPartial(object: DeepPartial<AddHostedKycBeneficialOwnerResponse>): AddHostedKycBeneficialOwnerResponse {
     const message = createBaseAddHostedKycBeneficialOwnerResponse();
-    message.beneficialOwner = (object.beneficialOwner !== undefined && object.beneficialOwner !== null)
-      ? BeneficialOwner.fromPartial(object.beneficialOwner)
-      : undefined;
+    message.beneficialOwnerId = object.beneficialOwnerId ?? "";
     return message;
   },
 };
@@ -788,14 +960,11 @@ export const UploadHostedKycDocumentRequest: MessageFns<UploadHostedKycDocumentR
 };
 
 function createBaseUploadHostedKycDocumentResponse(): UploadHostedKycDocumentResponse {
-  return { document: undefined };
+  return {};
 }
 
 export const UploadHostedKycDocumentResponse: MessageFns<UploadHostedKycDocumentResponse> = {
-  encode(message: UploadHostedKycDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.document !== undefined) {
-      Document.encode(message.document, writer.uint32(10).fork()).join();
-    }
+  encode(_: UploadHostedKycDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
 
@@ -812,14 +981,6 @@ export const UploadHostedKycDocumentResponse: MessageFns<UploadHostedKycDocument
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.document = Document.decode(reader, reader.uint32());
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -832,26 +993,20 @@ export const UploadHostedKycDocumentResponse: MessageFns<UploadHostedKycDocument
     }
   },
 
-  fromJSON(object: any): UploadHostedKycDocumentResponse {
-    return { document: isSet(object.document) ? Document.fromJSON(object.document) : undefined };
+  fromJSON(_: any): UploadHostedKycDocumentResponse {
+    return {};
   },
 
-  toJSON(message: UploadHostedKycDocumentResponse): unknown {
+  toJSON(_: UploadHostedKycDocumentResponse): unknown {
     const obj: any = {};
-    if (message.document !== undefined) {
-      obj.document = Document.toJSON(message.document);
-    }
     return obj;
   },
 
   create(base?: DeepPartial<UploadHostedKycDocumentResponse>): UploadHostedKycDocumentResponse {
     return UploadHostedKycDocumentResponse.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<UploadHostedKycDocumentResponse>): UploadHostedKycDocumentResponse {
+  fromPartial(_: DeepPartial<UploadHostedKycDocumentResponse>): UploadHostedKycDocumentResponse {
     const message = createBaseUploadHostedKycDocumentResponse();
-    message.document = (object.document !== undefined && object.document !== null)
-      ? Document.fromPartial(object.document)
-      : undefined;
     return message;
   },
 };
@@ -930,13 +1085,13 @@ export const CompleteHostedKycRequest: MessageFns<CompleteHostedKycRequest> = {
 };
 
 function createBaseCompleteHostedKycResponse(): CompleteHostedKycResponse {
-  return { verification: undefined, redirectUri: undefined };
+  return { verificationJson: "", redirectUri: undefined };
 }
 
 export const CompleteHostedKycResponse: MessageFns<CompleteHostedKycResponse> = {
   encode(message: CompleteHostedKycResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.verification !== undefined) {
-      Verification.encode(message.verification, writer.uint32(10).fork()).join();
+    if (message.verificationJson !== "") {
+      writer.uint32(10).string(message.verificationJson);
     }
     if (message.redirectUri !== undefined) {
       writer.uint32(18).string(message.redirectUri);
@@ -962,7 +1117,7 @@ export const CompleteHostedKycResponse: MessageFns<CompleteHostedKycResponse> = 
               break;
             }
 
-            message.verification = Verification.decode(reader, reader.uint32());
+            message.verificationJson = reader.string();
             continue;
           }
           case 2: {
@@ -987,7 +1142,11 @@ export const CompleteHostedKycResponse: MessageFns<CompleteHostedKycResponse> = 
 
   fromJSON(object: any): CompleteHostedKycResponse {
     return {
-      verification: isSet(object.verification) ? Verification.fromJSON(object.verification) : undefined,
+      verificationJson: isSet(object.verificationJson)
+        ? globalThis.String(object.verificationJson)
+        : isSet(object.verification_json)
+        ? globalThis.String(object.verification_json)
+        : "",
       redirectUri: isSet(object.redirectUri)
         ? globalThis.String(object.redirectUri)
         : isSet(object.redirect_uri)
@@ -998,8 +1157,8 @@ export const CompleteHostedKycResponse: MessageFns<CompleteHostedKycResponse> = 
 
   toJSON(message: CompleteHostedKycResponse): unknown {
     const obj: any = {};
-    if (message.verification !== undefined) {
-      obj.verification = Verification.toJSON(message.verification);
+    if (message.verificationJson !== "") {
+      obj.verificationJson = message.verificationJson;
     }
     if (message.redirectUri !== undefined) {
       obj.redirectUri = message.redirectUri;
@@ -1012,9 +1171,7 @@ export const CompleteHostedKycResponse: MessageFns<CompleteHostedKycResponse> = 
   },
   fromPartial(object: DeepPartial<CompleteHostedKycResponse>): CompleteHostedKycResponse {
     const message = createBaseCompleteHostedKycResponse();
-    message.verification = (object.verification !== undefined && object.verification !== null)
-      ? Verification.fromPartial(object.verification)
-      : undefined;
+    message.verificationJson = object.verificationJson ?? "";
     message.redirectUri = object.redirectUri ?? undefined;
     return message;
   },

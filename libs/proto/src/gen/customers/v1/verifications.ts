@@ -18,43 +18,18 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Timestamp } from "../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "customers.v1";
 
 export const protobufFileName = "customers/v1/verifications.proto";
-
-/** One thing that keeps a packet from being verified. */
-export interface VerificationError {
-  /** The Customer, BeneficialOwner or Document concerned. */
-  resourceId: string;
-  /** "MISSING_FIELD" | "MISSING_IDENTITY_DOCUMENT" | "MISSING_CONTROL_PERSON" | ... */
-  type: string;
-  /** Dot-notation path, for MISSING_FIELD. */
-  field?:
-    | string
-    | undefined;
-  /** Document types that would satisfy a missing-document error. */
-  acceptedDocumentTypes: string[];
-  reason: string;
-}
-
-export interface Verification {
-  id: string;
-  customerId: string;
-  /** "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" */
-  verificationStatus: string;
-  errors: VerificationError[];
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-}
 
 export interface CreateVerificationRequest {
   customerId: string;
 }
 
 export interface CreateVerificationResponse {
-  verification?: Verification | undefined;
+  /** The API's Verification, as JSON. */
+  verificationJson: string;
 }
 
 export interface GetVerificationRequest {
@@ -62,316 +37,9 @@ export interface GetVerificationRequest {
 }
 
 export interface GetVerificationResponse {
-  verification?: Verification | undefined;
+  /** The API's Verification, as JSON. */
+  verificationJson: string;
 }
-
-function createBaseVerificationError(): VerificationError {
-  return { resourceId: "", type: "", field: undefined, acceptedDocumentTypes: [], reason: "" };
-}
-
-export const VerificationError: MessageFns<VerificationError> = {
-  encode(message: VerificationError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.resourceId !== "") {
-      writer.uint32(10).string(message.resourceId);
-    }
-    if (message.type !== "") {
-      writer.uint32(18).string(message.type);
-    }
-    if (message.field !== undefined) {
-      writer.uint32(26).string(message.field);
-    }
-    for (const v of message.acceptedDocumentTypes) {
-      writer.uint32(34).string(v!);
-    }
-    if (message.reason !== "") {
-      writer.uint32(42).string(message.reason);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): VerificationError {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseVerificationError();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.resourceId = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.type = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.field = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.acceptedDocumentTypes.push(reader.string());
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.reason = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): VerificationError {
-    return {
-      resourceId: isSet(object.resourceId)
-        ? globalThis.String(object.resourceId)
-        : isSet(object.resource_id)
-        ? globalThis.String(object.resource_id)
-        : "",
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
-      field: isSet(object.field) ? globalThis.String(object.field) : undefined,
-      acceptedDocumentTypes: globalThis.Array.isArray(object?.acceptedDocumentTypes)
-        ? object.acceptedDocumentTypes.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.accepted_document_types)
-        ? object.accepted_document_types.map((e: any) => globalThis.String(e))
-        : [],
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
-    };
-  },
-
-  toJSON(message: VerificationError): unknown {
-    const obj: any = {};
-    if (message.resourceId !== "") {
-      obj.resourceId = message.resourceId;
-    }
-    if (message.type !== "") {
-      obj.type = message.type;
-    }
-    if (message.field !== undefined) {
-      obj.field = message.field;
-    }
-    if (message.acceptedDocumentTypes?.length) {
-      obj.acceptedDocumentTypes = message.acceptedDocumentTypes;
-    }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<VerificationError>): VerificationError {
-    return VerificationError.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<VerificationError>): VerificationError {
-    const message = createBaseVerificationError();
-    message.resourceId = object.resourceId ?? "";
-    message.type = object.type ?? "";
-    message.field = object.field ?? undefined;
-    message.acceptedDocumentTypes = object.acceptedDocumentTypes?.map((e) => e) || [];
-    message.reason = object.reason ?? "";
-    return message;
-  },
-};
-
-function createBaseVerification(): Verification {
-  return { id: "", customerId: "", verificationStatus: "", errors: [], createdAt: undefined, updatedAt: undefined };
-}
-
-export const Verification: MessageFns<Verification> = {
-  encode(message: Verification, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.customerId !== "") {
-      writer.uint32(18).string(message.customerId);
-    }
-    if (message.verificationStatus !== "") {
-      writer.uint32(26).string(message.verificationStatus);
-    }
-    for (const v of message.errors) {
-      VerificationError.encode(v!, writer.uint32(34).fork()).join();
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(42).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(50).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Verification {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseVerification();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.customerId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.verificationStatus = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.errors.push(VerificationError.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Verification {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-      verificationStatus: isSet(object.verificationStatus)
-        ? globalThis.String(object.verificationStatus)
-        : isSet(object.verification_status)
-        ? globalThis.String(object.verification_status)
-        : "",
-      errors: globalThis.Array.isArray(object?.errors)
-        ? object.errors.map((e: any) => VerificationError.fromJSON(e))
-        : [],
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-    };
-  },
-
-  toJSON(message: Verification): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    if (message.verificationStatus !== "") {
-      obj.verificationStatus = message.verificationStatus;
-    }
-    if (message.errors?.length) {
-      obj.errors = message.errors.map((e) => VerificationError.toJSON(e));
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Verification>): Verification {
-    return Verification.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Verification>): Verification {
-    const message = createBaseVerification();
-    message.id = object.id ?? "";
-    message.customerId = object.customerId ?? "";
-    message.verificationStatus = object.verificationStatus ?? "";
-    message.errors = object.errors?.map((e) => VerificationError.fromPartial(e)) || [];
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    return message;
-  },
-};
 
 function createBaseCreateVerificationRequest(): CreateVerificationRequest {
   return { customerId: "" };
@@ -447,13 +115,13 @@ export const CreateVerificationRequest: MessageFns<CreateVerificationRequest> = 
 };
 
 function createBaseCreateVerificationResponse(): CreateVerificationResponse {
-  return { verification: undefined };
+  return { verificationJson: "" };
 }
 
 export const CreateVerificationResponse: MessageFns<CreateVerificationResponse> = {
   encode(message: CreateVerificationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.verification !== undefined) {
-      Verification.encode(message.verification, writer.uint32(10).fork()).join();
+    if (message.verificationJson !== "") {
+      writer.uint32(10).string(message.verificationJson);
     }
     return writer;
   },
@@ -476,7 +144,7 @@ export const CreateVerificationResponse: MessageFns<CreateVerificationResponse> 
               break;
             }
 
-            message.verification = Verification.decode(reader, reader.uint32());
+            message.verificationJson = reader.string();
             continue;
           }
         }
@@ -492,13 +160,19 @@ export const CreateVerificationResponse: MessageFns<CreateVerificationResponse> 
   },
 
   fromJSON(object: any): CreateVerificationResponse {
-    return { verification: isSet(object.verification) ? Verification.fromJSON(object.verification) : undefined };
+    return {
+      verificationJson: isSet(object.verificationJson)
+        ? globalThis.String(object.verificationJson)
+        : isSet(object.verification_json)
+        ? globalThis.String(object.verification_json)
+        : "",
+    };
   },
 
   toJSON(message: CreateVerificationResponse): unknown {
     const obj: any = {};
-    if (message.verification !== undefined) {
-      obj.verification = Verification.toJSON(message.verification);
+    if (message.verificationJson !== "") {
+      obj.verificationJson = message.verificationJson;
     }
     return obj;
   },
@@ -508,9 +182,7 @@ export const CreateVerificationResponse: MessageFns<CreateVerificationResponse> 
   },
   fromPartial(object: DeepPartial<CreateVerificationResponse>): CreateVerificationResponse {
     const message = createBaseCreateVerificationResponse();
-    message.verification = (object.verification !== undefined && object.verification !== null)
-      ? Verification.fromPartial(object.verification)
-      : undefined;
+    message.verificationJson = object.verificationJson ?? "";
     return message;
   },
 };
@@ -589,13 +261,13 @@ export const GetVerificationRequest: MessageFns<GetVerificationRequest> = {
 };
 
 function createBaseGetVerificationResponse(): GetVerificationResponse {
-  return { verification: undefined };
+  return { verificationJson: "" };
 }
 
 export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
   encode(message: GetVerificationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.verification !== undefined) {
-      Verification.encode(message.verification, writer.uint32(10).fork()).join();
+    if (message.verificationJson !== "") {
+      writer.uint32(10).string(message.verificationJson);
     }
     return writer;
   },
@@ -618,7 +290,7 @@ export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
               break;
             }
 
-            message.verification = Verification.decode(reader, reader.uint32());
+            message.verificationJson = reader.string();
             continue;
           }
         }
@@ -634,13 +306,19 @@ export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
   },
 
   fromJSON(object: any): GetVerificationResponse {
-    return { verification: isSet(object.verification) ? Verification.fromJSON(object.verification) : undefined };
+    return {
+      verificationJson: isSet(object.verificationJson)
+        ? globalThis.String(object.verificationJson)
+        : isSet(object.verification_json)
+        ? globalThis.String(object.verification_json)
+        : "",
+    };
   },
 
   toJSON(message: GetVerificationResponse): unknown {
     const obj: any = {};
-    if (message.verification !== undefined) {
-      obj.verification = Verification.toJSON(message.verification);
+    if (message.verificationJson !== "") {
+      obj.verificationJson = message.verificationJson;
     }
     return obj;
   },
@@ -650,9 +328,7 @@ export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
   },
   fromPartial(object: DeepPartial<GetVerificationResponse>): GetVerificationResponse {
     const message = createBaseGetVerificationResponse();
-    message.verification = (object.verification !== undefined && object.verification !== null)
-      ? Verification.fromPartial(object.verification)
-      : undefined;
+    message.verificationJson = object.verificationJson ?? "";
     return message;
   },
 };
@@ -660,7 +336,7 @@ export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
 /**
  * KYC (individual) and KYB (business) verification of a customer from the data on file: the
  * customer record, its beneficial owners and documents. Every call acts on the tenant of the call
- * metadata. Statuses and error types travel as the API's strings.
+ * metadata. A verification answers as the API's JSON, the text its VERIFICATION.* webhooks carry.
  */
 export type VerificationsServiceService = typeof VerificationsServiceService;
 export const VerificationsServiceService = {
@@ -757,28 +433,6 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
-
-function toTimestamp(date: Date): Timestamp {
-  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
-function fromTimestamp(t: Timestamp): Date {
-  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
-  millis += (t.nanos || 0) / 1_000_000;
-  return new globalThis.Date(millis);
-}
-
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

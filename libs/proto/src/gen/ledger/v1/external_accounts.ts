@@ -94,31 +94,39 @@ export interface ExternalAccountInfo {
   invoice?: string | undefined;
   bolt12?: string | undefined;
   lightningAddress?: string | undefined;
-  beneficiary?:
-    | ExternalAccountBeneficiary
-    | undefined;
-  /** Output only: the rails the account can be paid through. */
-  paymentRails: string[];
+  beneficiary?: ExternalAccountBeneficiary | undefined;
 }
 
-export interface ExternalAccount {
+/**
+ * What payments acts on of an account it moves money to or from; the API's ExternalAccount itself
+ * travels as JSON (external_account_json), produced by this service alone.
+ */
+export interface ExternalAccountFacts {
   id: string;
-  /** Empty for the platform's own accounts. */
+  /** Unset for the platform's own accounts. */
   customerId?: string | undefined;
-  status: string;
-  platformAccountId?: string | undefined;
-  ownershipType?: string | undefined;
   currency: string;
-  defaultUmaDepositAccount: boolean;
-  beneficiaryVerificationStatus?:
+  /**
+   * False while a first-party self-custody wallet's ownership is unproven: transfers above the
+   * regulatory threshold need EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED from the caller.
+   */
+  isOwnershipVerified: boolean;
+  /** The rails the account can be paid through. */
+  paymentRails: string[];
+  /** The account's identifiers, as in its account info; which are set depends on its account type. */
+  iban?: string | undefined;
+  clabeNumber?: string | undefined;
+  accountNumber?: string | undefined;
+  pixKey?: string | undefined;
+  vpa?: string | undefined;
+  phoneNumber?: string | undefined;
+  lightningAddress?:
     | string
     | undefined;
-  /** The account holder's name as the bank verified it. */
-  beneficiaryVerifiedFullName?: string | undefined;
-  accountInfo?: ExternalAccountInfo | undefined;
-  isTrustedBeneficiary: boolean;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
+  /** A wallet's address. */
+  address?: string | undefined;
+  invoice?: string | undefined;
+  bolt12?: string | undefined;
 }
 
 export interface CreateExternalAccountRequest {
@@ -133,7 +141,8 @@ export interface CreateExternalAccountRequest {
 }
 
 export interface CreateExternalAccountResponse {
-  externalAccount?: ExternalAccount | undefined;
+  /** The API's ExternalAccount, as JSON. */
+  externalAccountJson: string;
 }
 
 export interface GetExternalAccountRequest {
@@ -142,7 +151,8 @@ export interface GetExternalAccountRequest {
 }
 
 export interface GetExternalAccountResponse {
-  externalAccount?: ExternalAccount | undefined;
+  /** The API's ExternalAccount, as JSON. */
+  externalAccountJson: string;
 }
 
 export interface ListExternalAccountsRequest {
@@ -158,10 +168,8 @@ export interface ListExternalAccountsRequest {
 }
 
 export interface ListExternalAccountsResponse {
-  data: ExternalAccount[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of external accounts (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface DeleteExternalAccountRequest {
@@ -250,7 +258,8 @@ export interface VerifyOwnershipRequest {
 }
 
 export interface VerifyOwnershipResponse {
-  externalAccount?: ExternalAccount | undefined;
+  /** The API's ExternalAccount, as JSON. */
+  externalAccountJson: string;
 }
 
 export interface CheckExternalAccountUsableRequest {
@@ -258,14 +267,7 @@ export interface CheckExternalAccountUsableRequest {
 }
 
 export interface CheckExternalAccountUsableResponse {
-  externalAccount?:
-    | ExternalAccount
-    | undefined;
-  /**
-   * False while a first-party self-custody wallet's ownership is unproven: transfers above the
-   * regulatory threshold need EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED from the caller.
-   */
-  isOwnershipVerified: boolean;
+  facts?: ExternalAccountFacts | undefined;
 }
 
 function createBaseExternalAccountAddress(): ExternalAccountAddress {
@@ -778,7 +780,6 @@ function createBaseExternalAccountInfo(): ExternalAccountInfo {
     bolt12: undefined,
     lightningAddress: undefined,
     beneficiary: undefined,
-    paymentRails: [],
   };
 }
 
@@ -876,9 +877,6 @@ export const ExternalAccountInfo: MessageFns<ExternalAccountInfo> = {
     }
     if (message.beneficiary !== undefined) {
       ExternalAccountBeneficiary.encode(message.beneficiary, writer.uint32(250).fork()).join();
-    }
-    for (const v of message.paymentRails) {
-      writer.uint32(258).string(v!);
     }
     return writer;
   },
@@ -1144,14 +1142,6 @@ export const ExternalAccountInfo: MessageFns<ExternalAccountInfo> = {
             message.beneficiary = ExternalAccountBeneficiary.decode(reader, reader.uint32());
             continue;
           }
-          case 32: {
-            if (tag !== 258) {
-              break;
-            }
-
-            message.paymentRails.push(reader.string());
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1277,11 +1267,6 @@ export const ExternalAccountInfo: MessageFns<ExternalAccountInfo> = {
         ? globalThis.String(object.lightning_address)
         : undefined,
       beneficiary: isSet(object.beneficiary) ? ExternalAccountBeneficiary.fromJSON(object.beneficiary) : undefined,
-      paymentRails: globalThis.Array.isArray(object?.paymentRails)
-        ? object.paymentRails.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.payment_rails)
-        ? object.payment_rails.map((e: any) => globalThis.String(e))
-        : [],
     };
   },
 
@@ -1380,9 +1365,6 @@ export const ExternalAccountInfo: MessageFns<ExternalAccountInfo> = {
     if (message.beneficiary !== undefined) {
       obj.beneficiary = ExternalAccountBeneficiary.toJSON(message.beneficiary);
     }
-    if (message.paymentRails?.length) {
-      obj.paymentRails = message.paymentRails;
-    }
     return obj;
   },
 
@@ -1424,74 +1406,81 @@ export const ExternalAccountInfo: MessageFns<ExternalAccountInfo> = {
     message.beneficiary = (object.beneficiary !== undefined && object.beneficiary !== null)
       ? ExternalAccountBeneficiary.fromPartial(object.beneficiary)
       : undefined;
-    message.paymentRails = object.paymentRails?.map((e) => e) || [];
     return message;
   },
 };
 
-function createBaseExternalAccount(): ExternalAccount {
+function createBaseExternalAccountFacts(): ExternalAccountFacts {
   return {
     id: "",
     customerId: undefined,
-    status: "",
-    platformAccountId: undefined,
-    ownershipType: undefined,
     currency: "",
-    defaultUmaDepositAccount: false,
-    beneficiaryVerificationStatus: undefined,
-    beneficiaryVerifiedFullName: undefined,
-    accountInfo: undefined,
-    isTrustedBeneficiary: false,
-    createdAt: undefined,
-    updatedAt: undefined,
+    isOwnershipVerified: false,
+    paymentRails: [],
+    iban: undefined,
+    clabeNumber: undefined,
+    accountNumber: undefined,
+    pixKey: undefined,
+    vpa: undefined,
+    phoneNumber: undefined,
+    lightningAddress: undefined,
+    address: undefined,
+    invoice: undefined,
+    bolt12: undefined,
   };
 }
 
-export const ExternalAccount: MessageFns<ExternalAccount> = {
-  encode(message: ExternalAccount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
+  encode(message: ExternalAccountFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
     if (message.customerId !== undefined) {
       writer.uint32(18).string(message.customerId);
     }
-    if (message.status !== "") {
-      writer.uint32(26).string(message.status);
-    }
-    if (message.platformAccountId !== undefined) {
-      writer.uint32(34).string(message.platformAccountId);
-    }
-    if (message.ownershipType !== undefined) {
-      writer.uint32(42).string(message.ownershipType);
-    }
     if (message.currency !== "") {
-      writer.uint32(50).string(message.currency);
+      writer.uint32(26).string(message.currency);
     }
-    if (message.defaultUmaDepositAccount !== false) {
-      writer.uint32(56).bool(message.defaultUmaDepositAccount);
+    if (message.isOwnershipVerified !== false) {
+      writer.uint32(32).bool(message.isOwnershipVerified);
     }
-    if (message.beneficiaryVerificationStatus !== undefined) {
-      writer.uint32(66).string(message.beneficiaryVerificationStatus);
+    for (const v of message.paymentRails) {
+      writer.uint32(42).string(v!);
     }
-    if (message.beneficiaryVerifiedFullName !== undefined) {
-      writer.uint32(74).string(message.beneficiaryVerifiedFullName);
+    if (message.iban !== undefined) {
+      writer.uint32(50).string(message.iban);
     }
-    if (message.accountInfo !== undefined) {
-      ExternalAccountInfo.encode(message.accountInfo, writer.uint32(82).fork()).join();
+    if (message.clabeNumber !== undefined) {
+      writer.uint32(58).string(message.clabeNumber);
     }
-    if (message.isTrustedBeneficiary !== false) {
-      writer.uint32(88).bool(message.isTrustedBeneficiary);
+    if (message.accountNumber !== undefined) {
+      writer.uint32(66).string(message.accountNumber);
     }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(98).fork()).join();
+    if (message.pixKey !== undefined) {
+      writer.uint32(74).string(message.pixKey);
     }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(106).fork()).join();
+    if (message.vpa !== undefined) {
+      writer.uint32(82).string(message.vpa);
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(90).string(message.phoneNumber);
+    }
+    if (message.lightningAddress !== undefined) {
+      writer.uint32(98).string(message.lightningAddress);
+    }
+    if (message.address !== undefined) {
+      writer.uint32(106).string(message.address);
+    }
+    if (message.invoice !== undefined) {
+      writer.uint32(114).string(message.invoice);
+    }
+    if (message.bolt12 !== undefined) {
+      writer.uint32(122).string(message.bolt12);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ExternalAccount {
+  decode(input: BinaryReader | Uint8Array, length?: number): ExternalAccountFacts {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1500,7 +1489,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseExternalAccount();
+      const message = createBaseExternalAccountFacts();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1525,15 +1514,15 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.status = reader.string();
+            message.currency = reader.string();
             continue;
           }
           case 4: {
-            if (tag !== 34) {
+            if (tag !== 32) {
               break;
             }
 
-            message.platformAccountId = reader.string();
+            message.isOwnershipVerified = reader.bool();
             continue;
           }
           case 5: {
@@ -1541,7 +1530,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.ownershipType = reader.string();
+            message.paymentRails.push(reader.string());
             continue;
           }
           case 6: {
@@ -1549,15 +1538,15 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.currency = reader.string();
+            message.iban = reader.string();
             continue;
           }
           case 7: {
-            if (tag !== 56) {
+            if (tag !== 58) {
               break;
             }
 
-            message.defaultUmaDepositAccount = reader.bool();
+            message.clabeNumber = reader.string();
             continue;
           }
           case 8: {
@@ -1565,7 +1554,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.beneficiaryVerificationStatus = reader.string();
+            message.accountNumber = reader.string();
             continue;
           }
           case 9: {
@@ -1573,7 +1562,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.beneficiaryVerifiedFullName = reader.string();
+            message.pixKey = reader.string();
             continue;
           }
           case 10: {
@@ -1581,15 +1570,15 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.accountInfo = ExternalAccountInfo.decode(reader, reader.uint32());
+            message.vpa = reader.string();
             continue;
           }
           case 11: {
-            if (tag !== 88) {
+            if (tag !== 90) {
               break;
             }
 
-            message.isTrustedBeneficiary = reader.bool();
+            message.phoneNumber = reader.string();
             continue;
           }
           case 12: {
@@ -1597,7 +1586,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            message.lightningAddress = reader.string();
             continue;
           }
           case 13: {
@@ -1605,7 +1594,23 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
               break;
             }
 
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            message.address = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.invoice = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.bolt12 = reader.string();
             continue;
           }
         }
@@ -1620,7 +1625,7 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
     }
   },
 
-  fromJSON(object: any): ExternalAccount {
+  fromJSON(object: any): ExternalAccountFacts {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       customerId: isSet(object.customerId)
@@ -1628,57 +1633,51 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
         : isSet(object.customer_id)
         ? globalThis.String(object.customer_id)
         : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      platformAccountId: isSet(object.platformAccountId)
-        ? globalThis.String(object.platformAccountId)
-        : isSet(object.platform_account_id)
-        ? globalThis.String(object.platform_account_id)
-        : undefined,
-      ownershipType: isSet(object.ownershipType)
-        ? globalThis.String(object.ownershipType)
-        : isSet(object.ownership_type)
-        ? globalThis.String(object.ownership_type)
-        : undefined,
       currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
-      defaultUmaDepositAccount: isSet(object.defaultUmaDepositAccount)
-        ? globalThis.Boolean(object.defaultUmaDepositAccount)
-        : isSet(object.default_uma_deposit_account)
-        ? globalThis.Boolean(object.default_uma_deposit_account)
+      isOwnershipVerified: isSet(object.isOwnershipVerified)
+        ? globalThis.Boolean(object.isOwnershipVerified)
+        : isSet(object.is_ownership_verified)
+        ? globalThis.Boolean(object.is_ownership_verified)
         : false,
-      beneficiaryVerificationStatus: isSet(object.beneficiaryVerificationStatus)
-        ? globalThis.String(object.beneficiaryVerificationStatus)
-        : isSet(object.beneficiary_verification_status)
-        ? globalThis.String(object.beneficiary_verification_status)
+      paymentRails: globalThis.Array.isArray(object?.paymentRails)
+        ? object.paymentRails.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.payment_rails)
+        ? object.payment_rails.map((e: any) => globalThis.String(e))
+        : [],
+      iban: isSet(object.iban) ? globalThis.String(object.iban) : undefined,
+      clabeNumber: isSet(object.clabeNumber)
+        ? globalThis.String(object.clabeNumber)
+        : isSet(object.clabe_number)
+        ? globalThis.String(object.clabe_number)
         : undefined,
-      beneficiaryVerifiedFullName: isSet(object.beneficiaryVerifiedFullName)
-        ? globalThis.String(object.beneficiaryVerifiedFullName)
-        : isSet(object.beneficiary_verified_full_name)
-        ? globalThis.String(object.beneficiary_verified_full_name)
+      accountNumber: isSet(object.accountNumber)
+        ? globalThis.String(object.accountNumber)
+        : isSet(object.account_number)
+        ? globalThis.String(object.account_number)
         : undefined,
-      accountInfo: isSet(object.accountInfo)
-        ? ExternalAccountInfo.fromJSON(object.accountInfo)
-        : isSet(object.account_info)
-        ? ExternalAccountInfo.fromJSON(object.account_info)
+      pixKey: isSet(object.pixKey)
+        ? globalThis.String(object.pixKey)
+        : isSet(object.pix_key)
+        ? globalThis.String(object.pix_key)
         : undefined,
-      isTrustedBeneficiary: isSet(object.isTrustedBeneficiary)
-        ? globalThis.Boolean(object.isTrustedBeneficiary)
-        : isSet(object.is_trusted_beneficiary)
-        ? globalThis.Boolean(object.is_trusted_beneficiary)
-        : false,
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
+      vpa: isSet(object.vpa) ? globalThis.String(object.vpa) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
         : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
+      lightningAddress: isSet(object.lightningAddress)
+        ? globalThis.String(object.lightningAddress)
+        : isSet(object.lightning_address)
+        ? globalThis.String(object.lightning_address)
         : undefined,
+      address: isSet(object.address) ? globalThis.String(object.address) : undefined,
+      invoice: isSet(object.invoice) ? globalThis.String(object.invoice) : undefined,
+      bolt12: isSet(object.bolt12) ? globalThis.String(object.bolt12) : undefined,
     };
   },
 
-  toJSON(message: ExternalAccount): unknown {
+  toJSON(message: ExternalAccountFacts): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -1686,62 +1685,68 @@ export const ExternalAccount: MessageFns<ExternalAccount> = {
     if (message.customerId !== undefined) {
       obj.customerId = message.customerId;
     }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.platformAccountId !== undefined) {
-      obj.platformAccountId = message.platformAccountId;
-    }
-    if (message.ownershipType !== undefined) {
-      obj.ownershipType = message.ownershipType;
-    }
     if (message.currency !== "") {
       obj.currency = message.currency;
     }
-    if (message.defaultUmaDepositAccount !== false) {
-      obj.defaultUmaDepositAccount = message.defaultUmaDepositAccount;
+    if (message.isOwnershipVerified !== false) {
+      obj.isOwnershipVerified = message.isOwnershipVerified;
     }
-    if (message.beneficiaryVerificationStatus !== undefined) {
-      obj.beneficiaryVerificationStatus = message.beneficiaryVerificationStatus;
+    if (message.paymentRails?.length) {
+      obj.paymentRails = message.paymentRails;
     }
-    if (message.beneficiaryVerifiedFullName !== undefined) {
-      obj.beneficiaryVerifiedFullName = message.beneficiaryVerifiedFullName;
+    if (message.iban !== undefined) {
+      obj.iban = message.iban;
     }
-    if (message.accountInfo !== undefined) {
-      obj.accountInfo = ExternalAccountInfo.toJSON(message.accountInfo);
+    if (message.clabeNumber !== undefined) {
+      obj.clabeNumber = message.clabeNumber;
     }
-    if (message.isTrustedBeneficiary !== false) {
-      obj.isTrustedBeneficiary = message.isTrustedBeneficiary;
+    if (message.accountNumber !== undefined) {
+      obj.accountNumber = message.accountNumber;
     }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
+    if (message.pixKey !== undefined) {
+      obj.pixKey = message.pixKey;
     }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
+    if (message.vpa !== undefined) {
+      obj.vpa = message.vpa;
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.lightningAddress !== undefined) {
+      obj.lightningAddress = message.lightningAddress;
+    }
+    if (message.address !== undefined) {
+      obj.address = message.address;
+    }
+    if (message.invoice !== undefined) {
+      obj.invoice = message.invoice;
+    }
+    if (message.bolt12 !== undefined) {
+      obj.bolt12 = message.bolt12;
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ExternalAccount>): ExternalAccount {
-    return ExternalAccount.fromPartial(base ?? {});
+  create(base?: DeepPartial<ExternalAccountFacts>): ExternalAccountFacts {
+    return ExternalAccountFacts.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ExternalAccount>): ExternalAccount {
-    const message = createBaseExternalAccount();
+  fromPartial(object: DeepPartial<ExternalAccountFacts>): ExternalAccountFacts {
+    const message = createBaseExternalAccountFacts();
     message.id = object.id ?? "";
     message.customerId = object.customerId ?? undefined;
-    message.status = object.status ?? "";
-    message.platformAccountId = object.platformAccountId ?? undefined;
-    message.ownershipType = object.ownershipType ?? undefined;
     message.currency = object.currency ?? "";
-    message.defaultUmaDepositAccount = object.defaultUmaDepositAccount ?? false;
-    message.beneficiaryVerificationStatus = object.beneficiaryVerificationStatus ?? undefined;
-    message.beneficiaryVerifiedFullName = object.beneficiaryVerifiedFullName ?? undefined;
-    message.accountInfo = (object.accountInfo !== undefined && object.accountInfo !== null)
-      ? ExternalAccountInfo.fromPartial(object.accountInfo)
-      : undefined;
-    message.isTrustedBeneficiary = object.isTrustedBeneficiary ?? false;
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
+    message.isOwnershipVerified = object.isOwnershipVerified ?? false;
+    message.paymentRails = object.paymentRails?.map((e) => e) || [];
+    message.iban = object.iban ?? undefined;
+    message.clabeNumber = object.clabeNumber ?? undefined;
+    message.accountNumber = object.accountNumber ?? undefined;
+    message.pixKey = object.pixKey ?? undefined;
+    message.vpa = object.vpa ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    message.lightningAddress = object.lightningAddress ?? undefined;
+    message.address = object.address ?? undefined;
+    message.invoice = object.invoice ?? undefined;
+    message.bolt12 = object.bolt12 ?? undefined;
     return message;
   },
 };
@@ -1946,13 +1951,13 @@ export const CreateExternalAccountRequest: MessageFns<CreateExternalAccountReque
 };
 
 function createBaseCreateExternalAccountResponse(): CreateExternalAccountResponse {
-  return { externalAccount: undefined };
+  return { externalAccountJson: "" };
 }
 
 export const CreateExternalAccountResponse: MessageFns<CreateExternalAccountResponse> = {
   encode(message: CreateExternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.externalAccount !== undefined) {
-      ExternalAccount.encode(message.externalAccount, writer.uint32(10).fork()).join();
+    if (message.externalAccountJson !== "") {
+      writer.uint32(10).string(message.externalAccountJson);
     }
     return writer;
   },
@@ -1975,7 +1980,7 @@ export const CreateExternalAccountResponse: MessageFns<CreateExternalAccountResp
               break;
             }
 
-            message.externalAccount = ExternalAccount.decode(reader, reader.uint32());
+            message.externalAccountJson = reader.string();
             continue;
           }
         }
@@ -1992,18 +1997,18 @@ export const CreateExternalAccountResponse: MessageFns<CreateExternalAccountResp
 
   fromJSON(object: any): CreateExternalAccountResponse {
     return {
-      externalAccount: isSet(object.externalAccount)
-        ? ExternalAccount.fromJSON(object.externalAccount)
-        : isSet(object.external_account)
-        ? ExternalAccount.fromJSON(object.external_account)
-        : undefined,
+      externalAccountJson: isSet(object.externalAccountJson)
+        ? globalThis.String(object.externalAccountJson)
+        : isSet(object.external_account_json)
+        ? globalThis.String(object.external_account_json)
+        : "",
     };
   },
 
   toJSON(message: CreateExternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.externalAccount !== undefined) {
-      obj.externalAccount = ExternalAccount.toJSON(message.externalAccount);
+    if (message.externalAccountJson !== "") {
+      obj.externalAccountJson = message.externalAccountJson;
     }
     return obj;
   },
@@ -2013,9 +2018,7 @@ export const CreateExternalAccountResponse: MessageFns<CreateExternalAccountResp
   },
   fromPartial(object: DeepPartial<CreateExternalAccountResponse>): CreateExternalAccountResponse {
     const message = createBaseCreateExternalAccountResponse();
-    message.externalAccount = (object.externalAccount !== undefined && object.externalAccount !== null)
-      ? ExternalAccount.fromPartial(object.externalAccount)
-      : undefined;
+    message.externalAccountJson = object.externalAccountJson ?? "";
     return message;
   },
 };
@@ -2114,13 +2117,13 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
 };
 
 function createBaseGetExternalAccountResponse(): GetExternalAccountResponse {
-  return { externalAccount: undefined };
+  return { externalAccountJson: "" };
 }
 
 export const GetExternalAccountResponse: MessageFns<GetExternalAccountResponse> = {
   encode(message: GetExternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.externalAccount !== undefined) {
-      ExternalAccount.encode(message.externalAccount, writer.uint32(10).fork()).join();
+    if (message.externalAccountJson !== "") {
+      writer.uint32(10).string(message.externalAccountJson);
     }
     return writer;
   },
@@ -2143,7 +2146,7 @@ export const GetExternalAccountResponse: MessageFns<GetExternalAccountResponse> 
               break;
             }
 
-            message.externalAccount = ExternalAccount.decode(reader, reader.uint32());
+            message.externalAccountJson = reader.string();
             continue;
           }
         }
@@ -2160,18 +2163,18 @@ export const GetExternalAccountResponse: MessageFns<GetExternalAccountResponse> 
 
   fromJSON(object: any): GetExternalAccountResponse {
     return {
-      externalAccount: isSet(object.externalAccount)
-        ? ExternalAccount.fromJSON(object.externalAccount)
-        : isSet(object.external_account)
-        ? ExternalAccount.fromJSON(object.external_account)
-        : undefined,
+      externalAccountJson: isSet(object.externalAccountJson)
+        ? globalThis.String(object.externalAccountJson)
+        : isSet(object.external_account_json)
+        ? globalThis.String(object.external_account_json)
+        : "",
     };
   },
 
   toJSON(message: GetExternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.externalAccount !== undefined) {
-      obj.externalAccount = ExternalAccount.toJSON(message.externalAccount);
+    if (message.externalAccountJson !== "") {
+      obj.externalAccountJson = message.externalAccountJson;
     }
     return obj;
   },
@@ -2181,9 +2184,7 @@ export const GetExternalAccountResponse: MessageFns<GetExternalAccountResponse> 
   },
   fromPartial(object: DeepPartial<GetExternalAccountResponse>): GetExternalAccountResponse {
     const message = createBaseGetExternalAccountResponse();
-    message.externalAccount = (object.externalAccount !== undefined && object.externalAccount !== null)
-      ? ExternalAccount.fromPartial(object.externalAccount)
-      : undefined;
+    message.externalAccountJson = object.externalAccountJson ?? "";
     return message;
   },
 };
@@ -2330,22 +2331,13 @@ export const ListExternalAccountsRequest: MessageFns<ListExternalAccountsRequest
 };
 
 function createBaseListExternalAccountsResponse(): ListExternalAccountsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListExternalAccountsResponse: MessageFns<ListExternalAccountsResponse> = {
   encode(message: ListExternalAccountsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      ExternalAccount.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -2368,31 +2360,7 @@ export const ListExternalAccountsResponse: MessageFns<ListExternalAccountsRespon
               break;
             }
 
-            message.data.push(ExternalAccount.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -2409,38 +2377,18 @@ export const ListExternalAccountsResponse: MessageFns<ListExternalAccountsRespon
 
   fromJSON(object: any): ListExternalAccountsResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => ExternalAccount.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListExternalAccountsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => ExternalAccount.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -2450,10 +2398,7 @@ export const ListExternalAccountsResponse: MessageFns<ListExternalAccountsRespon
   },
   fromPartial(object: DeepPartial<ListExternalAccountsResponse>): ListExternalAccountsResponse {
     const message = createBaseListExternalAccountsResponse();
-    message.data = object.data?.map((e) => ExternalAccount.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -3849,13 +3794,13 @@ export const VerifyOwnershipRequest: MessageFns<VerifyOwnershipRequest> = {
 };
 
 function createBaseVerifyOwnershipResponse(): VerifyOwnershipResponse {
-  return { externalAccount: undefined };
+  return { externalAccountJson: "" };
 }
 
 export const VerifyOwnershipResponse: MessageFns<VerifyOwnershipResponse> = {
   encode(message: VerifyOwnershipResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.externalAccount !== undefined) {
-      ExternalAccount.encode(message.externalAccount, writer.uint32(10).fork()).join();
+    if (message.externalAccountJson !== "") {
+      writer.uint32(10).string(message.externalAccountJson);
     }
     return writer;
   },
@@ -3878,7 +3823,7 @@ export const VerifyOwnershipResponse: MessageFns<VerifyOwnershipResponse> = {
               break;
             }
 
-            message.externalAccount = ExternalAccount.decode(reader, reader.uint32());
+            message.externalAccountJson = reader.string();
             continue;
           }
         }
@@ -3895,18 +3840,18 @@ export const VerifyOwnershipResponse: MessageFns<VerifyOwnershipResponse> = {
 
   fromJSON(object: any): VerifyOwnershipResponse {
     return {
-      externalAccount: isSet(object.externalAccount)
-        ? ExternalAccount.fromJSON(object.externalAccount)
-        : isSet(object.external_account)
-        ? ExternalAccount.fromJSON(object.external_account)
-        : undefined,
+      externalAccountJson: isSet(object.externalAccountJson)
+        ? globalThis.String(object.externalAccountJson)
+        : isSet(object.external_account_json)
+        ? globalThis.String(object.external_account_json)
+        : "",
     };
   },
 
   toJSON(message: VerifyOwnershipResponse): unknown {
     const obj: any = {};
-    if (message.externalAccount !== undefined) {
-      obj.externalAccount = ExternalAccount.toJSON(message.externalAccount);
+    if (message.externalAccountJson !== "") {
+      obj.externalAccountJson = message.externalAccountJson;
     }
     return obj;
   },
@@ -3916,9 +3861,7 @@ export const VerifyOwnershipResponse: MessageFns<VerifyOwnershipResponse> = {
   },
   fromPartial(object: DeepPartial<VerifyOwnershipResponse>): VerifyOwnershipResponse {
     const message = createBaseVerifyOwnershipResponse();
-    message.externalAccount = (object.externalAccount !== undefined && object.externalAccount !== null)
-      ? ExternalAccount.fromPartial(object.externalAccount)
-      : undefined;
+    message.externalAccountJson = object.externalAccountJson ?? "";
     return message;
   },
 };
@@ -3997,16 +3940,13 @@ export const CheckExternalAccountUsableRequest: MessageFns<CheckExternalAccountU
 };
 
 function createBaseCheckExternalAccountUsableResponse(): CheckExternalAccountUsableResponse {
-  return { externalAccount: undefined, isOwnershipVerified: false };
+  return { facts: undefined };
 }
 
 export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccountUsableResponse> = {
   encode(message: CheckExternalAccountUsableResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.externalAccount !== undefined) {
-      ExternalAccount.encode(message.externalAccount, writer.uint32(10).fork()).join();
-    }
-    if (message.isOwnershipVerified !== false) {
-      writer.uint32(16).bool(message.isOwnershipVerified);
+    if (message.facts !== undefined) {
+      ExternalAccountFacts.encode(message.facts, writer.uint32(10).fork()).join();
     }
     return writer;
   },
@@ -4029,15 +3969,7 @@ export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccount
               break;
             }
 
-            message.externalAccount = ExternalAccount.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.isOwnershipVerified = reader.bool();
+            message.facts = ExternalAccountFacts.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -4053,27 +3985,13 @@ export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccount
   },
 
   fromJSON(object: any): CheckExternalAccountUsableResponse {
-    return {
-      externalAccount: isSet(object.externalAccount)
-        ? ExternalAccount.fromJSON(object.externalAccount)
-        : isSet(object.external_account)
-        ? ExternalAccount.fromJSON(object.external_account)
-        : undefined,
-      isOwnershipVerified: isSet(object.isOwnershipVerified)
-        ? globalThis.Boolean(object.isOwnershipVerified)
-        : isSet(object.is_ownership_verified)
-        ? globalThis.Boolean(object.is_ownership_verified)
-        : false,
-    };
+    return { facts: isSet(object.facts) ? ExternalAccountFacts.fromJSON(object.facts) : undefined };
   },
 
   toJSON(message: CheckExternalAccountUsableResponse): unknown {
     const obj: any = {};
-    if (message.externalAccount !== undefined) {
-      obj.externalAccount = ExternalAccount.toJSON(message.externalAccount);
-    }
-    if (message.isOwnershipVerified !== false) {
-      obj.isOwnershipVerified = message.isOwnershipVerified;
+    if (message.facts !== undefined) {
+      obj.facts = ExternalAccountFacts.toJSON(message.facts);
     }
     return obj;
   },
@@ -4083,10 +4001,9 @@ export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccount
   },
   fromPartial(object: DeepPartial<CheckExternalAccountUsableResponse>): CheckExternalAccountUsableResponse {
     const message = createBaseCheckExternalAccountUsableResponse();
-    message.externalAccount = (object.externalAccount !== undefined && object.externalAccount !== null)
-      ? ExternalAccount.fromPartial(object.externalAccount)
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? ExternalAccountFacts.fromPartial(object.facts)
       : undefined;
-    message.isOwnershipVerified = object.isOwnershipVerified ?? false;
     return message;
   },
 };
@@ -4096,12 +4013,11 @@ export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccount
  * call acts on the tenant (platform and environment) carried in the call metadata; another
  * tenant's account does not exist (404 ACCOUNT_NOT_FOUND).
  *
- * Enumerated values travel as the API's strings, so the gateway passes them through unchanged:
- * owner_kind "CUSTOMER" (the /customers/external-accounts routes) | "PLATFORM" (the
- * /platform/external-accounts routes); status "PENDING" | "ACTIVE" |
- * "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
- * beneficiary_verification_status "MATCHED" | "NOT_MATCHED" | "PARTIAL_MATCH" | "PENDING" |
- * "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI"; ownership_type "FIRST_PARTY" | "THIRD_PARTY".
+ * An account as the API shows it is produced here once and travels as JSON, the same text the
+ * account's webhooks carry: the gateway sends it on unchanged. Requests are typed; enumerated
+ * values travel as the API's strings: owner_kind "CUSTOMER" (the /customers/external-accounts
+ * routes) | "PLATFORM" (the /platform/external-accounts routes); ownership_type "FIRST_PARTY" |
+ * "THIRD_PARTY".
  */
 export type ExternalAccountsServiceService = typeof ExternalAccountsServiceService;
 export const ExternalAccountsServiceService = {
@@ -4235,8 +4151,8 @@ export const ExternalAccountsServiceService = {
     responseDeserialize: (value: Buffer): VerifyOwnershipResponse => VerifyOwnershipResponse.decode(value),
   },
   /**
-   * Service-internal (no REST route), for payments: the account when money may move to or from
-   * it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
+   * Service-internal (no REST route), for payments: the account's facts when money may move to
+   * or from it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
    * its ACH validation window; 400 INVALID_BANK_ACCOUNT once it failed, or for an INACTIVE account.
    */
   checkExternalAccountUsable: {
@@ -4279,8 +4195,8 @@ export interface ExternalAccountsServiceServer extends UntypedServiceImplementat
   createOwnershipChallenge: handleUnaryCall<CreateOwnershipChallengeRequest, CreateOwnershipChallengeResponse>;
   verifyOwnership: handleUnaryCall<VerifyOwnershipRequest, VerifyOwnershipResponse>;
   /**
-   * Service-internal (no REST route), for payments: the account when money may move to or from
-   * it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
+   * Service-internal (no REST route), for payments: the account's facts when money may move to
+   * or from it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
    * its ACH validation window; 400 INVALID_BANK_ACCOUNT once it failed, or for an INACTIVE account.
    */
   checkExternalAccountUsable: handleUnaryCall<CheckExternalAccountUsableRequest, CheckExternalAccountUsableResponse>;
@@ -4451,8 +4367,8 @@ export interface ExternalAccountsServiceClient extends Client {
     callback: (error: ServiceError | null, response: VerifyOwnershipResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Service-internal (no REST route), for payments: the account when money may move to or from
-   * it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
+   * Service-internal (no REST route), for payments: the account's facts when money may move to
+   * or from it now. 404 ACCOUNT_NOT_FOUND; 409 BANK_ACCOUNT_VALIDATION_PENDING while a US account is in
    * its ACH validation window; 400 INVALID_BANK_ACCOUNT once it failed, or for an INACTIVE account.
    */
   checkExternalAccountUsable(

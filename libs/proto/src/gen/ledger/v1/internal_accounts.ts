@@ -18,7 +18,6 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Timestamp } from "../../google/protobuf/timestamp.js";
 
 export const protobufPackage = "ledger.v1";
 
@@ -69,31 +68,17 @@ export interface SweepRule {
   payerName?: string | undefined;
 }
 
-/** What a card issued now with this account as funding source can do. */
-export interface CardCapabilities {
-  actions: string[];
-}
-
-export interface InternalAccount {
+/**
+ * What other services act on of an account; the API's InternalAccount itself travels as JSON
+ * (account_json), produced by this service alone.
+ */
+export interface InternalAccountFacts {
   id: string;
+  /** Unset for the platform's own accounts. */
   customerId?: string | undefined;
   type: string;
   status: string;
-  balance?: CurrencyAmount | undefined;
-  totalBalance?: CurrencyAmount | undefined;
-  fundingPaymentInstructions: PaymentInstructions[];
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-  label?: string | undefined;
-  sweepRule?:
-    | SweepRule
-    | undefined;
-  /** Set for EMBEDDED_WALLET accounts only. */
-  privateEnabled?:
-    | boolean
-    | undefined;
-  /** Absent when the account cannot fund a card. */
-  cardCapabilities?: CardCapabilities | undefined;
+  currency: string;
 }
 
 export interface ListCustomerInternalAccountsRequest {
@@ -108,10 +93,8 @@ export interface ListCustomerInternalAccountsRequest {
 }
 
 export interface ListCustomerInternalAccountsResponse {
-  data: InternalAccount[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of accounts (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface ListPlatformInternalAccountsRequest {
@@ -122,10 +105,8 @@ export interface ListPlatformInternalAccountsRequest {
 }
 
 export interface ListPlatformInternalAccountsResponse {
-  data: InternalAccount[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of accounts (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface GetInternalAccountRequest {
@@ -133,7 +114,25 @@ export interface GetInternalAccountRequest {
 }
 
 export interface GetInternalAccountResponse {
-  account?: InternalAccount | undefined;
+  /** The API's InternalAccount, as JSON. */
+  accountJson: string;
+}
+
+export interface GetInternalAccountFactsRequest {
+  accountId: string;
+}
+
+export interface GetInternalAccountFactsResponse {
+  facts?: InternalAccountFacts | undefined;
+}
+
+export interface ListCustomerInternalAccountFactsRequest {
+  customerId: string;
+  currency: string;
+}
+
+export interface ListCustomerInternalAccountFactsResponse {
+  accounts: InternalAccountFacts[];
 }
 
 export interface CreateRuleBasedInternalAccountRequest {
@@ -148,7 +147,8 @@ export interface CreateRuleBasedInternalAccountRequest {
 }
 
 export interface CreateRuleBasedInternalAccountResponse {
-  account?: InternalAccount | undefined;
+  /** The API's InternalAccount, as JSON. */
+  accountJson: string;
 }
 
 export interface FundSandboxInternalAccountRequest {
@@ -158,7 +158,8 @@ export interface FundSandboxInternalAccountRequest {
 }
 
 export interface FundSandboxInternalAccountResponse {
-  account?: InternalAccount | undefined;
+  /** The API's InternalAccount, as JSON. */
+  accountJson: string;
 }
 
 export interface UpdateInternalAccountStatusRequest {
@@ -168,7 +169,8 @@ export interface UpdateInternalAccountStatusRequest {
 }
 
 export interface UpdateInternalAccountStatusResponse {
-  account?: InternalAccount | undefined;
+  /** The API's InternalAccount, as JSON. */
+  accountJson: string;
 }
 
 export interface UpdateInternalAccountRequest {
@@ -178,7 +180,8 @@ export interface UpdateInternalAccountRequest {
 }
 
 export interface UpdateInternalAccountResponse {
-  account?: InternalAccount | undefined;
+  /** The API's InternalAccount, as JSON. */
+  accountJson: string;
 }
 
 function createBaseCurrency(): Currency {
@@ -890,95 +893,12 @@ export const SweepRule: MessageFns<SweepRule> = {
   },
 };
 
-function createBaseCardCapabilities(): CardCapabilities {
-  return { actions: [] };
+function createBaseInternalAccountFacts(): InternalAccountFacts {
+  return { id: "", customerId: undefined, type: "", status: "", currency: "" };
 }
 
-export const CardCapabilities: MessageFns<CardCapabilities> = {
-  encode(message: CardCapabilities, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.actions) {
-      writer.uint32(10).string(v!);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): CardCapabilities {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCardCapabilities();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.actions.push(reader.string());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): CardCapabilities {
-    return {
-      actions: globalThis.Array.isArray(object?.actions) ? object.actions.map((e: any) => globalThis.String(e)) : [],
-    };
-  },
-
-  toJSON(message: CardCapabilities): unknown {
-    const obj: any = {};
-    if (message.actions?.length) {
-      obj.actions = message.actions;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<CardCapabilities>): CardCapabilities {
-    return CardCapabilities.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<CardCapabilities>): CardCapabilities {
-    const message = createBaseCardCapabilities();
-    message.actions = object.actions?.map((e) => e) || [];
-    return message;
-  },
-};
-
-function createBaseInternalAccount(): InternalAccount {
-  return {
-    id: "",
-    customerId: undefined,
-    type: "",
-    status: "",
-    balance: undefined,
-    totalBalance: undefined,
-    fundingPaymentInstructions: [],
-    createdAt: undefined,
-    updatedAt: undefined,
-    label: undefined,
-    sweepRule: undefined,
-    privateEnabled: undefined,
-    cardCapabilities: undefined,
-  };
-}
-
-export const InternalAccount: MessageFns<InternalAccount> = {
-  encode(message: InternalAccount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
+  encode(message: InternalAccountFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
@@ -991,37 +911,13 @@ export const InternalAccount: MessageFns<InternalAccount> = {
     if (message.status !== "") {
       writer.uint32(34).string(message.status);
     }
-    if (message.balance !== undefined) {
-      CurrencyAmount.encode(message.balance, writer.uint32(42).fork()).join();
-    }
-    if (message.totalBalance !== undefined) {
-      CurrencyAmount.encode(message.totalBalance, writer.uint32(50).fork()).join();
-    }
-    for (const v of message.fundingPaymentInstructions) {
-      PaymentInstructions.encode(v!, writer.uint32(58).fork()).join();
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
-    }
-    if (message.label !== undefined) {
-      writer.uint32(82).string(message.label);
-    }
-    if (message.sweepRule !== undefined) {
-      SweepRule.encode(message.sweepRule, writer.uint32(90).fork()).join();
-    }
-    if (message.privateEnabled !== undefined) {
-      writer.uint32(96).bool(message.privateEnabled);
-    }
-    if (message.cardCapabilities !== undefined) {
-      CardCapabilities.encode(message.cardCapabilities, writer.uint32(106).fork()).join();
+    if (message.currency !== "") {
+      writer.uint32(42).string(message.currency);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): InternalAccount {
+  decode(input: BinaryReader | Uint8Array, length?: number): InternalAccountFacts {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1030,7 +926,7 @@ export const InternalAccount: MessageFns<InternalAccount> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseInternalAccount();
+      const message = createBaseInternalAccountFacts();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1071,71 +967,7 @@ export const InternalAccount: MessageFns<InternalAccount> = {
               break;
             }
 
-            message.balance = CurrencyAmount.decode(reader, reader.uint32());
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.totalBalance = CurrencyAmount.decode(reader, reader.uint32());
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.fundingPaymentInstructions.push(PaymentInstructions.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.label = reader.string();
-            continue;
-          }
-          case 11: {
-            if (tag !== 90) {
-              break;
-            }
-
-            message.sweepRule = SweepRule.decode(reader, reader.uint32());
-            continue;
-          }
-          case 12: {
-            if (tag !== 96) {
-              break;
-            }
-
-            message.privateEnabled = reader.bool();
-            continue;
-          }
-          case 13: {
-            if (tag !== 106) {
-              break;
-            }
-
-            message.cardCapabilities = CardCapabilities.decode(reader, reader.uint32());
+            message.currency = reader.string();
             continue;
           }
         }
@@ -1150,7 +982,7 @@ export const InternalAccount: MessageFns<InternalAccount> = {
     }
   },
 
-  fromJSON(object: any): InternalAccount {
+  fromJSON(object: any): InternalAccountFacts {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       customerId: isSet(object.customerId)
@@ -1160,47 +992,11 @@ export const InternalAccount: MessageFns<InternalAccount> = {
         : undefined,
       type: isSet(object.type) ? globalThis.String(object.type) : "",
       status: isSet(object.status) ? globalThis.String(object.status) : "",
-      balance: isSet(object.balance) ? CurrencyAmount.fromJSON(object.balance) : undefined,
-      totalBalance: isSet(object.totalBalance)
-        ? CurrencyAmount.fromJSON(object.totalBalance)
-        : isSet(object.total_balance)
-        ? CurrencyAmount.fromJSON(object.total_balance)
-        : undefined,
-      fundingPaymentInstructions: globalThis.Array.isArray(object?.fundingPaymentInstructions)
-        ? object.fundingPaymentInstructions.map((e: any) => PaymentInstructions.fromJSON(e))
-        : globalThis.Array.isArray(object?.funding_payment_instructions)
-        ? object.funding_payment_instructions.map((e: any) => PaymentInstructions.fromJSON(e))
-        : [],
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-      label: isSet(object.label) ? globalThis.String(object.label) : undefined,
-      sweepRule: isSet(object.sweepRule)
-        ? SweepRule.fromJSON(object.sweepRule)
-        : isSet(object.sweep_rule)
-        ? SweepRule.fromJSON(object.sweep_rule)
-        : undefined,
-      privateEnabled: isSet(object.privateEnabled)
-        ? globalThis.Boolean(object.privateEnabled)
-        : isSet(object.private_enabled)
-        ? globalThis.Boolean(object.private_enabled)
-        : undefined,
-      cardCapabilities: isSet(object.cardCapabilities)
-        ? CardCapabilities.fromJSON(object.cardCapabilities)
-        : isSet(object.card_capabilities)
-        ? CardCapabilities.fromJSON(object.card_capabilities)
-        : undefined,
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
     };
   },
 
-  toJSON(message: InternalAccount): unknown {
+  toJSON(message: InternalAccountFacts): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -1214,63 +1010,22 @@ export const InternalAccount: MessageFns<InternalAccount> = {
     if (message.status !== "") {
       obj.status = message.status;
     }
-    if (message.balance !== undefined) {
-      obj.balance = CurrencyAmount.toJSON(message.balance);
-    }
-    if (message.totalBalance !== undefined) {
-      obj.totalBalance = CurrencyAmount.toJSON(message.totalBalance);
-    }
-    if (message.fundingPaymentInstructions?.length) {
-      obj.fundingPaymentInstructions = message.fundingPaymentInstructions.map((e) => PaymentInstructions.toJSON(e));
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    if (message.label !== undefined) {
-      obj.label = message.label;
-    }
-    if (message.sweepRule !== undefined) {
-      obj.sweepRule = SweepRule.toJSON(message.sweepRule);
-    }
-    if (message.privateEnabled !== undefined) {
-      obj.privateEnabled = message.privateEnabled;
-    }
-    if (message.cardCapabilities !== undefined) {
-      obj.cardCapabilities = CardCapabilities.toJSON(message.cardCapabilities);
+    if (message.currency !== "") {
+      obj.currency = message.currency;
     }
     return obj;
   },
 
-  create(base?: DeepPartial<InternalAccount>): InternalAccount {
-    return InternalAccount.fromPartial(base ?? {});
+  create(base?: DeepPartial<InternalAccountFacts>): InternalAccountFacts {
+    return InternalAccountFacts.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<InternalAccount>): InternalAccount {
-    const message = createBaseInternalAccount();
+  fromPartial(object: DeepPartial<InternalAccountFacts>): InternalAccountFacts {
+    const message = createBaseInternalAccountFacts();
     message.id = object.id ?? "";
     message.customerId = object.customerId ?? undefined;
     message.type = object.type ?? "";
     message.status = object.status ?? "";
-    message.balance = (object.balance !== undefined && object.balance !== null)
-      ? CurrencyAmount.fromPartial(object.balance)
-      : undefined;
-    message.totalBalance = (object.totalBalance !== undefined && object.totalBalance !== null)
-      ? CurrencyAmount.fromPartial(object.totalBalance)
-      : undefined;
-    message.fundingPaymentInstructions =
-      object.fundingPaymentInstructions?.map((e) => PaymentInstructions.fromPartial(e)) || [];
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    message.label = object.label ?? undefined;
-    message.sweepRule = (object.sweepRule !== undefined && object.sweepRule !== null)
-      ? SweepRule.fromPartial(object.sweepRule)
-      : undefined;
-    message.privateEnabled = object.privateEnabled ?? undefined;
-    message.cardCapabilities = (object.cardCapabilities !== undefined && object.cardCapabilities !== null)
-      ? CardCapabilities.fromPartial(object.cardCapabilities)
-      : undefined;
+    message.currency = object.currency ?? "";
     return message;
   },
 };
@@ -1413,22 +1168,13 @@ export const ListCustomerInternalAccountsRequest: MessageFns<ListCustomerInterna
 };
 
 function createBaseListCustomerInternalAccountsResponse(): ListCustomerInternalAccountsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListCustomerInternalAccountsResponse: MessageFns<ListCustomerInternalAccountsResponse> = {
   encode(message: ListCustomerInternalAccountsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      InternalAccount.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -1451,31 +1197,7 @@ export const ListCustomerInternalAccountsResponse: MessageFns<ListCustomerIntern
               break;
             }
 
-            message.data.push(InternalAccount.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -1492,38 +1214,18 @@ export const ListCustomerInternalAccountsResponse: MessageFns<ListCustomerIntern
 
   fromJSON(object: any): ListCustomerInternalAccountsResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => InternalAccount.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListCustomerInternalAccountsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => InternalAccount.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -1533,10 +1235,7 @@ export const ListCustomerInternalAccountsResponse: MessageFns<ListCustomerIntern
   },
   fromPartial(object: DeepPartial<ListCustomerInternalAccountsResponse>): ListCustomerInternalAccountsResponse {
     const message = createBaseListCustomerInternalAccountsResponse();
-    message.data = object.data?.map((e) => InternalAccount.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1659,22 +1358,13 @@ export const ListPlatformInternalAccountsRequest: MessageFns<ListPlatformInterna
 };
 
 function createBaseListPlatformInternalAccountsResponse(): ListPlatformInternalAccountsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListPlatformInternalAccountsResponse: MessageFns<ListPlatformInternalAccountsResponse> = {
   encode(message: ListPlatformInternalAccountsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      InternalAccount.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -1697,31 +1387,7 @@ export const ListPlatformInternalAccountsResponse: MessageFns<ListPlatformIntern
               break;
             }
 
-            message.data.push(InternalAccount.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -1738,38 +1404,18 @@ export const ListPlatformInternalAccountsResponse: MessageFns<ListPlatformIntern
 
   fromJSON(object: any): ListPlatformInternalAccountsResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => InternalAccount.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListPlatformInternalAccountsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => InternalAccount.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -1779,10 +1425,7 @@ export const ListPlatformInternalAccountsResponse: MessageFns<ListPlatformIntern
   },
   fromPartial(object: DeepPartial<ListPlatformInternalAccountsResponse>): ListPlatformInternalAccountsResponse {
     const message = createBaseListPlatformInternalAccountsResponse();
-    message.data = object.data?.map((e) => InternalAccount.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1861,13 +1504,13 @@ export const GetInternalAccountRequest: MessageFns<GetInternalAccountRequest> = 
 };
 
 function createBaseGetInternalAccountResponse(): GetInternalAccountResponse {
-  return { account: undefined };
+  return { accountJson: "" };
 }
 
 export const GetInternalAccountResponse: MessageFns<GetInternalAccountResponse> = {
   encode(message: GetInternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.account !== undefined) {
-      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    if (message.accountJson !== "") {
+      writer.uint32(10).string(message.accountJson);
     }
     return writer;
   },
@@ -1890,7 +1533,7 @@ export const GetInternalAccountResponse: MessageFns<GetInternalAccountResponse> 
               break;
             }
 
-            message.account = InternalAccount.decode(reader, reader.uint32());
+            message.accountJson = reader.string();
             continue;
           }
         }
@@ -1906,13 +1549,19 @@ export const GetInternalAccountResponse: MessageFns<GetInternalAccountResponse> 
   },
 
   fromJSON(object: any): GetInternalAccountResponse {
-    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+    return {
+      accountJson: isSet(object.accountJson)
+        ? globalThis.String(object.accountJson)
+        : isSet(object.account_json)
+        ? globalThis.String(object.account_json)
+        : "",
+    };
   },
 
   toJSON(message: GetInternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.account !== undefined) {
-      obj.account = InternalAccount.toJSON(message.account);
+    if (message.accountJson !== "") {
+      obj.accountJson = message.accountJson;
     }
     return obj;
   },
@@ -1922,9 +1571,309 @@ export const GetInternalAccountResponse: MessageFns<GetInternalAccountResponse> 
   },
   fromPartial(object: DeepPartial<GetInternalAccountResponse>): GetInternalAccountResponse {
     const message = createBaseGetInternalAccountResponse();
-    message.account = (object.account !== undefined && object.account !== null)
-      ? InternalAccount.fromPartial(object.account)
+    message.accountJson = object.accountJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInternalAccountFactsRequest(): GetInternalAccountFactsRequest {
+  return { accountId: "" };
+}
+
+export const GetInternalAccountFactsRequest: MessageFns<GetInternalAccountFactsRequest> = {
+  encode(message: GetInternalAccountFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInternalAccountFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInternalAccountFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInternalAccountFactsRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetInternalAccountFactsRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInternalAccountFactsRequest>): GetInternalAccountFactsRequest {
+    return GetInternalAccountFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInternalAccountFactsRequest>): GetInternalAccountFactsRequest {
+    const message = createBaseGetInternalAccountFactsRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInternalAccountFactsResponse(): GetInternalAccountFactsResponse {
+  return { facts: undefined };
+}
+
+export const GetInternalAccountFactsResponse: MessageFns<GetInternalAccountFactsResponse> = {
+  encode(message: GetInternalAccountFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.facts !== undefined) {
+      InternalAccountFacts.encode(message.facts, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInternalAccountFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInternalAccountFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.facts = InternalAccountFacts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInternalAccountFactsResponse {
+    return { facts: isSet(object.facts) ? InternalAccountFacts.fromJSON(object.facts) : undefined };
+  },
+
+  toJSON(message: GetInternalAccountFactsResponse): unknown {
+    const obj: any = {};
+    if (message.facts !== undefined) {
+      obj.facts = InternalAccountFacts.toJSON(message.facts);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInternalAccountFactsResponse>): GetInternalAccountFactsResponse {
+    return GetInternalAccountFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInternalAccountFactsResponse>): GetInternalAccountFactsResponse {
+    const message = createBaseGetInternalAccountFactsResponse();
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? InternalAccountFacts.fromPartial(object.facts)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseListCustomerInternalAccountFactsRequest(): ListCustomerInternalAccountFactsRequest {
+  return { customerId: "", currency: "" };
+}
+
+export const ListCustomerInternalAccountFactsRequest: MessageFns<ListCustomerInternalAccountFactsRequest> = {
+  encode(message: ListCustomerInternalAccountFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== "") {
+      writer.uint32(10).string(message.customerId);
+    }
+    if (message.currency !== "") {
+      writer.uint32(18).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCustomerInternalAccountFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCustomerInternalAccountFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCustomerInternalAccountFactsRequest {
+    return {
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+    };
+  },
+
+  toJSON(message: ListCustomerInternalAccountFactsRequest): unknown {
+    const obj: any = {};
+    if (message.customerId !== "") {
+      obj.customerId = message.customerId;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListCustomerInternalAccountFactsRequest>): ListCustomerInternalAccountFactsRequest {
+    return ListCustomerInternalAccountFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListCustomerInternalAccountFactsRequest>): ListCustomerInternalAccountFactsRequest {
+    const message = createBaseListCustomerInternalAccountFactsRequest();
+    message.customerId = object.customerId ?? "";
+    message.currency = object.currency ?? "";
+    return message;
+  },
+};
+
+function createBaseListCustomerInternalAccountFactsResponse(): ListCustomerInternalAccountFactsResponse {
+  return { accounts: [] };
+}
+
+export const ListCustomerInternalAccountFactsResponse: MessageFns<ListCustomerInternalAccountFactsResponse> = {
+  encode(message: ListCustomerInternalAccountFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.accounts) {
+      InternalAccountFacts.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCustomerInternalAccountFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCustomerInternalAccountFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accounts.push(InternalAccountFacts.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCustomerInternalAccountFactsResponse {
+    return {
+      accounts: globalThis.Array.isArray(object?.accounts)
+        ? object.accounts.map((e: any) => InternalAccountFacts.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListCustomerInternalAccountFactsResponse): unknown {
+    const obj: any = {};
+    if (message.accounts?.length) {
+      obj.accounts = message.accounts.map((e) => InternalAccountFacts.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListCustomerInternalAccountFactsResponse>): ListCustomerInternalAccountFactsResponse {
+    return ListCustomerInternalAccountFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListCustomerInternalAccountFactsResponse>): ListCustomerInternalAccountFactsResponse {
+    const message = createBaseListCustomerInternalAccountFactsResponse();
+    message.accounts = object.accounts?.map((e) => InternalAccountFacts.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2073,13 +2022,13 @@ export const CreateRuleBasedInternalAccountRequest: MessageFns<CreateRuleBasedIn
 };
 
 function createBaseCreateRuleBasedInternalAccountResponse(): CreateRuleBasedInternalAccountResponse {
-  return { account: undefined };
+  return { accountJson: "" };
 }
 
 export const CreateRuleBasedInternalAccountResponse: MessageFns<CreateRuleBasedInternalAccountResponse> = {
   encode(message: CreateRuleBasedInternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.account !== undefined) {
-      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    if (message.accountJson !== "") {
+      writer.uint32(10).string(message.accountJson);
     }
     return writer;
   },
@@ -2102,7 +2051,7 @@ export const CreateRuleBasedInternalAccountResponse: MessageFns<CreateRuleBasedI
               break;
             }
 
-            message.account = InternalAccount.decode(reader, reader.uint32());
+            message.accountJson = reader.string();
             continue;
           }
         }
@@ -2118,13 +2067,19 @@ export const CreateRuleBasedInternalAccountResponse: MessageFns<CreateRuleBasedI
   },
 
   fromJSON(object: any): CreateRuleBasedInternalAccountResponse {
-    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+    return {
+      accountJson: isSet(object.accountJson)
+        ? globalThis.String(object.accountJson)
+        : isSet(object.account_json)
+        ? globalThis.String(object.account_json)
+        : "",
+    };
   },
 
   toJSON(message: CreateRuleBasedInternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.account !== undefined) {
-      obj.account = InternalAccount.toJSON(message.account);
+    if (message.accountJson !== "") {
+      obj.accountJson = message.accountJson;
     }
     return obj;
   },
@@ -2134,9 +2089,7 @@ export const CreateRuleBasedInternalAccountResponse: MessageFns<CreateRuleBasedI
   },
   fromPartial(object: DeepPartial<CreateRuleBasedInternalAccountResponse>): CreateRuleBasedInternalAccountResponse {
     const message = createBaseCreateRuleBasedInternalAccountResponse();
-    message.account = (object.account !== undefined && object.account !== null)
-      ? InternalAccount.fromPartial(object.account)
-      : undefined;
+    message.accountJson = object.accountJson ?? "";
     return message;
   },
 };
@@ -2234,13 +2187,13 @@ export const FundSandboxInternalAccountRequest: MessageFns<FundSandboxInternalAc
 };
 
 function createBaseFundSandboxInternalAccountResponse(): FundSandboxInternalAccountResponse {
-  return { account: undefined };
+  return { accountJson: "" };
 }
 
 export const FundSandboxInternalAccountResponse: MessageFns<FundSandboxInternalAccountResponse> = {
   encode(message: FundSandboxInternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.account !== undefined) {
-      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    if (message.accountJson !== "") {
+      writer.uint32(10).string(message.accountJson);
     }
     return writer;
   },
@@ -2263,7 +2216,7 @@ export const FundSandboxInternalAccountResponse: MessageFns<FundSandboxInternalA
               break;
             }
 
-            message.account = InternalAccount.decode(reader, reader.uint32());
+            message.accountJson = reader.string();
             continue;
           }
         }
@@ -2279,13 +2232,19 @@ export const FundSandboxInternalAccountResponse: MessageFns<FundSandboxInternalA
   },
 
   fromJSON(object: any): FundSandboxInternalAccountResponse {
-    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+    return {
+      accountJson: isSet(object.accountJson)
+        ? globalThis.String(object.accountJson)
+        : isSet(object.account_json)
+        ? globalThis.String(object.account_json)
+        : "",
+    };
   },
 
   toJSON(message: FundSandboxInternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.account !== undefined) {
-      obj.account = InternalAccount.toJSON(message.account);
+    if (message.accountJson !== "") {
+      obj.accountJson = message.accountJson;
     }
     return obj;
   },
@@ -2295,9 +2254,7 @@ export const FundSandboxInternalAccountResponse: MessageFns<FundSandboxInternalA
   },
   fromPartial(object: DeepPartial<FundSandboxInternalAccountResponse>): FundSandboxInternalAccountResponse {
     const message = createBaseFundSandboxInternalAccountResponse();
-    message.account = (object.account !== undefined && object.account !== null)
-      ? InternalAccount.fromPartial(object.account)
-      : undefined;
+    message.accountJson = object.accountJson ?? "";
     return message;
   },
 };
@@ -2392,13 +2349,13 @@ export const UpdateInternalAccountStatusRequest: MessageFns<UpdateInternalAccoun
 };
 
 function createBaseUpdateInternalAccountStatusResponse(): UpdateInternalAccountStatusResponse {
-  return { account: undefined };
+  return { accountJson: "" };
 }
 
 export const UpdateInternalAccountStatusResponse: MessageFns<UpdateInternalAccountStatusResponse> = {
   encode(message: UpdateInternalAccountStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.account !== undefined) {
-      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    if (message.accountJson !== "") {
+      writer.uint32(10).string(message.accountJson);
     }
     return writer;
   },
@@ -2421,7 +2378,7 @@ export const UpdateInternalAccountStatusResponse: MessageFns<UpdateInternalAccou
               break;
             }
 
-            message.account = InternalAccount.decode(reader, reader.uint32());
+            message.accountJson = reader.string();
             continue;
           }
         }
@@ -2437,13 +2394,19 @@ export const UpdateInternalAccountStatusResponse: MessageFns<UpdateInternalAccou
   },
 
   fromJSON(object: any): UpdateInternalAccountStatusResponse {
-    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+    return {
+      accountJson: isSet(object.accountJson)
+        ? globalThis.String(object.accountJson)
+        : isSet(object.account_json)
+        ? globalThis.String(object.account_json)
+        : "",
+    };
   },
 
   toJSON(message: UpdateInternalAccountStatusResponse): unknown {
     const obj: any = {};
-    if (message.account !== undefined) {
-      obj.account = InternalAccount.toJSON(message.account);
+    if (message.accountJson !== "") {
+      obj.accountJson = message.accountJson;
     }
     return obj;
   },
@@ -2453,9 +2416,7 @@ export const UpdateInternalAccountStatusResponse: MessageFns<UpdateInternalAccou
   },
   fromPartial(object: DeepPartial<UpdateInternalAccountStatusResponse>): UpdateInternalAccountStatusResponse {
     const message = createBaseUpdateInternalAccountStatusResponse();
-    message.account = (object.account !== undefined && object.account !== null)
-      ? InternalAccount.fromPartial(object.account)
-      : undefined;
+    message.accountJson = object.accountJson ?? "";
     return message;
   },
 };
@@ -2554,13 +2515,13 @@ export const UpdateInternalAccountRequest: MessageFns<UpdateInternalAccountReque
 };
 
 function createBaseUpdateInternalAccountResponse(): UpdateInternalAccountResponse {
-  return { account: undefined };
+  return { accountJson: "" };
 }
 
 export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResponse> = {
   encode(message: UpdateInternalAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.account !== undefined) {
-      InternalAccount.encode(message.account, writer.uint32(10).fork()).join();
+    if (message.accountJson !== "") {
+      writer.uint32(10).string(message.accountJson);
     }
     return writer;
   },
@@ -2583,7 +2544,7 @@ export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResp
               break;
             }
 
-            message.account = InternalAccount.decode(reader, reader.uint32());
+            message.accountJson = reader.string();
             continue;
           }
         }
@@ -2599,13 +2560,19 @@ export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResp
   },
 
   fromJSON(object: any): UpdateInternalAccountResponse {
-    return { account: isSet(object.account) ? InternalAccount.fromJSON(object.account) : undefined };
+    return {
+      accountJson: isSet(object.accountJson)
+        ? globalThis.String(object.accountJson)
+        : isSet(object.account_json)
+        ? globalThis.String(object.account_json)
+        : "",
+    };
   },
 
   toJSON(message: UpdateInternalAccountResponse): unknown {
     const obj: any = {};
-    if (message.account !== undefined) {
-      obj.account = InternalAccount.toJSON(message.account);
+    if (message.accountJson !== "") {
+      obj.accountJson = message.accountJson;
     }
     return obj;
   },
@@ -2615,9 +2582,7 @@ export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResp
   },
   fromPartial(object: DeepPartial<UpdateInternalAccountResponse>): UpdateInternalAccountResponse {
     const message = createBaseUpdateInternalAccountResponse();
-    message.account = (object.account !== undefined && object.account !== null)
-      ? InternalAccount.fromPartial(object.account)
-      : undefined;
+    message.accountJson = object.accountJson ?? "";
     return message;
   },
 };
@@ -2627,7 +2592,9 @@ export const UpdateInternalAccountResponse: MessageFns<UpdateInternalAccountResp
  * call acts on the tenant (platform and environment) carried in the call metadata; another
  * tenant's account does not exist (404 ACCOUNT_NOT_FOUND).
  *
- * Enumerated values travel as the API's strings, so the gateway passes them through unchanged:
+ * An account as the API shows it is produced here once and travels as JSON, the same text the
+ * account's webhooks carry: the gateway sends it on unchanged. Other services ask for the facts
+ * they act on instead. Requests are typed; enumerated values travel as the API's strings:
  * type "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" | "RULE_BASED",
  * status "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED".
  */
@@ -2671,6 +2638,36 @@ export const InternalAccountsServiceService = {
     responseSerialize: (value: GetInternalAccountResponse): Buffer =>
       Buffer.from(GetInternalAccountResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetInternalAccountResponse => GetInternalAccountResponse.decode(value),
+  },
+  /** The facts other services act on; 404 ACCOUNT_NOT_FOUND as GetInternalAccount. */
+  getInternalAccountFacts: {
+    path: "/ledger.v1.InternalAccountsService/GetInternalAccountFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetInternalAccountFactsRequest): Buffer =>
+      Buffer.from(GetInternalAccountFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetInternalAccountFactsRequest => GetInternalAccountFactsRequest.decode(value),
+    responseSerialize: (value: GetInternalAccountFactsResponse): Buffer =>
+      Buffer.from(GetInternalAccountFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetInternalAccountFactsResponse =>
+      GetInternalAccountFactsResponse.decode(value),
+  },
+  /**
+   * The facts of every account a customer holds in one currency, newest first; none for an
+   * unknown customer.
+   */
+  listCustomerInternalAccountFacts: {
+    path: "/ledger.v1.InternalAccountsService/ListCustomerInternalAccountFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCustomerInternalAccountFactsRequest): Buffer =>
+      Buffer.from(ListCustomerInternalAccountFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCustomerInternalAccountFactsRequest =>
+      ListCustomerInternalAccountFactsRequest.decode(value),
+    responseSerialize: (value: ListCustomerInternalAccountFactsResponse): Buffer =>
+      Buffer.from(ListCustomerInternalAccountFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCustomerInternalAccountFactsResponse =>
+      ListCustomerInternalAccountFactsResponse.decode(value),
   },
   /**
    * Creates a RULE_BASED account with its sweep rule; needs the Idempotency-Key of the call
@@ -2752,6 +2749,16 @@ export interface InternalAccountsServiceServer extends UntypedServiceImplementat
     ListPlatformInternalAccountsResponse
   >;
   getInternalAccount: handleUnaryCall<GetInternalAccountRequest, GetInternalAccountResponse>;
+  /** The facts other services act on; 404 ACCOUNT_NOT_FOUND as GetInternalAccount. */
+  getInternalAccountFacts: handleUnaryCall<GetInternalAccountFactsRequest, GetInternalAccountFactsResponse>;
+  /**
+   * The facts of every account a customer holds in one currency, newest first; none for an
+   * unknown customer.
+   */
+  listCustomerInternalAccountFacts: handleUnaryCall<
+    ListCustomerInternalAccountFactsRequest,
+    ListCustomerInternalAccountFactsResponse
+  >;
   /**
    * Creates a RULE_BASED account with its sweep rule; needs the Idempotency-Key of the call
    * metadata, and a retry with that key answers the first account unchanged.
@@ -2824,6 +2831,41 @@ export interface InternalAccountsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetInternalAccountResponse) => void,
+  ): ClientUnaryCall;
+  /** The facts other services act on; 404 ACCOUNT_NOT_FOUND as GetInternalAccount. */
+  getInternalAccountFacts(
+    request: GetInternalAccountFactsRequest,
+    callback: (error: ServiceError | null, response: GetInternalAccountFactsResponse) => void,
+  ): ClientUnaryCall;
+  getInternalAccountFacts(
+    request: GetInternalAccountFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetInternalAccountFactsResponse) => void,
+  ): ClientUnaryCall;
+  getInternalAccountFacts(
+    request: GetInternalAccountFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetInternalAccountFactsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The facts of every account a customer holds in one currency, newest first; none for an
+   * unknown customer.
+   */
+  listCustomerInternalAccountFacts(
+    request: ListCustomerInternalAccountFactsRequest,
+    callback: (error: ServiceError | null, response: ListCustomerInternalAccountFactsResponse) => void,
+  ): ClientUnaryCall;
+  listCustomerInternalAccountFacts(
+    request: ListCustomerInternalAccountFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCustomerInternalAccountFactsResponse) => void,
+  ): ClientUnaryCall;
+  listCustomerInternalAccountFacts(
+    request: ListCustomerInternalAccountFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCustomerInternalAccountFactsResponse) => void,
   ): ClientUnaryCall;
   /**
    * Creates a RULE_BASED account with its sweep rule; needs the Idempotency-Key of the call
@@ -2923,28 +2965,6 @@ export type DeepPartial<T> = T extends bigint ? string | number | bigint
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
-
-function toTimestamp(date: Date): Timestamp {
-  const seconds = BigInt(Math.trunc(date.getTime() / 1_000));
-  const nanos = (date.getTime() % 1_000) * 1_000_000;
-  return { seconds, nanos };
-}
-
-function fromTimestamp(t: Timestamp): Date {
-  let millis = (globalThis.Number(t.seconds.toString()) || 0) * 1_000;
-  millis += (t.nanos || 0) / 1_000_000;
-  return new globalThis.Date(millis);
-}
-
-function fromJsonTimestamp(o: any): Date {
-  if (o instanceof globalThis.Date) {
-    return o;
-  } else if (typeof o === "string") {
-    return new globalThis.Date(o);
-  } else {
-    return fromTimestamp(Timestamp.fromJSON(o));
-  }
-}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

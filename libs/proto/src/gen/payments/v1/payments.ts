@@ -20,7 +20,6 @@ import {
 } from "@grpc/grpc-js";
 import { Struct } from "../../google/protobuf/struct.js";
 import { Timestamp } from "../../google/protobuf/timestamp.js";
-import { Currency, CurrencyAmount, PaymentInstructions } from "../../ledger/v1/internal_accounts.js";
 
 export const protobufPackage = "payments.v1";
 
@@ -65,47 +64,6 @@ export interface PlatformFeeOverride {
   platformVariableFeeBps: number;
 }
 
-/** The reference's OutgoingRateDetails; multipliers and rates are decimal strings. */
-export interface RateDetails {
-  counterpartyMultiplier: string;
-  counterpartyFixedFee: bigint;
-  serviceApiMultiplier: string;
-  serviceApiFixedFee: bigint;
-  serviceApiVariableFeeRate: string;
-  serviceApiVariableFeeAmount: bigint;
-}
-
-export interface Quote {
-  id: string;
-  status: string;
-  createdAt?: Date | undefined;
-  expiresAt?: Date | undefined;
-  source?: QuoteSource | undefined;
-  destination?: QuoteDestination | undefined;
-  sendingCurrency?: Currency | undefined;
-  receivingCurrency?: Currency | undefined;
-  totalSendingAmount: bigint;
-  totalReceivingAmount: bigint;
-  /** Sending currency units per receiving currency unit, a decimal string. */
-  exchangeRate: string;
-  /** In the smallest unit of the sending currency; platform_fees_included is part of it. */
-  feesIncluded: bigint;
-  platformFeesIncluded: bigint;
-  /** REALTIME_FUNDING: where to send the inbound money. */
-  paymentInstructions: PaymentInstructions[];
-  /** Set once the quote executed. */
-  transactionId?: string | undefined;
-  rateDetails?:
-    | RateDetails
-    | undefined;
-  /**
-   * Not part of the API body: the source internal account's type ("EMBEDDED_WALLET" demands a
-   * wallet signature before execute) or "EXTERNAL" for a pull source; absent for realtime funding.
-   */
-  sourceAccountType?: string | undefined;
-  description?: string | undefined;
-}
-
 export interface CreateQuoteRequest {
   lookupId?: string | undefined;
   source?: QuoteSource | undefined;
@@ -121,7 +79,8 @@ export interface CreateQuoteRequest {
 }
 
 export interface CreateQuoteResponse {
-  quote?: Quote | undefined;
+  /** The API's Quote, as JSON. */
+  quoteJson: string;
 }
 
 export interface GetQuoteRequest {
@@ -129,7 +88,30 @@ export interface GetQuoteRequest {
 }
 
 export interface GetQuoteResponse {
-  quote?: Quote | undefined;
+  /** The API's Quote, as JSON. */
+  quoteJson: string;
+}
+
+export interface GetQuoteFactsRequest {
+  quoteId: string;
+}
+
+/** What the gateway acts on of a quote; the API's Quote itself travels as JSON (quote_json). */
+export interface QuoteFacts {
+  id: string;
+  /**
+   * The source internal account's type ("EMBEDDED_WALLET" demands a wallet signature before
+   * execute), "EXTERNAL" for a pull source; absent for realtime funding.
+   */
+  sourceAccountType?:
+    | string
+    | undefined;
+  /** The source account, internal or external; absent for realtime funding. */
+  sourceAccountId?: string | undefined;
+}
+
+export interface GetQuoteFactsResponse {
+  facts?: QuoteFacts | undefined;
 }
 
 export interface ExecuteQuoteRequest {
@@ -138,80 +120,8 @@ export interface ExecuteQuoteRequest {
 }
 
 export interface ExecuteQuoteResponse {
-  quote?: Quote | undefined;
-}
-
-/** The reference's TransactionSourceOneOf, flattened by source_type. */
-export interface TransactionSource {
-  sourceType: string;
-  accountId?: string | undefined;
-  umaAddress?: string | undefined;
-  customerId?: string | undefined;
-  currency?: string | undefined;
-  paymentRail?: string | undefined;
-  remittanceInformation?: string | undefined;
-}
-
-/** The reference's TransactionDestinationOneOf, flattened by destination_type. */
-export interface TransactionDestination {
-  destinationType: string;
-  accountId?: string | undefined;
-  umaAddress?: string | undefined;
-  currency?: string | undefined;
-}
-
-export interface Refund {
-  reference: string;
-  initiatedAt?: Date | undefined;
-  settledAt?:
-    | Date
-    | undefined;
-  /** "PENDING" | "COMPLETED" | "FAILED". */
-  status: string;
-  /** "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT". */
-  reason?: string | undefined;
-}
-
-export interface ReconciliationInstructions {
-  reference: string;
-  transactionHash?: string | undefined;
-}
-
-/** An outgoing or incoming transaction (the reference's OutgoingTransaction / IncomingTransaction). */
-export interface Transaction {
-  id: string;
-  status: string;
-  type: string;
-  direction: string;
-  source?: TransactionSource | undefined;
-  destination?:
-    | TransactionDestination
-    | undefined;
-  /** The platform id when the transaction is the platform's own. */
-  customerId: string;
-  platformCustomerId: string;
-  sentAmount?: CurrencyAmount | undefined;
-  receivedAmount?: CurrencyAmount | undefined;
-  exchangeRate?: string | undefined;
-  fees?: bigint | undefined;
-  platformFees?: bigint | undefined;
-  description?: string | undefined;
-  quoteId?: string | undefined;
-  failureReason?: string | undefined;
-  pendingReason?: string | undefined;
-  refund?: Refund | undefined;
-  rateDetails?: RateDetails | undefined;
-  paymentRail?: string | undefined;
-  reconciliationInstructions?: ReconciliationInstructions | undefined;
-  settledAt?: Date | undefined;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-  receiptDeliveryConfirmedAt?: Date | undefined;
-  expectedSettlementAt?:
-    | Date
-    | undefined;
-  /** Not part of the API body: see Quote.source_account_type. */
-  sourceAccountType?: string | undefined;
+  /** The API's Quote, as JSON. */
+  quoteJson: string;
 }
 
 export interface SandboxSendRequest {
@@ -221,7 +131,8 @@ export interface SandboxSendRequest {
 }
 
 export interface SandboxSendResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface SandboxUmaReceiveRequest {
@@ -233,7 +144,8 @@ export interface SandboxUmaReceiveRequest {
 }
 
 export interface SandboxUmaReceiveResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface ListTransactionsRequest {
@@ -268,10 +180,8 @@ export interface ListTransactionsRequest {
 }
 
 export interface ListTransactionsResponse {
-  data: Transaction[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of transactions (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface GetTransactionRequest {
@@ -279,7 +189,8 @@ export interface GetTransactionRequest {
 }
 
 export interface GetTransactionResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface ConfirmReceiptDeliveryRequest {
@@ -289,7 +200,8 @@ export interface ConfirmReceiptDeliveryRequest {
 }
 
 export interface ConfirmReceiptDeliveryResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface ApproveTransactionRequest {
@@ -298,7 +210,8 @@ export interface ApproveTransactionRequest {
 }
 
 export interface ApproveTransactionResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface RejectTransactionRequest {
@@ -307,7 +220,8 @@ export interface RejectTransactionRequest {
 }
 
 export interface RejectTransactionResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface CancelTransactionRequest {
@@ -316,7 +230,8 @@ export interface CancelTransactionRequest {
 }
 
 export interface CancelTransactionResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface TransferInRequest {
@@ -328,7 +243,8 @@ export interface TransferInRequest {
 }
 
 export interface TransferInResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 export interface TransferOutRequest {
@@ -343,7 +259,8 @@ export interface TransferOutRequest {
 }
 
 export interface TransferOutResponse {
-  transaction?: Transaction | undefined;
+  /** The API's Transaction, as JSON. */
+  transactionJson: string;
 }
 
 function createBaseQuoteSource(): QuoteSource {
@@ -833,646 +750,6 @@ export const PlatformFeeOverride: MessageFns<PlatformFeeOverride> = {
   },
 };
 
-function createBaseRateDetails(): RateDetails {
-  return {
-    counterpartyMultiplier: "",
-    counterpartyFixedFee: 0n,
-    serviceApiMultiplier: "",
-    serviceApiFixedFee: 0n,
-    serviceApiVariableFeeRate: "",
-    serviceApiVariableFeeAmount: 0n,
-  };
-}
-
-export const RateDetails: MessageFns<RateDetails> = {
-  encode(message: RateDetails, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.counterpartyMultiplier !== "") {
-      writer.uint32(10).string(message.counterpartyMultiplier);
-    }
-    if (message.counterpartyFixedFee !== 0n) {
-      if (BigInt.asIntN(64, message.counterpartyFixedFee) !== message.counterpartyFixedFee) {
-        throw new globalThis.Error("value provided for field message.counterpartyFixedFee of type int64 too large");
-      }
-      writer.uint32(16).int64(message.counterpartyFixedFee);
-    }
-    if (message.serviceApiMultiplier !== "") {
-      writer.uint32(26).string(message.serviceApiMultiplier);
-    }
-    if (message.serviceApiFixedFee !== 0n) {
-      if (BigInt.asIntN(64, message.serviceApiFixedFee) !== message.serviceApiFixedFee) {
-        throw new globalThis.Error("value provided for field message.serviceApiFixedFee of type int64 too large");
-      }
-      writer.uint32(32).int64(message.serviceApiFixedFee);
-    }
-    if (message.serviceApiVariableFeeRate !== "") {
-      writer.uint32(42).string(message.serviceApiVariableFeeRate);
-    }
-    if (message.serviceApiVariableFeeAmount !== 0n) {
-      if (BigInt.asIntN(64, message.serviceApiVariableFeeAmount) !== message.serviceApiVariableFeeAmount) {
-        throw new globalThis.Error(
-          "value provided for field message.serviceApiVariableFeeAmount of type int64 too large",
-        );
-      }
-      writer.uint32(48).int64(message.serviceApiVariableFeeAmount);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): RateDetails {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseRateDetails();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.counterpartyMultiplier = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.counterpartyFixedFee = reader.int64() as bigint;
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.serviceApiMultiplier = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.serviceApiFixedFee = reader.int64() as bigint;
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.serviceApiVariableFeeRate = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.serviceApiVariableFeeAmount = reader.int64() as bigint;
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): RateDetails {
-    return {
-      counterpartyMultiplier: isSet(object.counterpartyMultiplier)
-        ? globalThis.String(object.counterpartyMultiplier)
-        : isSet(object.counterparty_multiplier)
-        ? globalThis.String(object.counterparty_multiplier)
-        : "",
-      counterpartyFixedFee: isSet(object.counterpartyFixedFee)
-        ? BigInt(object.counterpartyFixedFee)
-        : isSet(object.counterparty_fixed_fee)
-        ? BigInt(object.counterparty_fixed_fee)
-        : 0n,
-      serviceApiMultiplier: isSet(object.serviceApiMultiplier)
-        ? globalThis.String(object.serviceApiMultiplier)
-        : isSet(object.service_api_multiplier)
-        ? globalThis.String(object.service_api_multiplier)
-        : "",
-      serviceApiFixedFee: isSet(object.serviceApiFixedFee)
-        ? BigInt(object.serviceApiFixedFee)
-        : isSet(object.service_api_fixed_fee)
-        ? BigInt(object.service_api_fixed_fee)
-        : 0n,
-      serviceApiVariableFeeRate: isSet(object.serviceApiVariableFeeRate)
-        ? globalThis.String(object.serviceApiVariableFeeRate)
-        : isSet(object.service_api_variable_fee_rate)
-        ? globalThis.String(object.service_api_variable_fee_rate)
-        : "",
-      serviceApiVariableFeeAmount: isSet(object.serviceApiVariableFeeAmount)
-        ? BigInt(object.serviceApiVariableFeeAmount)
-        : isSet(object.service_api_variable_fee_amount)
-        ? BigInt(object.service_api_variable_fee_amount)
-        : 0n,
-    };
-  },
-
-  toJSON(message: RateDetails): unknown {
-    const obj: any = {};
-    if (message.counterpartyMultiplier !== "") {
-      obj.counterpartyMultiplier = message.counterpartyMultiplier;
-    }
-    if (message.counterpartyFixedFee !== 0n) {
-      obj.counterpartyFixedFee = message.counterpartyFixedFee.toString();
-    }
-    if (message.serviceApiMultiplier !== "") {
-      obj.serviceApiMultiplier = message.serviceApiMultiplier;
-    }
-    if (message.serviceApiFixedFee !== 0n) {
-      obj.serviceApiFixedFee = message.serviceApiFixedFee.toString();
-    }
-    if (message.serviceApiVariableFeeRate !== "") {
-      obj.serviceApiVariableFeeRate = message.serviceApiVariableFeeRate;
-    }
-    if (message.serviceApiVariableFeeAmount !== 0n) {
-      obj.serviceApiVariableFeeAmount = message.serviceApiVariableFeeAmount.toString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<RateDetails>): RateDetails {
-    return RateDetails.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<RateDetails>): RateDetails {
-    const message = createBaseRateDetails();
-    message.counterpartyMultiplier = object.counterpartyMultiplier ?? "";
-    message.counterpartyFixedFee = (object.counterpartyFixedFee !== undefined && object.counterpartyFixedFee !== null)
-      ? BigInt(object.counterpartyFixedFee)
-      : 0n;
-    message.serviceApiMultiplier = object.serviceApiMultiplier ?? "";
-    message.serviceApiFixedFee = (object.serviceApiFixedFee !== undefined && object.serviceApiFixedFee !== null)
-      ? BigInt(object.serviceApiFixedFee)
-      : 0n;
-    message.serviceApiVariableFeeRate = object.serviceApiVariableFeeRate ?? "";
-    message.serviceApiVariableFeeAmount =
-      (object.serviceApiVariableFeeAmount !== undefined && object.serviceApiVariableFeeAmount !== null)
-        ? BigInt(object.serviceApiVariableFeeAmount)
-        : 0n;
-    return message;
-  },
-};
-
-function createBaseQuote(): Quote {
-  return {
-    id: "",
-    status: "",
-    createdAt: undefined,
-    expiresAt: undefined,
-    source: undefined,
-    destination: undefined,
-    sendingCurrency: undefined,
-    receivingCurrency: undefined,
-    totalSendingAmount: 0n,
-    totalReceivingAmount: 0n,
-    exchangeRate: "",
-    feesIncluded: 0n,
-    platformFeesIncluded: 0n,
-    paymentInstructions: [],
-    transactionId: undefined,
-    rateDetails: undefined,
-    sourceAccountType: undefined,
-    description: undefined,
-  };
-}
-
-export const Quote: MessageFns<Quote> = {
-  encode(message: Quote, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(26).fork()).join();
-    }
-    if (message.expiresAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(34).fork()).join();
-    }
-    if (message.source !== undefined) {
-      QuoteSource.encode(message.source, writer.uint32(42).fork()).join();
-    }
-    if (message.destination !== undefined) {
-      QuoteDestination.encode(message.destination, writer.uint32(50).fork()).join();
-    }
-    if (message.sendingCurrency !== undefined) {
-      Currency.encode(message.sendingCurrency, writer.uint32(58).fork()).join();
-    }
-    if (message.receivingCurrency !== undefined) {
-      Currency.encode(message.receivingCurrency, writer.uint32(66).fork()).join();
-    }
-    if (message.totalSendingAmount !== 0n) {
-      if (BigInt.asIntN(64, message.totalSendingAmount) !== message.totalSendingAmount) {
-        throw new globalThis.Error("value provided for field message.totalSendingAmount of type int64 too large");
-      }
-      writer.uint32(72).int64(message.totalSendingAmount);
-    }
-    if (message.totalReceivingAmount !== 0n) {
-      if (BigInt.asIntN(64, message.totalReceivingAmount) !== message.totalReceivingAmount) {
-        throw new globalThis.Error("value provided for field message.totalReceivingAmount of type int64 too large");
-      }
-      writer.uint32(80).int64(message.totalReceivingAmount);
-    }
-    if (message.exchangeRate !== "") {
-      writer.uint32(90).string(message.exchangeRate);
-    }
-    if (message.feesIncluded !== 0n) {
-      if (BigInt.asIntN(64, message.feesIncluded) !== message.feesIncluded) {
-        throw new globalThis.Error("value provided for field message.feesIncluded of type int64 too large");
-      }
-      writer.uint32(96).int64(message.feesIncluded);
-    }
-    if (message.platformFeesIncluded !== 0n) {
-      if (BigInt.asIntN(64, message.platformFeesIncluded) !== message.platformFeesIncluded) {
-        throw new globalThis.Error("value provided for field message.platformFeesIncluded of type int64 too large");
-      }
-      writer.uint32(104).int64(message.platformFeesIncluded);
-    }
-    for (const v of message.paymentInstructions) {
-      PaymentInstructions.encode(v!, writer.uint32(114).fork()).join();
-    }
-    if (message.transactionId !== undefined) {
-      writer.uint32(122).string(message.transactionId);
-    }
-    if (message.rateDetails !== undefined) {
-      RateDetails.encode(message.rateDetails, writer.uint32(130).fork()).join();
-    }
-    if (message.sourceAccountType !== undefined) {
-      writer.uint32(138).string(message.sourceAccountType);
-    }
-    if (message.description !== undefined) {
-      writer.uint32(146).string(message.description);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Quote {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseQuote();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.source = QuoteSource.decode(reader, reader.uint32());
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.destination = QuoteDestination.decode(reader, reader.uint32());
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.sendingCurrency = Currency.decode(reader, reader.uint32());
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.receivingCurrency = Currency.decode(reader, reader.uint32());
-            continue;
-          }
-          case 9: {
-            if (tag !== 72) {
-              break;
-            }
-
-            message.totalSendingAmount = reader.int64() as bigint;
-            continue;
-          }
-          case 10: {
-            if (tag !== 80) {
-              break;
-            }
-
-            message.totalReceivingAmount = reader.int64() as bigint;
-            continue;
-          }
-          case 11: {
-            if (tag !== 90) {
-              break;
-            }
-
-            message.exchangeRate = reader.string();
-            continue;
-          }
-          case 12: {
-            if (tag !== 96) {
-              break;
-            }
-
-            message.feesIncluded = reader.int64() as bigint;
-            continue;
-          }
-          case 13: {
-            if (tag !== 104) {
-              break;
-            }
-
-            message.platformFeesIncluded = reader.int64() as bigint;
-            continue;
-          }
-          case 14: {
-            if (tag !== 114) {
-              break;
-            }
-
-            message.paymentInstructions.push(PaymentInstructions.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 15: {
-            if (tag !== 122) {
-              break;
-            }
-
-            message.transactionId = reader.string();
-            continue;
-          }
-          case 16: {
-            if (tag !== 130) {
-              break;
-            }
-
-            message.rateDetails = RateDetails.decode(reader, reader.uint32());
-            continue;
-          }
-          case 17: {
-            if (tag !== 138) {
-              break;
-            }
-
-            message.sourceAccountType = reader.string();
-            continue;
-          }
-          case 18: {
-            if (tag !== 146) {
-              break;
-            }
-
-            message.description = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Quote {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      expiresAt: isSet(object.expiresAt)
-        ? fromJsonTimestamp(object.expiresAt)
-        : isSet(object.expires_at)
-        ? fromJsonTimestamp(object.expires_at)
-        : undefined,
-      source: isSet(object.source) ? QuoteSource.fromJSON(object.source) : undefined,
-      destination: isSet(object.destination) ? QuoteDestination.fromJSON(object.destination) : undefined,
-      sendingCurrency: isSet(object.sendingCurrency)
-        ? Currency.fromJSON(object.sendingCurrency)
-        : isSet(object.sending_currency)
-        ? Currency.fromJSON(object.sending_currency)
-        : undefined,
-      receivingCurrency: isSet(object.receivingCurrency)
-        ? Currency.fromJSON(object.receivingCurrency)
-        : isSet(object.receiving_currency)
-        ? Currency.fromJSON(object.receiving_currency)
-        : undefined,
-      totalSendingAmount: isSet(object.totalSendingAmount)
-        ? BigInt(object.totalSendingAmount)
-        : isSet(object.total_sending_amount)
-        ? BigInt(object.total_sending_amount)
-        : 0n,
-      totalReceivingAmount: isSet(object.totalReceivingAmount)
-        ? BigInt(object.totalReceivingAmount)
-        : isSet(object.total_receiving_amount)
-        ? BigInt(object.total_receiving_amount)
-        : 0n,
-      exchangeRate: isSet(object.exchangeRate)
-        ? globalThis.String(object.exchangeRate)
-        : isSet(object.exchange_rate)
-        ? globalThis.String(object.exchange_rate)
-        : "",
-      feesIncluded: isSet(object.feesIncluded)
-        ? BigInt(object.feesIncluded)
-        : isSet(object.fees_included)
-        ? BigInt(object.fees_included)
-        : 0n,
-      platformFeesIncluded: isSet(object.platformFeesIncluded)
-        ? BigInt(object.platformFeesIncluded)
-        : isSet(object.platform_fees_included)
-        ? BigInt(object.platform_fees_included)
-        : 0n,
-      paymentInstructions: globalThis.Array.isArray(object?.paymentInstructions)
-        ? object.paymentInstructions.map((e: any) => PaymentInstructions.fromJSON(e))
-        : globalThis.Array.isArray(object?.payment_instructions)
-        ? object.payment_instructions.map((e: any) => PaymentInstructions.fromJSON(e))
-        : [],
-      transactionId: isSet(object.transactionId)
-        ? globalThis.String(object.transactionId)
-        : isSet(object.transaction_id)
-        ? globalThis.String(object.transaction_id)
-        : undefined,
-      rateDetails: isSet(object.rateDetails)
-        ? RateDetails.fromJSON(object.rateDetails)
-        : isSet(object.rate_details)
-        ? RateDetails.fromJSON(object.rate_details)
-        : undefined,
-      sourceAccountType: isSet(object.sourceAccountType)
-        ? globalThis.String(object.sourceAccountType)
-        : isSet(object.source_account_type)
-        ? globalThis.String(object.source_account_type)
-        : undefined,
-      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
-    };
-  },
-
-  toJSON(message: Quote): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.expiresAt !== undefined) {
-      obj.expiresAt = message.expiresAt.toISOString();
-    }
-    if (message.source !== undefined) {
-      obj.source = QuoteSource.toJSON(message.source);
-    }
-    if (message.destination !== undefined) {
-      obj.destination = QuoteDestination.toJSON(message.destination);
-    }
-    if (message.sendingCurrency !== undefined) {
-      obj.sendingCurrency = Currency.toJSON(message.sendingCurrency);
-    }
-    if (message.receivingCurrency !== undefined) {
-      obj.receivingCurrency = Currency.toJSON(message.receivingCurrency);
-    }
-    if (message.totalSendingAmount !== 0n) {
-      obj.totalSendingAmount = message.totalSendingAmount.toString();
-    }
-    if (message.totalReceivingAmount !== 0n) {
-      obj.totalReceivingAmount = message.totalReceivingAmount.toString();
-    }
-    if (message.exchangeRate !== "") {
-      obj.exchangeRate = message.exchangeRate;
-    }
-    if (message.feesIncluded !== 0n) {
-      obj.feesIncluded = message.feesIncluded.toString();
-    }
-    if (message.platformFeesIncluded !== 0n) {
-      obj.platformFeesIncluded = message.platformFeesIncluded.toString();
-    }
-    if (message.paymentInstructions?.length) {
-      obj.paymentInstructions = message.paymentInstructions.map((e) => PaymentInstructions.toJSON(e));
-    }
-    if (message.transactionId !== undefined) {
-      obj.transactionId = message.transactionId;
-    }
-    if (message.rateDetails !== undefined) {
-      obj.rateDetails = RateDetails.toJSON(message.rateDetails);
-    }
-    if (message.sourceAccountType !== undefined) {
-      obj.sourceAccountType = message.sourceAccountType;
-    }
-    if (message.description !== undefined) {
-      obj.description = message.description;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Quote>): Quote {
-    return Quote.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Quote>): Quote {
-    const message = createBaseQuote();
-    message.id = object.id ?? "";
-    message.status = object.status ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.expiresAt = object.expiresAt ?? undefined;
-    message.source = (object.source !== undefined && object.source !== null)
-      ? QuoteSource.fromPartial(object.source)
-      : undefined;
-    message.destination = (object.destination !== undefined && object.destination !== null)
-      ? QuoteDestination.fromPartial(object.destination)
-      : undefined;
-    message.sendingCurrency = (object.sendingCurrency !== undefined && object.sendingCurrency !== null)
-      ? Currency.fromPartial(object.sendingCurrency)
-      : undefined;
-    message.receivingCurrency = (object.receivingCurrency !== undefined && object.receivingCurrency !== null)
-      ? Currency.fromPartial(object.receivingCurrency)
-      : undefined;
-    message.totalSendingAmount = (object.totalSendingAmount !== undefined && object.totalSendingAmount !== null)
-      ? BigInt(object.totalSendingAmount)
-      : 0n;
-    message.totalReceivingAmount = (object.totalReceivingAmount !== undefined && object.totalReceivingAmount !== null)
-      ? BigInt(object.totalReceivingAmount)
-      : 0n;
-    message.exchangeRate = object.exchangeRate ?? "";
-    message.feesIncluded = (object.feesIncluded !== undefined && object.feesIncluded !== null)
-      ? BigInt(object.feesIncluded)
-      : 0n;
-    message.platformFeesIncluded = (object.platformFeesIncluded !== undefined && object.platformFeesIncluded !== null)
-      ? BigInt(object.platformFeesIncluded)
-      : 0n;
-    message.paymentInstructions = object.paymentInstructions?.map((e) => PaymentInstructions.fromPartial(e)) || [];
-    message.transactionId = object.transactionId ?? undefined;
-    message.rateDetails = (object.rateDetails !== undefined && object.rateDetails !== null)
-      ? RateDetails.fromPartial(object.rateDetails)
-      : undefined;
-    message.sourceAccountType = object.sourceAccountType ?? undefined;
-    message.description = object.description ?? undefined;
-    return message;
-  },
-};
-
 function createBaseCreateQuoteRequest(): CreateQuoteRequest {
   return {
     lookupId: undefined,
@@ -1758,13 +1035,13 @@ export const CreateQuoteRequest: MessageFns<CreateQuoteRequest> = {
 };
 
 function createBaseCreateQuoteResponse(): CreateQuoteResponse {
-  return { quote: undefined };
+  return { quoteJson: "" };
 }
 
 export const CreateQuoteResponse: MessageFns<CreateQuoteResponse> = {
   encode(message: CreateQuoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.quote !== undefined) {
-      Quote.encode(message.quote, writer.uint32(10).fork()).join();
+    if (message.quoteJson !== "") {
+      writer.uint32(10).string(message.quoteJson);
     }
     return writer;
   },
@@ -1787,7 +1064,7 @@ export const CreateQuoteResponse: MessageFns<CreateQuoteResponse> = {
               break;
             }
 
-            message.quote = Quote.decode(reader, reader.uint32());
+            message.quoteJson = reader.string();
             continue;
           }
         }
@@ -1803,13 +1080,19 @@ export const CreateQuoteResponse: MessageFns<CreateQuoteResponse> = {
   },
 
   fromJSON(object: any): CreateQuoteResponse {
-    return { quote: isSet(object.quote) ? Quote.fromJSON(object.quote) : undefined };
+    return {
+      quoteJson: isSet(object.quoteJson)
+        ? globalThis.String(object.quoteJson)
+        : isSet(object.quote_json)
+        ? globalThis.String(object.quote_json)
+        : "",
+    };
   },
 
   toJSON(message: CreateQuoteResponse): unknown {
     const obj: any = {};
-    if (message.quote !== undefined) {
-      obj.quote = Quote.toJSON(message.quote);
+    if (message.quoteJson !== "") {
+      obj.quoteJson = message.quoteJson;
     }
     return obj;
   },
@@ -1819,7 +1102,7 @@ export const CreateQuoteResponse: MessageFns<CreateQuoteResponse> = {
   },
   fromPartial(object: DeepPartial<CreateQuoteResponse>): CreateQuoteResponse {
     const message = createBaseCreateQuoteResponse();
-    message.quote = (object.quote !== undefined && object.quote !== null) ? Quote.fromPartial(object.quote) : undefined;
+    message.quoteJson = object.quoteJson ?? "";
     return message;
   },
 };
@@ -1898,13 +1181,13 @@ export const GetQuoteRequest: MessageFns<GetQuoteRequest> = {
 };
 
 function createBaseGetQuoteResponse(): GetQuoteResponse {
-  return { quote: undefined };
+  return { quoteJson: "" };
 }
 
 export const GetQuoteResponse: MessageFns<GetQuoteResponse> = {
   encode(message: GetQuoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.quote !== undefined) {
-      Quote.encode(message.quote, writer.uint32(10).fork()).join();
+    if (message.quoteJson !== "") {
+      writer.uint32(10).string(message.quoteJson);
     }
     return writer;
   },
@@ -1927,7 +1210,7 @@ export const GetQuoteResponse: MessageFns<GetQuoteResponse> = {
               break;
             }
 
-            message.quote = Quote.decode(reader, reader.uint32());
+            message.quoteJson = reader.string();
             continue;
           }
         }
@@ -1943,13 +1226,19 @@ export const GetQuoteResponse: MessageFns<GetQuoteResponse> = {
   },
 
   fromJSON(object: any): GetQuoteResponse {
-    return { quote: isSet(object.quote) ? Quote.fromJSON(object.quote) : undefined };
+    return {
+      quoteJson: isSet(object.quoteJson)
+        ? globalThis.String(object.quoteJson)
+        : isSet(object.quote_json)
+        ? globalThis.String(object.quote_json)
+        : "",
+    };
   },
 
   toJSON(message: GetQuoteResponse): unknown {
     const obj: any = {};
-    if (message.quote !== undefined) {
-      obj.quote = Quote.toJSON(message.quote);
+    if (message.quoteJson !== "") {
+      obj.quoteJson = message.quoteJson;
     }
     return obj;
   },
@@ -1959,7 +1248,258 @@ export const GetQuoteResponse: MessageFns<GetQuoteResponse> = {
   },
   fromPartial(object: DeepPartial<GetQuoteResponse>): GetQuoteResponse {
     const message = createBaseGetQuoteResponse();
-    message.quote = (object.quote !== undefined && object.quote !== null) ? Quote.fromPartial(object.quote) : undefined;
+    message.quoteJson = object.quoteJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetQuoteFactsRequest(): GetQuoteFactsRequest {
+  return { quoteId: "" };
+}
+
+export const GetQuoteFactsRequest: MessageFns<GetQuoteFactsRequest> = {
+  encode(message: GetQuoteFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuoteFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuoteFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuoteFactsRequest {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetQuoteFactsRequest): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetQuoteFactsRequest>): GetQuoteFactsRequest {
+    return GetQuoteFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetQuoteFactsRequest>): GetQuoteFactsRequest {
+    const message = createBaseGetQuoteFactsRequest();
+    message.quoteId = object.quoteId ?? "";
+    return message;
+  },
+};
+
+function createBaseQuoteFacts(): QuoteFacts {
+  return { id: "", sourceAccountType: undefined, sourceAccountId: undefined };
+}
+
+export const QuoteFacts: MessageFns<QuoteFacts> = {
+  encode(message: QuoteFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sourceAccountType !== undefined) {
+      writer.uint32(18).string(message.sourceAccountType);
+    }
+    if (message.sourceAccountId !== undefined) {
+      writer.uint32(26).string(message.sourceAccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteFacts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteFacts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceAccountType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceAccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteFacts {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sourceAccountType: isSet(object.sourceAccountType)
+        ? globalThis.String(object.sourceAccountType)
+        : isSet(object.source_account_type)
+        ? globalThis.String(object.source_account_type)
+        : undefined,
+      sourceAccountId: isSet(object.sourceAccountId)
+        ? globalThis.String(object.sourceAccountId)
+        : isSet(object.source_account_id)
+        ? globalThis.String(object.source_account_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuoteFacts): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sourceAccountType !== undefined) {
+      obj.sourceAccountType = message.sourceAccountType;
+    }
+    if (message.sourceAccountId !== undefined) {
+      obj.sourceAccountId = message.sourceAccountId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<QuoteFacts>): QuoteFacts {
+    return QuoteFacts.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<QuoteFacts>): QuoteFacts {
+    const message = createBaseQuoteFacts();
+    message.id = object.id ?? "";
+    message.sourceAccountType = object.sourceAccountType ?? undefined;
+    message.sourceAccountId = object.sourceAccountId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetQuoteFactsResponse(): GetQuoteFactsResponse {
+  return { facts: undefined };
+}
+
+export const GetQuoteFactsResponse: MessageFns<GetQuoteFactsResponse> = {
+  encode(message: GetQuoteFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.facts !== undefined) {
+      QuoteFacts.encode(message.facts, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuoteFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuoteFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.facts = QuoteFacts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuoteFactsResponse {
+    return { facts: isSet(object.facts) ? QuoteFacts.fromJSON(object.facts) : undefined };
+  },
+
+  toJSON(message: GetQuoteFactsResponse): unknown {
+    const obj: any = {};
+    if (message.facts !== undefined) {
+      obj.facts = QuoteFacts.toJSON(message.facts);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetQuoteFactsResponse>): GetQuoteFactsResponse {
+    return GetQuoteFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetQuoteFactsResponse>): GetQuoteFactsResponse {
+    const message = createBaseGetQuoteFactsResponse();
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? QuoteFacts.fromPartial(object.facts)
+      : undefined;
     return message;
   },
 };
@@ -2058,13 +1598,13 @@ export const ExecuteQuoteRequest: MessageFns<ExecuteQuoteRequest> = {
 };
 
 function createBaseExecuteQuoteResponse(): ExecuteQuoteResponse {
-  return { quote: undefined };
+  return { quoteJson: "" };
 }
 
 export const ExecuteQuoteResponse: MessageFns<ExecuteQuoteResponse> = {
   encode(message: ExecuteQuoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.quote !== undefined) {
-      Quote.encode(message.quote, writer.uint32(10).fork()).join();
+    if (message.quoteJson !== "") {
+      writer.uint32(10).string(message.quoteJson);
     }
     return writer;
   },
@@ -2087,7 +1627,7 @@ export const ExecuteQuoteResponse: MessageFns<ExecuteQuoteResponse> = {
               break;
             }
 
-            message.quote = Quote.decode(reader, reader.uint32());
+            message.quoteJson = reader.string();
             continue;
           }
         }
@@ -2103,13 +1643,19 @@ export const ExecuteQuoteResponse: MessageFns<ExecuteQuoteResponse> = {
   },
 
   fromJSON(object: any): ExecuteQuoteResponse {
-    return { quote: isSet(object.quote) ? Quote.fromJSON(object.quote) : undefined };
+    return {
+      quoteJson: isSet(object.quoteJson)
+        ? globalThis.String(object.quoteJson)
+        : isSet(object.quote_json)
+        ? globalThis.String(object.quote_json)
+        : "",
+    };
   },
 
   toJSON(message: ExecuteQuoteResponse): unknown {
     const obj: any = {};
-    if (message.quote !== undefined) {
-      obj.quote = Quote.toJSON(message.quote);
+    if (message.quoteJson !== "") {
+      obj.quoteJson = message.quoteJson;
     }
     return obj;
   },
@@ -2119,1171 +1665,7 @@ export const ExecuteQuoteResponse: MessageFns<ExecuteQuoteResponse> = {
   },
   fromPartial(object: DeepPartial<ExecuteQuoteResponse>): ExecuteQuoteResponse {
     const message = createBaseExecuteQuoteResponse();
-    message.quote = (object.quote !== undefined && object.quote !== null) ? Quote.fromPartial(object.quote) : undefined;
-    return message;
-  },
-};
-
-function createBaseTransactionSource(): TransactionSource {
-  return {
-    sourceType: "",
-    accountId: undefined,
-    umaAddress: undefined,
-    customerId: undefined,
-    currency: undefined,
-    paymentRail: undefined,
-    remittanceInformation: undefined,
-  };
-}
-
-export const TransactionSource: MessageFns<TransactionSource> = {
-  encode(message: TransactionSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.sourceType !== "") {
-      writer.uint32(10).string(message.sourceType);
-    }
-    if (message.accountId !== undefined) {
-      writer.uint32(18).string(message.accountId);
-    }
-    if (message.umaAddress !== undefined) {
-      writer.uint32(26).string(message.umaAddress);
-    }
-    if (message.customerId !== undefined) {
-      writer.uint32(34).string(message.customerId);
-    }
-    if (message.currency !== undefined) {
-      writer.uint32(42).string(message.currency);
-    }
-    if (message.paymentRail !== undefined) {
-      writer.uint32(50).string(message.paymentRail);
-    }
-    if (message.remittanceInformation !== undefined) {
-      writer.uint32(58).string(message.remittanceInformation);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): TransactionSource {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseTransactionSource();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.sourceType = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.accountId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.umaAddress = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.customerId = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.currency = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.paymentRail = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.remittanceInformation = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): TransactionSource {
-    return {
-      sourceType: isSet(object.sourceType)
-        ? globalThis.String(object.sourceType)
-        : isSet(object.source_type)
-        ? globalThis.String(object.source_type)
-        : "",
-      accountId: isSet(object.accountId)
-        ? globalThis.String(object.accountId)
-        : isSet(object.account_id)
-        ? globalThis.String(object.account_id)
-        : undefined,
-      umaAddress: isSet(object.umaAddress)
-        ? globalThis.String(object.umaAddress)
-        : isSet(object.uma_address)
-        ? globalThis.String(object.uma_address)
-        : undefined,
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : undefined,
-      currency: isSet(object.currency) ? globalThis.String(object.currency) : undefined,
-      paymentRail: isSet(object.paymentRail)
-        ? globalThis.String(object.paymentRail)
-        : isSet(object.payment_rail)
-        ? globalThis.String(object.payment_rail)
-        : undefined,
-      remittanceInformation: isSet(object.remittanceInformation)
-        ? globalThis.String(object.remittanceInformation)
-        : isSet(object.remittance_information)
-        ? globalThis.String(object.remittance_information)
-        : undefined,
-    };
-  },
-
-  toJSON(message: TransactionSource): unknown {
-    const obj: any = {};
-    if (message.sourceType !== "") {
-      obj.sourceType = message.sourceType;
-    }
-    if (message.accountId !== undefined) {
-      obj.accountId = message.accountId;
-    }
-    if (message.umaAddress !== undefined) {
-      obj.umaAddress = message.umaAddress;
-    }
-    if (message.customerId !== undefined) {
-      obj.customerId = message.customerId;
-    }
-    if (message.currency !== undefined) {
-      obj.currency = message.currency;
-    }
-    if (message.paymentRail !== undefined) {
-      obj.paymentRail = message.paymentRail;
-    }
-    if (message.remittanceInformation !== undefined) {
-      obj.remittanceInformation = message.remittanceInformation;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<TransactionSource>): TransactionSource {
-    return TransactionSource.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<TransactionSource>): TransactionSource {
-    const message = createBaseTransactionSource();
-    message.sourceType = object.sourceType ?? "";
-    message.accountId = object.accountId ?? undefined;
-    message.umaAddress = object.umaAddress ?? undefined;
-    message.customerId = object.customerId ?? undefined;
-    message.currency = object.currency ?? undefined;
-    message.paymentRail = object.paymentRail ?? undefined;
-    message.remittanceInformation = object.remittanceInformation ?? undefined;
-    return message;
-  },
-};
-
-function createBaseTransactionDestination(): TransactionDestination {
-  return { destinationType: "", accountId: undefined, umaAddress: undefined, currency: undefined };
-}
-
-export const TransactionDestination: MessageFns<TransactionDestination> = {
-  encode(message: TransactionDestination, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.destinationType !== "") {
-      writer.uint32(10).string(message.destinationType);
-    }
-    if (message.accountId !== undefined) {
-      writer.uint32(18).string(message.accountId);
-    }
-    if (message.umaAddress !== undefined) {
-      writer.uint32(26).string(message.umaAddress);
-    }
-    if (message.currency !== undefined) {
-      writer.uint32(34).string(message.currency);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): TransactionDestination {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseTransactionDestination();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.destinationType = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.accountId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.umaAddress = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.currency = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): TransactionDestination {
-    return {
-      destinationType: isSet(object.destinationType)
-        ? globalThis.String(object.destinationType)
-        : isSet(object.destination_type)
-        ? globalThis.String(object.destination_type)
-        : "",
-      accountId: isSet(object.accountId)
-        ? globalThis.String(object.accountId)
-        : isSet(object.account_id)
-        ? globalThis.String(object.account_id)
-        : undefined,
-      umaAddress: isSet(object.umaAddress)
-        ? globalThis.String(object.umaAddress)
-        : isSet(object.uma_address)
-        ? globalThis.String(object.uma_address)
-        : undefined,
-      currency: isSet(object.currency) ? globalThis.String(object.currency) : undefined,
-    };
-  },
-
-  toJSON(message: TransactionDestination): unknown {
-    const obj: any = {};
-    if (message.destinationType !== "") {
-      obj.destinationType = message.destinationType;
-    }
-    if (message.accountId !== undefined) {
-      obj.accountId = message.accountId;
-    }
-    if (message.umaAddress !== undefined) {
-      obj.umaAddress = message.umaAddress;
-    }
-    if (message.currency !== undefined) {
-      obj.currency = message.currency;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<TransactionDestination>): TransactionDestination {
-    return TransactionDestination.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<TransactionDestination>): TransactionDestination {
-    const message = createBaseTransactionDestination();
-    message.destinationType = object.destinationType ?? "";
-    message.accountId = object.accountId ?? undefined;
-    message.umaAddress = object.umaAddress ?? undefined;
-    message.currency = object.currency ?? undefined;
-    return message;
-  },
-};
-
-function createBaseRefund(): Refund {
-  return { reference: "", initiatedAt: undefined, settledAt: undefined, status: "", reason: undefined };
-}
-
-export const Refund: MessageFns<Refund> = {
-  encode(message: Refund, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reference !== "") {
-      writer.uint32(10).string(message.reference);
-    }
-    if (message.initiatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.initiatedAt), writer.uint32(18).fork()).join();
-    }
-    if (message.settledAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.settledAt), writer.uint32(26).fork()).join();
-    }
-    if (message.status !== "") {
-      writer.uint32(34).string(message.status);
-    }
-    if (message.reason !== undefined) {
-      writer.uint32(42).string(message.reason);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Refund {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseRefund();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.reference = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.initiatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.settledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.reason = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Refund {
-    return {
-      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
-      initiatedAt: isSet(object.initiatedAt)
-        ? fromJsonTimestamp(object.initiatedAt)
-        : isSet(object.initiated_at)
-        ? fromJsonTimestamp(object.initiated_at)
-        : undefined,
-      settledAt: isSet(object.settledAt)
-        ? fromJsonTimestamp(object.settledAt)
-        : isSet(object.settled_at)
-        ? fromJsonTimestamp(object.settled_at)
-        : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
-    };
-  },
-
-  toJSON(message: Refund): unknown {
-    const obj: any = {};
-    if (message.reference !== "") {
-      obj.reference = message.reference;
-    }
-    if (message.initiatedAt !== undefined) {
-      obj.initiatedAt = message.initiatedAt.toISOString();
-    }
-    if (message.settledAt !== undefined) {
-      obj.settledAt = message.settledAt.toISOString();
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.reason !== undefined) {
-      obj.reason = message.reason;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Refund>): Refund {
-    return Refund.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Refund>): Refund {
-    const message = createBaseRefund();
-    message.reference = object.reference ?? "";
-    message.initiatedAt = object.initiatedAt ?? undefined;
-    message.settledAt = object.settledAt ?? undefined;
-    message.status = object.status ?? "";
-    message.reason = object.reason ?? undefined;
-    return message;
-  },
-};
-
-function createBaseReconciliationInstructions(): ReconciliationInstructions {
-  return { reference: "", transactionHash: undefined };
-}
-
-export const ReconciliationInstructions: MessageFns<ReconciliationInstructions> = {
-  encode(message: ReconciliationInstructions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reference !== "") {
-      writer.uint32(10).string(message.reference);
-    }
-    if (message.transactionHash !== undefined) {
-      writer.uint32(18).string(message.transactionHash);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): ReconciliationInstructions {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseReconciliationInstructions();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.reference = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.transactionHash = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): ReconciliationInstructions {
-    return {
-      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
-      transactionHash: isSet(object.transactionHash)
-        ? globalThis.String(object.transactionHash)
-        : isSet(object.transaction_hash)
-        ? globalThis.String(object.transaction_hash)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ReconciliationInstructions): unknown {
-    const obj: any = {};
-    if (message.reference !== "") {
-      obj.reference = message.reference;
-    }
-    if (message.transactionHash !== undefined) {
-      obj.transactionHash = message.transactionHash;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<ReconciliationInstructions>): ReconciliationInstructions {
-    return ReconciliationInstructions.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<ReconciliationInstructions>): ReconciliationInstructions {
-    const message = createBaseReconciliationInstructions();
-    message.reference = object.reference ?? "";
-    message.transactionHash = object.transactionHash ?? undefined;
-    return message;
-  },
-};
-
-function createBaseTransaction(): Transaction {
-  return {
-    id: "",
-    status: "",
-    type: "",
-    direction: "",
-    source: undefined,
-    destination: undefined,
-    customerId: "",
-    platformCustomerId: "",
-    sentAmount: undefined,
-    receivedAmount: undefined,
-    exchangeRate: undefined,
-    fees: undefined,
-    platformFees: undefined,
-    description: undefined,
-    quoteId: undefined,
-    failureReason: undefined,
-    pendingReason: undefined,
-    refund: undefined,
-    rateDetails: undefined,
-    paymentRail: undefined,
-    reconciliationInstructions: undefined,
-    settledAt: undefined,
-    createdAt: undefined,
-    updatedAt: undefined,
-    receiptDeliveryConfirmedAt: undefined,
-    expectedSettlementAt: undefined,
-    sourceAccountType: undefined,
-  };
-}
-
-export const Transaction: MessageFns<Transaction> = {
-  encode(message: Transaction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.status !== "") {
-      writer.uint32(18).string(message.status);
-    }
-    if (message.type !== "") {
-      writer.uint32(26).string(message.type);
-    }
-    if (message.direction !== "") {
-      writer.uint32(34).string(message.direction);
-    }
-    if (message.source !== undefined) {
-      TransactionSource.encode(message.source, writer.uint32(42).fork()).join();
-    }
-    if (message.destination !== undefined) {
-      TransactionDestination.encode(message.destination, writer.uint32(50).fork()).join();
-    }
-    if (message.customerId !== "") {
-      writer.uint32(58).string(message.customerId);
-    }
-    if (message.platformCustomerId !== "") {
-      writer.uint32(66).string(message.platformCustomerId);
-    }
-    if (message.sentAmount !== undefined) {
-      CurrencyAmount.encode(message.sentAmount, writer.uint32(74).fork()).join();
-    }
-    if (message.receivedAmount !== undefined) {
-      CurrencyAmount.encode(message.receivedAmount, writer.uint32(82).fork()).join();
-    }
-    if (message.exchangeRate !== undefined) {
-      writer.uint32(90).string(message.exchangeRate);
-    }
-    if (message.fees !== undefined) {
-      if (BigInt.asIntN(64, message.fees) !== message.fees) {
-        throw new globalThis.Error("value provided for field message.fees of type int64 too large");
-      }
-      writer.uint32(96).int64(message.fees);
-    }
-    if (message.platformFees !== undefined) {
-      if (BigInt.asIntN(64, message.platformFees) !== message.platformFees) {
-        throw new globalThis.Error("value provided for field message.platformFees of type int64 too large");
-      }
-      writer.uint32(104).int64(message.platformFees);
-    }
-    if (message.description !== undefined) {
-      writer.uint32(114).string(message.description);
-    }
-    if (message.quoteId !== undefined) {
-      writer.uint32(122).string(message.quoteId);
-    }
-    if (message.failureReason !== undefined) {
-      writer.uint32(130).string(message.failureReason);
-    }
-    if (message.pendingReason !== undefined) {
-      writer.uint32(138).string(message.pendingReason);
-    }
-    if (message.refund !== undefined) {
-      Refund.encode(message.refund, writer.uint32(146).fork()).join();
-    }
-    if (message.rateDetails !== undefined) {
-      RateDetails.encode(message.rateDetails, writer.uint32(154).fork()).join();
-    }
-    if (message.paymentRail !== undefined) {
-      writer.uint32(162).string(message.paymentRail);
-    }
-    if (message.reconciliationInstructions !== undefined) {
-      ReconciliationInstructions.encode(message.reconciliationInstructions, writer.uint32(170).fork()).join();
-    }
-    if (message.settledAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.settledAt), writer.uint32(178).fork()).join();
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(186).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(194).fork()).join();
-    }
-    if (message.receiptDeliveryConfirmedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.receiptDeliveryConfirmedAt), writer.uint32(202).fork()).join();
-    }
-    if (message.expectedSettlementAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.expectedSettlementAt), writer.uint32(210).fork()).join();
-    }
-    if (message.sourceAccountType !== undefined) {
-      writer.uint32(218).string(message.sourceAccountType);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Transaction {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseTransaction();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.type = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.direction = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.source = TransactionSource.decode(reader, reader.uint32());
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.destination = TransactionDestination.decode(reader, reader.uint32());
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.customerId = reader.string();
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.platformCustomerId = reader.string();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.sentAmount = CurrencyAmount.decode(reader, reader.uint32());
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.receivedAmount = CurrencyAmount.decode(reader, reader.uint32());
-            continue;
-          }
-          case 11: {
-            if (tag !== 90) {
-              break;
-            }
-
-            message.exchangeRate = reader.string();
-            continue;
-          }
-          case 12: {
-            if (tag !== 96) {
-              break;
-            }
-
-            message.fees = reader.int64() as bigint;
-            continue;
-          }
-          case 13: {
-            if (tag !== 104) {
-              break;
-            }
-
-            message.platformFees = reader.int64() as bigint;
-            continue;
-          }
-          case 14: {
-            if (tag !== 114) {
-              break;
-            }
-
-            message.description = reader.string();
-            continue;
-          }
-          case 15: {
-            if (tag !== 122) {
-              break;
-            }
-
-            message.quoteId = reader.string();
-            continue;
-          }
-          case 16: {
-            if (tag !== 130) {
-              break;
-            }
-
-            message.failureReason = reader.string();
-            continue;
-          }
-          case 17: {
-            if (tag !== 138) {
-              break;
-            }
-
-            message.pendingReason = reader.string();
-            continue;
-          }
-          case 18: {
-            if (tag !== 146) {
-              break;
-            }
-
-            message.refund = Refund.decode(reader, reader.uint32());
-            continue;
-          }
-          case 19: {
-            if (tag !== 154) {
-              break;
-            }
-
-            message.rateDetails = RateDetails.decode(reader, reader.uint32());
-            continue;
-          }
-          case 20: {
-            if (tag !== 162) {
-              break;
-            }
-
-            message.paymentRail = reader.string();
-            continue;
-          }
-          case 21: {
-            if (tag !== 170) {
-              break;
-            }
-
-            message.reconciliationInstructions = ReconciliationInstructions.decode(reader, reader.uint32());
-            continue;
-          }
-          case 22: {
-            if (tag !== 178) {
-              break;
-            }
-
-            message.settledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 23: {
-            if (tag !== 186) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 24: {
-            if (tag !== 194) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 25: {
-            if (tag !== 202) {
-              break;
-            }
-
-            message.receiptDeliveryConfirmedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 26: {
-            if (tag !== 210) {
-              break;
-            }
-
-            message.expectedSettlementAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 27: {
-            if (tag !== 218) {
-              break;
-            }
-
-            message.sourceAccountType = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): Transaction {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
-      direction: isSet(object.direction) ? globalThis.String(object.direction) : "",
-      source: isSet(object.source) ? TransactionSource.fromJSON(object.source) : undefined,
-      destination: isSet(object.destination) ? TransactionDestination.fromJSON(object.destination) : undefined,
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-      platformCustomerId: isSet(object.platformCustomerId)
-        ? globalThis.String(object.platformCustomerId)
-        : isSet(object.platform_customer_id)
-        ? globalThis.String(object.platform_customer_id)
-        : "",
-      sentAmount: isSet(object.sentAmount)
-        ? CurrencyAmount.fromJSON(object.sentAmount)
-        : isSet(object.sent_amount)
-        ? CurrencyAmount.fromJSON(object.sent_amount)
-        : undefined,
-      receivedAmount: isSet(object.receivedAmount)
-        ? CurrencyAmount.fromJSON(object.receivedAmount)
-        : isSet(object.received_amount)
-        ? CurrencyAmount.fromJSON(object.received_amount)
-        : undefined,
-      exchangeRate: isSet(object.exchangeRate)
-        ? globalThis.String(object.exchangeRate)
-        : isSet(object.exchange_rate)
-        ? globalThis.String(object.exchange_rate)
-        : undefined,
-      fees: isSet(object.fees) ? BigInt(object.fees) : undefined,
-      platformFees: isSet(object.platformFees)
-        ? BigInt(object.platformFees)
-        : isSet(object.platform_fees)
-        ? BigInt(object.platform_fees)
-        : undefined,
-      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
-      quoteId: isSet(object.quoteId)
-        ? globalThis.String(object.quoteId)
-        : isSet(object.quote_id)
-        ? globalThis.String(object.quote_id)
-        : undefined,
-      failureReason: isSet(object.failureReason)
-        ? globalThis.String(object.failureReason)
-        : isSet(object.failure_reason)
-        ? globalThis.String(object.failure_reason)
-        : undefined,
-      pendingReason: isSet(object.pendingReason)
-        ? globalThis.String(object.pendingReason)
-        : isSet(object.pending_reason)
-        ? globalThis.String(object.pending_reason)
-        : undefined,
-      refund: isSet(object.refund) ? Refund.fromJSON(object.refund) : undefined,
-      rateDetails: isSet(object.rateDetails)
-        ? RateDetails.fromJSON(object.rateDetails)
-        : isSet(object.rate_details)
-        ? RateDetails.fromJSON(object.rate_details)
-        : undefined,
-      paymentRail: isSet(object.paymentRail)
-        ? globalThis.String(object.paymentRail)
-        : isSet(object.payment_rail)
-        ? globalThis.String(object.payment_rail)
-        : undefined,
-      reconciliationInstructions: isSet(object.reconciliationInstructions)
-        ? ReconciliationInstructions.fromJSON(object.reconciliationInstructions)
-        : isSet(object.reconciliation_instructions)
-        ? ReconciliationInstructions.fromJSON(object.reconciliation_instructions)
-        : undefined,
-      settledAt: isSet(object.settledAt)
-        ? fromJsonTimestamp(object.settledAt)
-        : isSet(object.settled_at)
-        ? fromJsonTimestamp(object.settled_at)
-        : undefined,
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-      receiptDeliveryConfirmedAt: isSet(object.receiptDeliveryConfirmedAt)
-        ? fromJsonTimestamp(object.receiptDeliveryConfirmedAt)
-        : isSet(object.receipt_delivery_confirmed_at)
-        ? fromJsonTimestamp(object.receipt_delivery_confirmed_at)
-        : undefined,
-      expectedSettlementAt: isSet(object.expectedSettlementAt)
-        ? fromJsonTimestamp(object.expectedSettlementAt)
-        : isSet(object.expected_settlement_at)
-        ? fromJsonTimestamp(object.expected_settlement_at)
-        : undefined,
-      sourceAccountType: isSet(object.sourceAccountType)
-        ? globalThis.String(object.sourceAccountType)
-        : isSet(object.source_account_type)
-        ? globalThis.String(object.source_account_type)
-        : undefined,
-    };
-  },
-
-  toJSON(message: Transaction): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.type !== "") {
-      obj.type = message.type;
-    }
-    if (message.direction !== "") {
-      obj.direction = message.direction;
-    }
-    if (message.source !== undefined) {
-      obj.source = TransactionSource.toJSON(message.source);
-    }
-    if (message.destination !== undefined) {
-      obj.destination = TransactionDestination.toJSON(message.destination);
-    }
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    if (message.platformCustomerId !== "") {
-      obj.platformCustomerId = message.platformCustomerId;
-    }
-    if (message.sentAmount !== undefined) {
-      obj.sentAmount = CurrencyAmount.toJSON(message.sentAmount);
-    }
-    if (message.receivedAmount !== undefined) {
-      obj.receivedAmount = CurrencyAmount.toJSON(message.receivedAmount);
-    }
-    if (message.exchangeRate !== undefined) {
-      obj.exchangeRate = message.exchangeRate;
-    }
-    if (message.fees !== undefined) {
-      obj.fees = message.fees.toString();
-    }
-    if (message.platformFees !== undefined) {
-      obj.platformFees = message.platformFees.toString();
-    }
-    if (message.description !== undefined) {
-      obj.description = message.description;
-    }
-    if (message.quoteId !== undefined) {
-      obj.quoteId = message.quoteId;
-    }
-    if (message.failureReason !== undefined) {
-      obj.failureReason = message.failureReason;
-    }
-    if (message.pendingReason !== undefined) {
-      obj.pendingReason = message.pendingReason;
-    }
-    if (message.refund !== undefined) {
-      obj.refund = Refund.toJSON(message.refund);
-    }
-    if (message.rateDetails !== undefined) {
-      obj.rateDetails = RateDetails.toJSON(message.rateDetails);
-    }
-    if (message.paymentRail !== undefined) {
-      obj.paymentRail = message.paymentRail;
-    }
-    if (message.reconciliationInstructions !== undefined) {
-      obj.reconciliationInstructions = ReconciliationInstructions.toJSON(message.reconciliationInstructions);
-    }
-    if (message.settledAt !== undefined) {
-      obj.settledAt = message.settledAt.toISOString();
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    if (message.receiptDeliveryConfirmedAt !== undefined) {
-      obj.receiptDeliveryConfirmedAt = message.receiptDeliveryConfirmedAt.toISOString();
-    }
-    if (message.expectedSettlementAt !== undefined) {
-      obj.expectedSettlementAt = message.expectedSettlementAt.toISOString();
-    }
-    if (message.sourceAccountType !== undefined) {
-      obj.sourceAccountType = message.sourceAccountType;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<Transaction>): Transaction {
-    return Transaction.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<Transaction>): Transaction {
-    const message = createBaseTransaction();
-    message.id = object.id ?? "";
-    message.status = object.status ?? "";
-    message.type = object.type ?? "";
-    message.direction = object.direction ?? "";
-    message.source = (object.source !== undefined && object.source !== null)
-      ? TransactionSource.fromPartial(object.source)
-      : undefined;
-    message.destination = (object.destination !== undefined && object.destination !== null)
-      ? TransactionDestination.fromPartial(object.destination)
-      : undefined;
-    message.customerId = object.customerId ?? "";
-    message.platformCustomerId = object.platformCustomerId ?? "";
-    message.sentAmount = (object.sentAmount !== undefined && object.sentAmount !== null)
-      ? CurrencyAmount.fromPartial(object.sentAmount)
-      : undefined;
-    message.receivedAmount = (object.receivedAmount !== undefined && object.receivedAmount !== null)
-      ? CurrencyAmount.fromPartial(object.receivedAmount)
-      : undefined;
-    message.exchangeRate = object.exchangeRate ?? undefined;
-    message.fees = (object.fees !== undefined && object.fees !== null) ? BigInt(object.fees) : undefined;
-    message.platformFees = (object.platformFees !== undefined && object.platformFees !== null)
-      ? BigInt(object.platformFees)
-      : undefined;
-    message.description = object.description ?? undefined;
-    message.quoteId = object.quoteId ?? undefined;
-    message.failureReason = object.failureReason ?? undefined;
-    message.pendingReason = object.pendingReason ?? undefined;
-    message.refund = (object.refund !== undefined && object.refund !== null)
-      ? Refund.fromPartial(object.refund)
-      : undefined;
-    message.rateDetails = (object.rateDetails !== undefined && object.rateDetails !== null)
-      ? RateDetails.fromPartial(object.rateDetails)
-      : undefined;
-    message.paymentRail = object.paymentRail ?? undefined;
-    message.reconciliationInstructions =
-      (object.reconciliationInstructions !== undefined && object.reconciliationInstructions !== null)
-        ? ReconciliationInstructions.fromPartial(object.reconciliationInstructions)
-        : undefined;
-    message.settledAt = object.settledAt ?? undefined;
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    message.receiptDeliveryConfirmedAt = object.receiptDeliveryConfirmedAt ?? undefined;
-    message.expectedSettlementAt = object.expectedSettlementAt ?? undefined;
-    message.sourceAccountType = object.sourceAccountType ?? undefined;
+    message.quoteJson = object.quoteJson ?? "";
     return message;
   },
 };
@@ -3407,13 +1789,13 @@ export const SandboxSendRequest: MessageFns<SandboxSendRequest> = {
 };
 
 function createBaseSandboxSendResponse(): SandboxSendResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const SandboxSendResponse: MessageFns<SandboxSendResponse> = {
   encode(message: SandboxSendResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -3436,7 +1818,7 @@ export const SandboxSendResponse: MessageFns<SandboxSendResponse> = {
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -3452,13 +1834,19 @@ export const SandboxSendResponse: MessageFns<SandboxSendResponse> = {
   },
 
   fromJSON(object: any): SandboxSendResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: SandboxSendResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -3468,9 +1856,7 @@ export const SandboxSendResponse: MessageFns<SandboxSendResponse> = {
   },
   fromPartial(object: DeepPartial<SandboxSendResponse>): SandboxSendResponse {
     const message = createBaseSandboxSendResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -3641,13 +2027,13 @@ export const SandboxUmaReceiveRequest: MessageFns<SandboxUmaReceiveRequest> = {
 };
 
 function createBaseSandboxUmaReceiveResponse(): SandboxUmaReceiveResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const SandboxUmaReceiveResponse: MessageFns<SandboxUmaReceiveResponse> = {
   encode(message: SandboxUmaReceiveResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -3670,7 +2056,7 @@ export const SandboxUmaReceiveResponse: MessageFns<SandboxUmaReceiveResponse> = 
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -3686,13 +2072,19 @@ export const SandboxUmaReceiveResponse: MessageFns<SandboxUmaReceiveResponse> = 
   },
 
   fromJSON(object: any): SandboxUmaReceiveResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: SandboxUmaReceiveResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -3702,9 +2094,7 @@ export const SandboxUmaReceiveResponse: MessageFns<SandboxUmaReceiveResponse> = 
   },
   fromPartial(object: DeepPartial<SandboxUmaReceiveResponse>): SandboxUmaReceiveResponse {
     const message = createBaseSandboxUmaReceiveResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -4017,22 +2407,13 @@ export const ListTransactionsRequest: MessageFns<ListTransactionsRequest> = {
 };
 
 function createBaseListTransactionsResponse(): ListTransactionsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListTransactionsResponse: MessageFns<ListTransactionsResponse> = {
   encode(message: ListTransactionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      Transaction.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -4055,31 +2436,7 @@ export const ListTransactionsResponse: MessageFns<ListTransactionsResponse> = {
               break;
             }
 
-            message.data.push(Transaction.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -4096,38 +2453,18 @@ export const ListTransactionsResponse: MessageFns<ListTransactionsResponse> = {
 
   fromJSON(object: any): ListTransactionsResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => Transaction.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListTransactionsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => Transaction.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -4137,10 +2474,7 @@ export const ListTransactionsResponse: MessageFns<ListTransactionsResponse> = {
   },
   fromPartial(object: DeepPartial<ListTransactionsResponse>): ListTransactionsResponse {
     const message = createBaseListTransactionsResponse();
-    message.data = object.data?.map((e) => Transaction.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -4219,13 +2553,13 @@ export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
 };
 
 function createBaseGetTransactionResponse(): GetTransactionResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const GetTransactionResponse: MessageFns<GetTransactionResponse> = {
   encode(message: GetTransactionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -4248,7 +2582,7 @@ export const GetTransactionResponse: MessageFns<GetTransactionResponse> = {
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -4264,13 +2598,19 @@ export const GetTransactionResponse: MessageFns<GetTransactionResponse> = {
   },
 
   fromJSON(object: any): GetTransactionResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: GetTransactionResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -4280,9 +2620,7 @@ export const GetTransactionResponse: MessageFns<GetTransactionResponse> = {
   },
   fromPartial(object: DeepPartial<GetTransactionResponse>): GetTransactionResponse {
     const message = createBaseGetTransactionResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -4381,13 +2719,13 @@ export const ConfirmReceiptDeliveryRequest: MessageFns<ConfirmReceiptDeliveryReq
 };
 
 function createBaseConfirmReceiptDeliveryResponse(): ConfirmReceiptDeliveryResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const ConfirmReceiptDeliveryResponse: MessageFns<ConfirmReceiptDeliveryResponse> = {
   encode(message: ConfirmReceiptDeliveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -4410,7 +2748,7 @@ export const ConfirmReceiptDeliveryResponse: MessageFns<ConfirmReceiptDeliveryRe
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -4426,13 +2764,19 @@ export const ConfirmReceiptDeliveryResponse: MessageFns<ConfirmReceiptDeliveryRe
   },
 
   fromJSON(object: any): ConfirmReceiptDeliveryResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: ConfirmReceiptDeliveryResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -4442,9 +2786,7 @@ export const ConfirmReceiptDeliveryResponse: MessageFns<ConfirmReceiptDeliveryRe
   },
   fromPartial(object: DeepPartial<ConfirmReceiptDeliveryResponse>): ConfirmReceiptDeliveryResponse {
     const message = createBaseConfirmReceiptDeliveryResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -4543,13 +2885,13 @@ export const ApproveTransactionRequest: MessageFns<ApproveTransactionRequest> = 
 };
 
 function createBaseApproveTransactionResponse(): ApproveTransactionResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const ApproveTransactionResponse: MessageFns<ApproveTransactionResponse> = {
   encode(message: ApproveTransactionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -4572,7 +2914,7 @@ export const ApproveTransactionResponse: MessageFns<ApproveTransactionResponse> 
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -4588,13 +2930,19 @@ export const ApproveTransactionResponse: MessageFns<ApproveTransactionResponse> 
   },
 
   fromJSON(object: any): ApproveTransactionResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: ApproveTransactionResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -4604,9 +2952,7 @@ export const ApproveTransactionResponse: MessageFns<ApproveTransactionResponse> 
   },
   fromPartial(object: DeepPartial<ApproveTransactionResponse>): ApproveTransactionResponse {
     const message = createBaseApproveTransactionResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -4701,13 +3047,13 @@ export const RejectTransactionRequest: MessageFns<RejectTransactionRequest> = {
 };
 
 function createBaseRejectTransactionResponse(): RejectTransactionResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const RejectTransactionResponse: MessageFns<RejectTransactionResponse> = {
   encode(message: RejectTransactionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -4730,7 +3076,7 @@ export const RejectTransactionResponse: MessageFns<RejectTransactionResponse> = 
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -4746,13 +3092,19 @@ export const RejectTransactionResponse: MessageFns<RejectTransactionResponse> = 
   },
 
   fromJSON(object: any): RejectTransactionResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: RejectTransactionResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -4762,9 +3114,7 @@ export const RejectTransactionResponse: MessageFns<RejectTransactionResponse> = 
   },
   fromPartial(object: DeepPartial<RejectTransactionResponse>): RejectTransactionResponse {
     const message = createBaseRejectTransactionResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -4859,13 +3209,13 @@ export const CancelTransactionRequest: MessageFns<CancelTransactionRequest> = {
 };
 
 function createBaseCancelTransactionResponse(): CancelTransactionResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const CancelTransactionResponse: MessageFns<CancelTransactionResponse> = {
   encode(message: CancelTransactionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -4888,7 +3238,7 @@ export const CancelTransactionResponse: MessageFns<CancelTransactionResponse> = 
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -4904,13 +3254,19 @@ export const CancelTransactionResponse: MessageFns<CancelTransactionResponse> = 
   },
 
   fromJSON(object: any): CancelTransactionResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: CancelTransactionResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -4920,9 +3276,7 @@ export const CancelTransactionResponse: MessageFns<CancelTransactionResponse> = 
   },
   fromPartial(object: DeepPartial<CancelTransactionResponse>): CancelTransactionResponse {
     const message = createBaseCancelTransactionResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -5040,13 +3394,13 @@ export const TransferInRequest: MessageFns<TransferInRequest> = {
 };
 
 function createBaseTransferInResponse(): TransferInResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const TransferInResponse: MessageFns<TransferInResponse> = {
   encode(message: TransferInResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -5069,7 +3423,7 @@ export const TransferInResponse: MessageFns<TransferInResponse> = {
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -5085,13 +3439,19 @@ export const TransferInResponse: MessageFns<TransferInResponse> = {
   },
 
   fromJSON(object: any): TransferInResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: TransferInResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -5101,9 +3461,7 @@ export const TransferInResponse: MessageFns<TransferInResponse> = {
   },
   fromPartial(object: DeepPartial<TransferInResponse>): TransferInResponse {
     const message = createBaseTransferInResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -5288,13 +3646,13 @@ export const TransferOutRequest: MessageFns<TransferOutRequest> = {
 };
 
 function createBaseTransferOutResponse(): TransferOutResponse {
-  return { transaction: undefined };
+  return { transactionJson: "" };
 }
 
 export const TransferOutResponse: MessageFns<TransferOutResponse> = {
   encode(message: TransferOutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.transaction !== undefined) {
-      Transaction.encode(message.transaction, writer.uint32(10).fork()).join();
+    if (message.transactionJson !== "") {
+      writer.uint32(10).string(message.transactionJson);
     }
     return writer;
   },
@@ -5317,7 +3675,7 @@ export const TransferOutResponse: MessageFns<TransferOutResponse> = {
               break;
             }
 
-            message.transaction = Transaction.decode(reader, reader.uint32());
+            message.transactionJson = reader.string();
             continue;
           }
         }
@@ -5333,13 +3691,19 @@ export const TransferOutResponse: MessageFns<TransferOutResponse> = {
   },
 
   fromJSON(object: any): TransferOutResponse {
-    return { transaction: isSet(object.transaction) ? Transaction.fromJSON(object.transaction) : undefined };
+    return {
+      transactionJson: isSet(object.transactionJson)
+        ? globalThis.String(object.transactionJson)
+        : isSet(object.transaction_json)
+        ? globalThis.String(object.transaction_json)
+        : "",
+    };
   },
 
   toJSON(message: TransferOutResponse): unknown {
     const obj: any = {};
-    if (message.transaction !== undefined) {
-      obj.transaction = Transaction.toJSON(message.transaction);
+    if (message.transactionJson !== "") {
+      obj.transactionJson = message.transactionJson;
     }
     return obj;
   },
@@ -5349,9 +3713,7 @@ export const TransferOutResponse: MessageFns<TransferOutResponse> = {
   },
   fromPartial(object: DeepPartial<TransferOutResponse>): TransferOutResponse {
     const message = createBaseTransferOutResponse();
-    message.transaction = (object.transaction !== undefined && object.transaction !== null)
-      ? Transaction.fromPartial(object.transaction)
-      : undefined;
+    message.transactionJson = object.transactionJson ?? "";
     return message;
   },
 };
@@ -5362,16 +3724,11 @@ export const TransferOutResponse: MessageFns<TransferOutResponse> = {
  * (404 QUOTE_NOT_FOUND / TRANSACTION_NOT_FOUND). Calls that move money read the Idempotency-Key
  * of the call metadata: a retry with the same key and request answers the first response.
  *
- * Enumerated values travel as the API's strings, so the gateway passes them through unchanged:
- * source_type "ACCOUNT" | "REALTIME_FUNDING" (quotes) and also "UMA_ADDRESS" (transactions);
- * destination_type "ACCOUNT" | "UMA_ADDRESS"; locked_currency_side "SENDING" | "RECEIVING";
- * quote status "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED"; transaction status
- * "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED" | "REFUNDED" | "EXPIRED"; type
- * "OUTGOING" | "INCOMING"; direction "DEBIT" | "CREDIT"; failure_reason one of the reference's
- * OutgoingTransactionFailureReason or IncomingTransactionFailureReason values.
- *
- * Exchange rates and multipliers are decimal strings (never floats); the gateway renders them as
- * JSON numbers.
+ * A quote or transaction as the API shows it is produced here once and travels as JSON
+ * (quote_json, transaction_json, page_json), the same text the payment webhooks carry: the gateway
+ * sends it on unchanged. Requests are typed; enumerated values travel as the API's strings
+ * (source_type "ACCOUNT" | "REALTIME_FUNDING", destination_type "ACCOUNT" | "UMA_ADDRESS",
+ * locked_currency_side "SENDING" | "RECEIVING", transaction status and type).
  */
 export type PaymentsServiceService = typeof PaymentsServiceService;
 export const PaymentsServiceService = {
@@ -5400,6 +3757,17 @@ export const PaymentsServiceService = {
     requestDeserialize: (value: Buffer): GetQuoteRequest => GetQuoteRequest.decode(value),
     responseSerialize: (value: GetQuoteResponse): Buffer => Buffer.from(GetQuoteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetQuoteResponse => GetQuoteResponse.decode(value),
+  },
+  /** What the gateway decides on before executing a quote; QUOTE_NOT_FOUND as GetQuote. */
+  getQuoteFacts: {
+    path: "/payments.v1.PaymentsService/GetQuoteFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetQuoteFactsRequest): Buffer => Buffer.from(GetQuoteFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetQuoteFactsRequest => GetQuoteFactsRequest.decode(value),
+    responseSerialize: (value: GetQuoteFactsResponse): Buffer =>
+      Buffer.from(GetQuoteFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetQuoteFactsResponse => GetQuoteFactsResponse.decode(value),
   },
   /**
    * Executes a quote whose source is an account. A quote executes at most once: executing it again
@@ -5555,6 +3923,8 @@ export interface PaymentsServiceServer extends UntypedServiceImplementation {
    */
   createQuote: handleUnaryCall<CreateQuoteRequest, CreateQuoteResponse>;
   getQuote: handleUnaryCall<GetQuoteRequest, GetQuoteResponse>;
+  /** What the gateway decides on before executing a quote; QUOTE_NOT_FOUND as GetQuote. */
+  getQuoteFacts: handleUnaryCall<GetQuoteFactsRequest, GetQuoteFactsResponse>;
   /**
    * Executes a quote whose source is an account. A quote executes at most once: executing it again
    * (without the first call's Idempotency-Key) answers 409 CONFLICT; after expires_at 400
@@ -5632,6 +4002,22 @@ export interface PaymentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetQuoteResponse) => void,
+  ): ClientUnaryCall;
+  /** What the gateway decides on before executing a quote; QUOTE_NOT_FOUND as GetQuote. */
+  getQuoteFacts(
+    request: GetQuoteFactsRequest,
+    callback: (error: ServiceError | null, response: GetQuoteFactsResponse) => void,
+  ): ClientUnaryCall;
+  getQuoteFacts(
+    request: GetQuoteFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetQuoteFactsResponse) => void,
+  ): ClientUnaryCall;
+  getQuoteFacts(
+    request: GetQuoteFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetQuoteFactsResponse) => void,
   ): ClientUnaryCall;
   /**
    * Executes a quote whose source is an account. A quote executes at most once: executing it again

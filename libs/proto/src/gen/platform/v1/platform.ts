@@ -108,15 +108,11 @@ export function permissionToJSON(object: Permission): string {
   }
 }
 
-export interface ApiToken {
+/** The credentials of a token EnsurePlatform issued; the secret is shown this once, never stored. */
+export interface IssuedToken {
   id: string;
-  name: string;
-  permissions: Permission[];
   clientId: string;
-  /** Set only in the answer that created the token; never stored in plain text. */
-  clientSecret?: string | undefined;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
+  clientSecret: string;
 }
 
 export interface AuthenticateCredentialsRequest {
@@ -141,8 +137,8 @@ export interface EnsurePlatformRequest {
 
 export interface EnsurePlatformResponse {
   platformId: string;
-  sandboxToken?: ApiToken | undefined;
-  productionToken?: ApiToken | undefined;
+  sandboxToken?: IssuedToken | undefined;
+  productionToken?: IssuedToken | undefined;
 }
 
 export interface CounterpartyFieldDefinition {
@@ -155,8 +151,6 @@ export interface CurrencyConfig {
   minAmount: bigint;
   maxAmount: bigint;
   requiredCounterpartyFields: CounterpartyFieldDefinition[];
-  /** Read-only: what the provider of this currency needs on a customer. */
-  providerRequiredCustomerFields: string[];
   enabledTransactionTypes: string[];
 }
 
@@ -203,26 +197,34 @@ export interface FeeConfig {
   fixedFee?: FixedFee | undefined;
 }
 
-export interface PlatformConfig {
-  id: string;
-  umaDomain?: string | undefined;
-  proxyUmaSubdomain?: string | undefined;
-  webhookEndpoint?: string | undefined;
-  supportedCurrencies: CurrencyConfig[];
+/**
+ * What other services need to know of an environment's configuration; the API's PlatformConfig
+ * itself travels as JSON (config_json), produced by this service alone.
+ */
+export interface PlatformFacts {
   isRegulatedFinancialInstitution: boolean;
   skipVerificationPaperwork: boolean;
-  embeddedWalletConfig?: EmbeddedWalletConfig | undefined;
-  cardTokenization2faConfig?: CardTokenization2faConfig | undefined;
+  webhookEndpoint?:
+    | string
+    | undefined;
+  /** The currency codes, in the configured order. */
+  supportedCurrencies: string[];
   feeConfigs: FeeConfig[];
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
 }
 
 export interface GetPlatformConfigRequest {
 }
 
 export interface GetPlatformConfigResponse {
-  config?: PlatformConfig | undefined;
+  /** The API's PlatformConfig, as JSON. */
+  configJson: string;
+}
+
+export interface GetPlatformFactsRequest {
+}
+
+export interface GetPlatformFactsResponse {
+  facts?: PlatformFacts | undefined;
 }
 
 /** A list wrapper so that "omitted" (leave unchanged) differs from "empty" (clear). */
@@ -255,7 +257,8 @@ export interface UpdatePlatformConfigRequest {
 }
 
 export interface UpdatePlatformConfigResponse {
-  config?: PlatformConfig | undefined;
+  /** The API's PlatformConfig, as JSON. */
+  configJson: string;
 }
 
 export interface CreateTokenRequest {
@@ -264,7 +267,8 @@ export interface CreateTokenRequest {
 }
 
 export interface CreateTokenResponse {
-  token?: ApiToken | undefined;
+  /** The API's ApiToken with its client secret, shown this once, as JSON. */
+  tokenJson: string;
 }
 
 export interface ListTokensRequest {
@@ -284,10 +288,8 @@ export interface ListTokensRequest {
 }
 
 export interface ListTokensResponse {
-  data: ApiToken[];
-  hasMore: boolean;
-  nextCursor?: string | undefined;
-  totalCount: number;
+  /** The API's page of tokens (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
 }
 
 export interface GetTokenRequest {
@@ -295,7 +297,8 @@ export interface GetTokenRequest {
 }
 
 export interface GetTokenResponse {
-  token?: ApiToken | undefined;
+  /** The API's ApiToken, as JSON. */
+  tokenJson: string;
 }
 
 export interface DeleteTokenRequest {
@@ -305,49 +308,25 @@ export interface DeleteTokenRequest {
 export interface DeleteTokenResponse {
 }
 
-function createBaseApiToken(): ApiToken {
-  return {
-    id: "",
-    name: "",
-    permissions: [],
-    clientId: "",
-    clientSecret: undefined,
-    createdAt: undefined,
-    updatedAt: undefined,
-  };
+function createBaseIssuedToken(): IssuedToken {
+  return { id: "", clientId: "", clientSecret: "" };
 }
 
-export const ApiToken: MessageFns<ApiToken> = {
-  encode(message: ApiToken, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const IssuedToken: MessageFns<IssuedToken> = {
+  encode(message: IssuedToken, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
-    if (message.name !== "") {
-      writer.uint32(18).string(message.name);
-    }
-    if (message.permissions.length !== 0) {
-      writer.uint32(26).fork();
-      for (const v of message.permissions) {
-        writer.int32(v);
-      }
-      writer.join();
-    }
     if (message.clientId !== "") {
-      writer.uint32(34).string(message.clientId);
+      writer.uint32(18).string(message.clientId);
     }
-    if (message.clientSecret !== undefined) {
-      writer.uint32(42).string(message.clientSecret);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(50).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
+    if (message.clientSecret !== "") {
+      writer.uint32(26).string(message.clientSecret);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ApiToken {
+  decode(input: BinaryReader | Uint8Array, length?: number): IssuedToken {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -356,7 +335,7 @@ export const ApiToken: MessageFns<ApiToken> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseApiToken();
+      const message = createBaseIssuedToken();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -373,57 +352,15 @@ export const ApiToken: MessageFns<ApiToken> = {
               break;
             }
 
-            message.name = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag === 24) {
-              message.permissions.push(reader.int32() as any);
-
-              continue;
-            }
-
-            if (tag === 26) {
-              const end2 = reader.uint32() + reader.pos;
-              while (reader.pos < end2) {
-                message.permissions.push(reader.int32() as any);
-              }
-
-              continue;
-            }
-
-            break;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
             message.clientId = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
             message.clientSecret = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -438,13 +375,9 @@ export const ApiToken: MessageFns<ApiToken> = {
     }
   },
 
-  fromJSON(object: any): ApiToken {
+  fromJSON(object: any): IssuedToken {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      permissions: globalThis.Array.isArray(object?.permissions)
-        ? object.permissions.map((e: any) => permissionFromJSON(e))
-        : [],
       clientId: isSet(object.clientId)
         ? globalThis.String(object.clientId)
         : isSet(object.client_id)
@@ -454,58 +387,32 @@ export const ApiToken: MessageFns<ApiToken> = {
         ? globalThis.String(object.clientSecret)
         : isSet(object.client_secret)
         ? globalThis.String(object.client_secret)
-        : undefined,
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
+        : "",
     };
   },
 
-  toJSON(message: ApiToken): unknown {
+  toJSON(message: IssuedToken): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
     }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.permissions?.length) {
-      obj.permissions = message.permissions.map((e) => permissionToJSON(e));
-    }
     if (message.clientId !== "") {
       obj.clientId = message.clientId;
     }
-    if (message.clientSecret !== undefined) {
+    if (message.clientSecret !== "") {
       obj.clientSecret = message.clientSecret;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ApiToken>): ApiToken {
-    return ApiToken.fromPartial(base ?? {});
+  create(base?: DeepPartial<IssuedToken>): IssuedToken {
+    return IssuedToken.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ApiToken>): ApiToken {
-    const message = createBaseApiToken();
+  fromPartial(object: DeepPartial<IssuedToken>): IssuedToken {
+    const message = createBaseIssuedToken();
     message.id = object.id ?? "";
-    message.name = object.name ?? "";
-    message.permissions = object.permissions?.map((e) => e) || [];
     message.clientId = object.clientId ?? "";
-    message.clientSecret = object.clientSecret ?? undefined;
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
+    message.clientSecret = object.clientSecret ?? "";
     return message;
   },
 };
@@ -863,10 +770,10 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
       writer.uint32(10).string(message.platformId);
     }
     if (message.sandboxToken !== undefined) {
-      ApiToken.encode(message.sandboxToken, writer.uint32(18).fork()).join();
+      IssuedToken.encode(message.sandboxToken, writer.uint32(18).fork()).join();
     }
     if (message.productionToken !== undefined) {
-      ApiToken.encode(message.productionToken, writer.uint32(26).fork()).join();
+      IssuedToken.encode(message.productionToken, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -897,7 +804,7 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
               break;
             }
 
-            message.sandboxToken = ApiToken.decode(reader, reader.uint32());
+            message.sandboxToken = IssuedToken.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -905,7 +812,7 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
               break;
             }
 
-            message.productionToken = ApiToken.decode(reader, reader.uint32());
+            message.productionToken = IssuedToken.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -928,14 +835,14 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
         ? globalThis.String(object.platform_id)
         : "",
       sandboxToken: isSet(object.sandboxToken)
-        ? ApiToken.fromJSON(object.sandboxToken)
+        ? IssuedToken.fromJSON(object.sandboxToken)
         : isSet(object.sandbox_token)
-        ? ApiToken.fromJSON(object.sandbox_token)
+        ? IssuedToken.fromJSON(object.sandbox_token)
         : undefined,
       productionToken: isSet(object.productionToken)
-        ? ApiToken.fromJSON(object.productionToken)
+        ? IssuedToken.fromJSON(object.productionToken)
         : isSet(object.production_token)
-        ? ApiToken.fromJSON(object.production_token)
+        ? IssuedToken.fromJSON(object.production_token)
         : undefined,
     };
   },
@@ -946,10 +853,10 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
       obj.platformId = message.platformId;
     }
     if (message.sandboxToken !== undefined) {
-      obj.sandboxToken = ApiToken.toJSON(message.sandboxToken);
+      obj.sandboxToken = IssuedToken.toJSON(message.sandboxToken);
     }
     if (message.productionToken !== undefined) {
-      obj.productionToken = ApiToken.toJSON(message.productionToken);
+      obj.productionToken = IssuedToken.toJSON(message.productionToken);
     }
     return obj;
   },
@@ -961,10 +868,10 @@ export const EnsurePlatformResponse: MessageFns<EnsurePlatformResponse> = {
     const message = createBaseEnsurePlatformResponse();
     message.platformId = object.platformId ?? "";
     message.sandboxToken = (object.sandboxToken !== undefined && object.sandboxToken !== null)
-      ? ApiToken.fromPartial(object.sandboxToken)
+      ? IssuedToken.fromPartial(object.sandboxToken)
       : undefined;
     message.productionToken = (object.productionToken !== undefined && object.productionToken !== null)
-      ? ApiToken.fromPartial(object.productionToken)
+      ? IssuedToken.fromPartial(object.productionToken)
       : undefined;
     return message;
   },
@@ -1061,7 +968,6 @@ function createBaseCurrencyConfig(): CurrencyConfig {
     minAmount: 0n,
     maxAmount: 0n,
     requiredCounterpartyFields: [],
-    providerRequiredCustomerFields: [],
     enabledTransactionTypes: [],
   };
 }
@@ -1085,9 +991,6 @@ export const CurrencyConfig: MessageFns<CurrencyConfig> = {
     }
     for (const v of message.requiredCounterpartyFields) {
       CounterpartyFieldDefinition.encode(v!, writer.uint32(34).fork()).join();
-    }
-    for (const v of message.providerRequiredCustomerFields) {
-      writer.uint32(42).string(v!);
     }
     for (const v of message.enabledTransactionTypes) {
       writer.uint32(50).string(v!);
@@ -1140,14 +1043,6 @@ export const CurrencyConfig: MessageFns<CurrencyConfig> = {
             message.requiredCounterpartyFields.push(CounterpartyFieldDefinition.decode(reader, reader.uint32()));
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.providerRequiredCustomerFields.push(reader.string());
-            continue;
-          }
           case 6: {
             if (tag !== 50) {
               break;
@@ -1190,11 +1085,6 @@ export const CurrencyConfig: MessageFns<CurrencyConfig> = {
         : globalThis.Array.isArray(object?.required_counterparty_fields)
         ? object.required_counterparty_fields.map((e: any) => CounterpartyFieldDefinition.fromJSON(e))
         : [],
-      providerRequiredCustomerFields: globalThis.Array.isArray(object?.providerRequiredCustomerFields)
-        ? object.providerRequiredCustomerFields.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.provider_required_customer_fields)
-        ? object.provider_required_customer_fields.map((e: any) => globalThis.String(e))
-        : [],
       enabledTransactionTypes: globalThis.Array.isArray(object?.enabledTransactionTypes)
         ? object.enabledTransactionTypes.map((e: any) => globalThis.String(e))
         : globalThis.Array.isArray(object?.enabled_transaction_types)
@@ -1219,9 +1109,6 @@ export const CurrencyConfig: MessageFns<CurrencyConfig> = {
         CounterpartyFieldDefinition.toJSON(e)
       );
     }
-    if (message.providerRequiredCustomerFields?.length) {
-      obj.providerRequiredCustomerFields = message.providerRequiredCustomerFields;
-    }
     if (message.enabledTransactionTypes?.length) {
       obj.enabledTransactionTypes = message.enabledTransactionTypes;
     }
@@ -1238,7 +1125,6 @@ export const CurrencyConfig: MessageFns<CurrencyConfig> = {
     message.maxAmount = (object.maxAmount !== undefined && object.maxAmount !== null) ? BigInt(object.maxAmount) : 0n;
     message.requiredCounterpartyFields =
       object.requiredCounterpartyFields?.map((e) => CounterpartyFieldDefinition.fromPartial(e)) || [];
-    message.providerRequiredCustomerFields = object.providerRequiredCustomerFields?.map((e) => e) || [];
     message.enabledTransactionTypes = object.enabledTransactionTypes?.map((e) => e) || [];
     return message;
   },
@@ -2062,65 +1948,37 @@ export const FeeConfig: MessageFns<FeeConfig> = {
   },
 };
 
-function createBasePlatformConfig(): PlatformConfig {
+function createBasePlatformFacts(): PlatformFacts {
   return {
-    id: "",
-    umaDomain: undefined,
-    proxyUmaSubdomain: undefined,
-    webhookEndpoint: undefined,
-    supportedCurrencies: [],
     isRegulatedFinancialInstitution: false,
     skipVerificationPaperwork: false,
-    embeddedWalletConfig: undefined,
-    cardTokenization2faConfig: undefined,
+    webhookEndpoint: undefined,
+    supportedCurrencies: [],
     feeConfigs: [],
-    createdAt: undefined,
-    updatedAt: undefined,
   };
 }
 
-export const PlatformConfig: MessageFns<PlatformConfig> = {
-  encode(message: PlatformConfig, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.umaDomain !== undefined) {
-      writer.uint32(18).string(message.umaDomain);
-    }
-    if (message.proxyUmaSubdomain !== undefined) {
-      writer.uint32(26).string(message.proxyUmaSubdomain);
-    }
-    if (message.webhookEndpoint !== undefined) {
-      writer.uint32(34).string(message.webhookEndpoint);
-    }
-    for (const v of message.supportedCurrencies) {
-      CurrencyConfig.encode(v!, writer.uint32(42).fork()).join();
-    }
+export const PlatformFacts: MessageFns<PlatformFacts> = {
+  encode(message: PlatformFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.isRegulatedFinancialInstitution !== false) {
-      writer.uint32(48).bool(message.isRegulatedFinancialInstitution);
+      writer.uint32(8).bool(message.isRegulatedFinancialInstitution);
     }
     if (message.skipVerificationPaperwork !== false) {
-      writer.uint32(56).bool(message.skipVerificationPaperwork);
+      writer.uint32(16).bool(message.skipVerificationPaperwork);
     }
-    if (message.embeddedWalletConfig !== undefined) {
-      EmbeddedWalletConfig.encode(message.embeddedWalletConfig, writer.uint32(66).fork()).join();
+    if (message.webhookEndpoint !== undefined) {
+      writer.uint32(26).string(message.webhookEndpoint);
     }
-    if (message.cardTokenization2faConfig !== undefined) {
-      CardTokenization2faConfig.encode(message.cardTokenization2faConfig, writer.uint32(74).fork()).join();
+    for (const v of message.supportedCurrencies) {
+      writer.uint32(34).string(v!);
     }
     for (const v of message.feeConfigs) {
-      FeeConfig.encode(v!, writer.uint32(82).fork()).join();
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(90).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(98).fork()).join();
+      FeeConfig.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): PlatformConfig {
+  decode(input: BinaryReader | Uint8Array, length?: number): PlatformFacts {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -2129,24 +1987,24 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePlatformConfig();
+      const message = createBasePlatformFacts();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
           case 1: {
-            if (tag !== 10) {
+            if (tag !== 8) {
               break;
             }
 
-            message.id = reader.string();
+            message.isRegulatedFinancialInstitution = reader.bool();
             continue;
           }
           case 2: {
-            if (tag !== 18) {
+            if (tag !== 16) {
               break;
             }
 
-            message.umaDomain = reader.string();
+            message.skipVerificationPaperwork = reader.bool();
             continue;
           }
           case 3: {
@@ -2154,7 +2012,7 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
               break;
             }
 
-            message.proxyUmaSubdomain = reader.string();
+            message.webhookEndpoint = reader.string();
             continue;
           }
           case 4: {
@@ -2162,7 +2020,7 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
               break;
             }
 
-            message.webhookEndpoint = reader.string();
+            message.supportedCurrencies.push(reader.string());
             continue;
           }
           case 5: {
@@ -2170,63 +2028,7 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
               break;
             }
 
-            message.supportedCurrencies.push(CurrencyConfig.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 6: {
-            if (tag !== 48) {
-              break;
-            }
-
-            message.isRegulatedFinancialInstitution = reader.bool();
-            continue;
-          }
-          case 7: {
-            if (tag !== 56) {
-              break;
-            }
-
-            message.skipVerificationPaperwork = reader.bool();
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.embeddedWalletConfig = EmbeddedWalletConfig.decode(reader, reader.uint32());
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.cardTokenization2faConfig = CardTokenization2faConfig.decode(reader, reader.uint32());
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
             message.feeConfigs.push(FeeConfig.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 11: {
-            if (tag !== 90) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 12: {
-            if (tag !== 98) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -2241,29 +2043,8 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
     }
   },
 
-  fromJSON(object: any): PlatformConfig {
+  fromJSON(object: any): PlatformFacts {
     return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      umaDomain: isSet(object.umaDomain)
-        ? globalThis.String(object.umaDomain)
-        : isSet(object.uma_domain)
-        ? globalThis.String(object.uma_domain)
-        : undefined,
-      proxyUmaSubdomain: isSet(object.proxyUmaSubdomain)
-        ? globalThis.String(object.proxyUmaSubdomain)
-        : isSet(object.proxy_uma_subdomain)
-        ? globalThis.String(object.proxy_uma_subdomain)
-        : undefined,
-      webhookEndpoint: isSet(object.webhookEndpoint)
-        ? globalThis.String(object.webhookEndpoint)
-        : isSet(object.webhook_endpoint)
-        ? globalThis.String(object.webhook_endpoint)
-        : undefined,
-      supportedCurrencies: globalThis.Array.isArray(object?.supportedCurrencies)
-        ? object.supportedCurrencies.map((e: any) => CurrencyConfig.fromJSON(e))
-        : globalThis.Array.isArray(object?.supported_currencies)
-        ? object.supported_currencies.map((e: any) => CurrencyConfig.fromJSON(e))
-        : [],
       isRegulatedFinancialInstitution: isSet(object.isRegulatedFinancialInstitution)
         ? globalThis.Boolean(object.isRegulatedFinancialInstitution)
         : isSet(object.is_regulated_financial_institution)
@@ -2274,97 +2055,54 @@ export const PlatformConfig: MessageFns<PlatformConfig> = {
         : isSet(object.skip_verification_paperwork)
         ? globalThis.Boolean(object.skip_verification_paperwork)
         : false,
-      embeddedWalletConfig: isSet(object.embeddedWalletConfig)
-        ? EmbeddedWalletConfig.fromJSON(object.embeddedWalletConfig)
-        : isSet(object.embedded_wallet_config)
-        ? EmbeddedWalletConfig.fromJSON(object.embedded_wallet_config)
+      webhookEndpoint: isSet(object.webhookEndpoint)
+        ? globalThis.String(object.webhookEndpoint)
+        : isSet(object.webhook_endpoint)
+        ? globalThis.String(object.webhook_endpoint)
         : undefined,
-      cardTokenization2faConfig: isSet(object.cardTokenization2faConfig)
-        ? CardTokenization2faConfig.fromJSON(object.cardTokenization2faConfig)
-        : isSet(object.card_tokenization_2fa_config)
-        ? CardTokenization2faConfig.fromJSON(object.card_tokenization_2fa_config)
-        : undefined,
+      supportedCurrencies: globalThis.Array.isArray(object?.supportedCurrencies)
+        ? object.supportedCurrencies.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.supported_currencies)
+        ? object.supported_currencies.map((e: any) => globalThis.String(e))
+        : [],
       feeConfigs: globalThis.Array.isArray(object?.feeConfigs)
         ? object.feeConfigs.map((e: any) => FeeConfig.fromJSON(e))
         : globalThis.Array.isArray(object?.fee_configs)
         ? object.fee_configs.map((e: any) => FeeConfig.fromJSON(e))
         : [],
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
     };
   },
 
-  toJSON(message: PlatformConfig): unknown {
+  toJSON(message: PlatformFacts): unknown {
     const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.umaDomain !== undefined) {
-      obj.umaDomain = message.umaDomain;
-    }
-    if (message.proxyUmaSubdomain !== undefined) {
-      obj.proxyUmaSubdomain = message.proxyUmaSubdomain;
-    }
-    if (message.webhookEndpoint !== undefined) {
-      obj.webhookEndpoint = message.webhookEndpoint;
-    }
-    if (message.supportedCurrencies?.length) {
-      obj.supportedCurrencies = message.supportedCurrencies.map((e) => CurrencyConfig.toJSON(e));
-    }
     if (message.isRegulatedFinancialInstitution !== false) {
       obj.isRegulatedFinancialInstitution = message.isRegulatedFinancialInstitution;
     }
     if (message.skipVerificationPaperwork !== false) {
       obj.skipVerificationPaperwork = message.skipVerificationPaperwork;
     }
-    if (message.embeddedWalletConfig !== undefined) {
-      obj.embeddedWalletConfig = EmbeddedWalletConfig.toJSON(message.embeddedWalletConfig);
+    if (message.webhookEndpoint !== undefined) {
+      obj.webhookEndpoint = message.webhookEndpoint;
     }
-    if (message.cardTokenization2faConfig !== undefined) {
-      obj.cardTokenization2faConfig = CardTokenization2faConfig.toJSON(message.cardTokenization2faConfig);
+    if (message.supportedCurrencies?.length) {
+      obj.supportedCurrencies = message.supportedCurrencies;
     }
     if (message.feeConfigs?.length) {
       obj.feeConfigs = message.feeConfigs.map((e) => FeeConfig.toJSON(e));
     }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
     return obj;
   },
 
-  create(base?: DeepPartial<PlatformConfig>): PlatformConfig {
-    return PlatformConfig.fromPartial(base ?? {});
+  create(base?: DeepPartial<PlatformFacts>): PlatformFacts {
+    return PlatformFacts.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<PlatformConfig>): PlatformConfig {
-    const message = createBasePlatformConfig();
-    message.id = object.id ?? "";
-    message.umaDomain = object.umaDomain ?? undefined;
-    message.proxyUmaSubdomain = object.proxyUmaSubdomain ?? undefined;
-    message.webhookEndpoint = object.webhookEndpoint ?? undefined;
-    message.supportedCurrencies = object.supportedCurrencies?.map((e) => CurrencyConfig.fromPartial(e)) || [];
+  fromPartial(object: DeepPartial<PlatformFacts>): PlatformFacts {
+    const message = createBasePlatformFacts();
     message.isRegulatedFinancialInstitution = object.isRegulatedFinancialInstitution ?? false;
     message.skipVerificationPaperwork = object.skipVerificationPaperwork ?? false;
-    message.embeddedWalletConfig = (object.embeddedWalletConfig !== undefined && object.embeddedWalletConfig !== null)
-      ? EmbeddedWalletConfig.fromPartial(object.embeddedWalletConfig)
-      : undefined;
-    message.cardTokenization2faConfig =
-      (object.cardTokenization2faConfig !== undefined && object.cardTokenization2faConfig !== null)
-        ? CardTokenization2faConfig.fromPartial(object.cardTokenization2faConfig)
-        : undefined;
+    message.webhookEndpoint = object.webhookEndpoint ?? undefined;
+    message.supportedCurrencies = object.supportedCurrencies?.map((e) => e) || [];
     message.feeConfigs = object.feeConfigs?.map((e) => FeeConfig.fromPartial(e)) || [];
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
     return message;
   },
 };
@@ -2422,13 +2160,13 @@ export const GetPlatformConfigRequest: MessageFns<GetPlatformConfigRequest> = {
 };
 
 function createBaseGetPlatformConfigResponse(): GetPlatformConfigResponse {
-  return { config: undefined };
+  return { configJson: "" };
 }
 
 export const GetPlatformConfigResponse: MessageFns<GetPlatformConfigResponse> = {
   encode(message: GetPlatformConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.config !== undefined) {
-      PlatformConfig.encode(message.config, writer.uint32(10).fork()).join();
+    if (message.configJson !== "") {
+      writer.uint32(10).string(message.configJson);
     }
     return writer;
   },
@@ -2451,7 +2189,7 @@ export const GetPlatformConfigResponse: MessageFns<GetPlatformConfigResponse> = 
               break;
             }
 
-            message.config = PlatformConfig.decode(reader, reader.uint32());
+            message.configJson = reader.string();
             continue;
           }
         }
@@ -2467,13 +2205,19 @@ export const GetPlatformConfigResponse: MessageFns<GetPlatformConfigResponse> = 
   },
 
   fromJSON(object: any): GetPlatformConfigResponse {
-    return { config: isSet(object.config) ? PlatformConfig.fromJSON(object.config) : undefined };
+    return {
+      configJson: isSet(object.configJson)
+        ? globalThis.String(object.configJson)
+        : isSet(object.config_json)
+        ? globalThis.String(object.config_json)
+        : "",
+    };
   },
 
   toJSON(message: GetPlatformConfigResponse): unknown {
     const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = PlatformConfig.toJSON(message.config);
+    if (message.configJson !== "") {
+      obj.configJson = message.configJson;
     }
     return obj;
   },
@@ -2483,8 +2227,127 @@ export const GetPlatformConfigResponse: MessageFns<GetPlatformConfigResponse> = 
   },
   fromPartial(object: DeepPartial<GetPlatformConfigResponse>): GetPlatformConfigResponse {
     const message = createBaseGetPlatformConfigResponse();
-    message.config = (object.config !== undefined && object.config !== null)
-      ? PlatformConfig.fromPartial(object.config)
+    message.configJson = object.configJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPlatformFactsRequest(): GetPlatformFactsRequest {
+  return {};
+}
+
+export const GetPlatformFactsRequest: MessageFns<GetPlatformFactsRequest> = {
+  encode(_: GetPlatformFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetPlatformFactsRequest {
+    return {};
+  },
+
+  toJSON(_: GetPlatformFactsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformFactsRequest>): GetPlatformFactsRequest {
+    return GetPlatformFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetPlatformFactsRequest>): GetPlatformFactsRequest {
+    const message = createBaseGetPlatformFactsRequest();
+    return message;
+  },
+};
+
+function createBaseGetPlatformFactsResponse(): GetPlatformFactsResponse {
+  return { facts: undefined };
+}
+
+export const GetPlatformFactsResponse: MessageFns<GetPlatformFactsResponse> = {
+  encode(message: GetPlatformFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.facts !== undefined) {
+      PlatformFacts.encode(message.facts, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.facts = PlatformFacts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPlatformFactsResponse {
+    return { facts: isSet(object.facts) ? PlatformFacts.fromJSON(object.facts) : undefined };
+  },
+
+  toJSON(message: GetPlatformFactsResponse): unknown {
+    const obj: any = {};
+    if (message.facts !== undefined) {
+      obj.facts = PlatformFacts.toJSON(message.facts);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformFactsResponse>): GetPlatformFactsResponse {
+    return GetPlatformFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPlatformFactsResponse>): GetPlatformFactsResponse {
+    const message = createBaseGetPlatformFactsResponse();
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? PlatformFacts.fromPartial(object.facts)
       : undefined;
     return message;
   },
@@ -2839,13 +2702,13 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
 };
 
 function createBaseUpdatePlatformConfigResponse(): UpdatePlatformConfigResponse {
-  return { config: undefined };
+  return { configJson: "" };
 }
 
 export const UpdatePlatformConfigResponse: MessageFns<UpdatePlatformConfigResponse> = {
   encode(message: UpdatePlatformConfigResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.config !== undefined) {
-      PlatformConfig.encode(message.config, writer.uint32(10).fork()).join();
+    if (message.configJson !== "") {
+      writer.uint32(10).string(message.configJson);
     }
     return writer;
   },
@@ -2868,7 +2731,7 @@ export const UpdatePlatformConfigResponse: MessageFns<UpdatePlatformConfigRespon
               break;
             }
 
-            message.config = PlatformConfig.decode(reader, reader.uint32());
+            message.configJson = reader.string();
             continue;
           }
         }
@@ -2884,13 +2747,19 @@ export const UpdatePlatformConfigResponse: MessageFns<UpdatePlatformConfigRespon
   },
 
   fromJSON(object: any): UpdatePlatformConfigResponse {
-    return { config: isSet(object.config) ? PlatformConfig.fromJSON(object.config) : undefined };
+    return {
+      configJson: isSet(object.configJson)
+        ? globalThis.String(object.configJson)
+        : isSet(object.config_json)
+        ? globalThis.String(object.config_json)
+        : "",
+    };
   },
 
   toJSON(message: UpdatePlatformConfigResponse): unknown {
     const obj: any = {};
-    if (message.config !== undefined) {
-      obj.config = PlatformConfig.toJSON(message.config);
+    if (message.configJson !== "") {
+      obj.configJson = message.configJson;
     }
     return obj;
   },
@@ -2900,9 +2769,7 @@ export const UpdatePlatformConfigResponse: MessageFns<UpdatePlatformConfigRespon
   },
   fromPartial(object: DeepPartial<UpdatePlatformConfigResponse>): UpdatePlatformConfigResponse {
     const message = createBaseUpdatePlatformConfigResponse();
-    message.config = (object.config !== undefined && object.config !== null)
-      ? PlatformConfig.fromPartial(object.config)
-      : undefined;
+    message.configJson = object.configJson ?? "";
     return message;
   },
 };
@@ -3009,13 +2876,13 @@ export const CreateTokenRequest: MessageFns<CreateTokenRequest> = {
 };
 
 function createBaseCreateTokenResponse(): CreateTokenResponse {
-  return { token: undefined };
+  return { tokenJson: "" };
 }
 
 export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
   encode(message: CreateTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.token !== undefined) {
-      ApiToken.encode(message.token, writer.uint32(10).fork()).join();
+    if (message.tokenJson !== "") {
+      writer.uint32(10).string(message.tokenJson);
     }
     return writer;
   },
@@ -3038,7 +2905,7 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
               break;
             }
 
-            message.token = ApiToken.decode(reader, reader.uint32());
+            message.tokenJson = reader.string();
             continue;
           }
         }
@@ -3054,13 +2921,19 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
   },
 
   fromJSON(object: any): CreateTokenResponse {
-    return { token: isSet(object.token) ? ApiToken.fromJSON(object.token) : undefined };
+    return {
+      tokenJson: isSet(object.tokenJson)
+        ? globalThis.String(object.tokenJson)
+        : isSet(object.token_json)
+        ? globalThis.String(object.token_json)
+        : "",
+    };
   },
 
   toJSON(message: CreateTokenResponse): unknown {
     const obj: any = {};
-    if (message.token !== undefined) {
-      obj.token = ApiToken.toJSON(message.token);
+    if (message.tokenJson !== "") {
+      obj.tokenJson = message.tokenJson;
     }
     return obj;
   },
@@ -3070,9 +2943,7 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
   },
   fromPartial(object: DeepPartial<CreateTokenResponse>): CreateTokenResponse {
     const message = createBaseCreateTokenResponse();
-    message.token = (object.token !== undefined && object.token !== null)
-      ? ApiToken.fromPartial(object.token)
-      : undefined;
+    message.tokenJson = object.tokenJson ?? "";
     return message;
   },
 };
@@ -3267,22 +3138,13 @@ export const ListTokensRequest: MessageFns<ListTokensRequest> = {
 };
 
 function createBaseListTokensResponse(): ListTokensResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { pageJson: "" };
 }
 
 export const ListTokensResponse: MessageFns<ListTokensResponse> = {
   encode(message: ListTokensResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      ApiToken.encode(v!, writer.uint32(10).fork()).join();
-    }
-    if (message.hasMore !== false) {
-      writer.uint32(16).bool(message.hasMore);
-    }
-    if (message.nextCursor !== undefined) {
-      writer.uint32(26).string(message.nextCursor);
-    }
-    if (message.totalCount !== 0) {
-      writer.uint32(32).int32(message.totalCount);
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -3305,31 +3167,7 @@ export const ListTokensResponse: MessageFns<ListTokensResponse> = {
               break;
             }
 
-            message.data.push(ApiToken.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.hasMore = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.nextCursor = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.totalCount = reader.int32();
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -3346,38 +3184,18 @@ export const ListTokensResponse: MessageFns<ListTokensResponse> = {
 
   fromJSON(object: any): ListTokensResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => ApiToken.fromJSON(e)) : [],
-      hasMore: isSet(object.hasMore)
-        ? globalThis.Boolean(object.hasMore)
-        : isSet(object.has_more)
-        ? globalThis.Boolean(object.has_more)
-        : false,
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : undefined,
-      totalCount: isSet(object.totalCount)
-        ? globalThis.Number(object.totalCount)
-        : isSet(object.total_count)
-        ? globalThis.Number(object.total_count)
-        : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListTokensResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => ApiToken.toJSON(e));
-    }
-    if (message.hasMore !== false) {
-      obj.hasMore = message.hasMore;
-    }
-    if (message.nextCursor !== undefined) {
-      obj.nextCursor = message.nextCursor;
-    }
-    if (message.totalCount !== 0) {
-      obj.totalCount = Math.round(message.totalCount);
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -3387,10 +3205,7 @@ export const ListTokensResponse: MessageFns<ListTokensResponse> = {
   },
   fromPartial(object: DeepPartial<ListTokensResponse>): ListTokensResponse {
     const message = createBaseListTokensResponse();
-    message.data = object.data?.map((e) => ApiToken.fromPartial(e)) || [];
-    message.hasMore = object.hasMore ?? false;
-    message.nextCursor = object.nextCursor ?? undefined;
-    message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -3469,13 +3284,13 @@ export const GetTokenRequest: MessageFns<GetTokenRequest> = {
 };
 
 function createBaseGetTokenResponse(): GetTokenResponse {
-  return { token: undefined };
+  return { tokenJson: "" };
 }
 
 export const GetTokenResponse: MessageFns<GetTokenResponse> = {
   encode(message: GetTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.token !== undefined) {
-      ApiToken.encode(message.token, writer.uint32(10).fork()).join();
+    if (message.tokenJson !== "") {
+      writer.uint32(10).string(message.tokenJson);
     }
     return writer;
   },
@@ -3498,7 +3313,7 @@ export const GetTokenResponse: MessageFns<GetTokenResponse> = {
               break;
             }
 
-            message.token = ApiToken.decode(reader, reader.uint32());
+            message.tokenJson = reader.string();
             continue;
           }
         }
@@ -3514,13 +3329,19 @@ export const GetTokenResponse: MessageFns<GetTokenResponse> = {
   },
 
   fromJSON(object: any): GetTokenResponse {
-    return { token: isSet(object.token) ? ApiToken.fromJSON(object.token) : undefined };
+    return {
+      tokenJson: isSet(object.tokenJson)
+        ? globalThis.String(object.tokenJson)
+        : isSet(object.token_json)
+        ? globalThis.String(object.token_json)
+        : "",
+    };
   },
 
   toJSON(message: GetTokenResponse): unknown {
     const obj: any = {};
-    if (message.token !== undefined) {
-      obj.token = ApiToken.toJSON(message.token);
+    if (message.tokenJson !== "") {
+      obj.tokenJson = message.tokenJson;
     }
     return obj;
   },
@@ -3530,9 +3351,7 @@ export const GetTokenResponse: MessageFns<GetTokenResponse> = {
   },
   fromPartial(object: DeepPartial<GetTokenResponse>): GetTokenResponse {
     const message = createBaseGetTokenResponse();
-    message.token = (object.token !== undefined && object.token !== null)
-      ? ApiToken.fromPartial(object.token)
-      : undefined;
+    message.tokenJson = object.tokenJson ?? "";
     return message;
   },
 };
@@ -3666,6 +3485,9 @@ export const DeleteTokenResponse: MessageFns<DeleteTokenResponse> = {
  * Platforms, their API tokens and their per-environment configuration. Every call except
  * AuthenticateCredentials and EnsurePlatform acts on the tenant (platform and environment) carried
  * in the call metadata.
+ *
+ * The API's PlatformConfig and ApiToken are produced here once and travel as JSON: the gateway
+ * sends them on unchanged. Requests are typed; other services read a configuration's facts.
  */
 export type PlatformServiceService = typeof PlatformServiceService;
 export const PlatformServiceService = {
@@ -3704,6 +3526,18 @@ export const PlatformServiceService = {
     responseSerialize: (value: GetPlatformConfigResponse): Buffer =>
       Buffer.from(GetPlatformConfigResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPlatformConfigResponse => GetPlatformConfigResponse.decode(value),
+  },
+  /** The facts of the configuration other services act on; PLATFORM_NOT_FOUND as GetPlatformConfig. */
+  getPlatformFacts: {
+    path: "/platform.v1.PlatformService/GetPlatformFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPlatformFactsRequest): Buffer =>
+      Buffer.from(GetPlatformFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPlatformFactsRequest => GetPlatformFactsRequest.decode(value),
+    responseSerialize: (value: GetPlatformFactsResponse): Buffer =>
+      Buffer.from(GetPlatformFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPlatformFactsResponse => GetPlatformFactsResponse.decode(value),
   },
   updatePlatformConfig: {
     path: "/platform.v1.PlatformService/UpdatePlatformConfig" as const,
@@ -3760,6 +3594,8 @@ export interface PlatformServiceServer extends UntypedServiceImplementation {
   /** Internal/admin: creates the platform if none has this name, then issues a fresh token pair. */
   ensurePlatform: handleUnaryCall<EnsurePlatformRequest, EnsurePlatformResponse>;
   getPlatformConfig: handleUnaryCall<GetPlatformConfigRequest, GetPlatformConfigResponse>;
+  /** The facts of the configuration other services act on; PLATFORM_NOT_FOUND as GetPlatformConfig. */
+  getPlatformFacts: handleUnaryCall<GetPlatformFactsRequest, GetPlatformFactsResponse>;
   updatePlatformConfig: handleUnaryCall<UpdatePlatformConfigRequest, UpdatePlatformConfigResponse>;
   createToken: handleUnaryCall<CreateTokenRequest, CreateTokenResponse>;
   listTokens: handleUnaryCall<ListTokensRequest, ListTokensResponse>;
@@ -3814,6 +3650,22 @@ export interface PlatformServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPlatformConfigResponse) => void,
+  ): ClientUnaryCall;
+  /** The facts of the configuration other services act on; PLATFORM_NOT_FOUND as GetPlatformConfig. */
+  getPlatformFacts(
+    request: GetPlatformFactsRequest,
+    callback: (error: ServiceError | null, response: GetPlatformFactsResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformFacts(
+    request: GetPlatformFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPlatformFactsResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformFacts(
+    request: GetPlatformFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPlatformFactsResponse) => void,
   ): ClientUnaryCall;
   updatePlatformConfig(
     request: UpdatePlatformConfigRequest,

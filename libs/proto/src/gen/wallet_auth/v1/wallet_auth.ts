@@ -24,51 +24,15 @@ export const protobufPackage = "wallet_auth.v1";
 
 export const protobufFileName = "wallet_auth/v1/wallet_auth.proto";
 
-export interface AuthMethod {
-  /** "AuthMethod:<id>" */
-  id: string;
+/**
+ * What the gateway needs of a credential, or of a session through the credential it was opened
+ * with, to guard a signed operation on it: the wallet it belongs to and the credential type the 202
+ * answer names. The API's AuthMethod and AuthSession travel as JSON.
+ */
+export interface CredentialFacts {
   /** The embedded wallet's internal account id. */
   accountId: string;
   type: string;
-  /** Base64url WebAuthn credential id; PASSKEY only. */
-  credentialId?:
-    | string
-    | undefined;
-  /**
-   * EMAIL_OTP: the email; SMS_OTP: the phone number; PASSKEY: the chosen nickname; OAUTH: the
-   * token's email claim, else its subject.
-   */
-  nickname: string;
-  createdAt?: Date | undefined;
-  updatedAt?:
-    | Date
-    | undefined;
-  /** Set on OTP responses that issued a fresh OTP challenge. */
-  otpEncryptionTargetBundle?: string | undefined;
-}
-
-export interface AuthSession {
-  /** "Session:<id>" */
-  id: string;
-  accountId: string;
-  /** The type, credential id and nickname of the credential the session was opened with. */
-  type: string;
-  credentialId?: string | undefined;
-  nickname: string;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-  expiresAt?:
-    | Date
-    | undefined;
-  /**
-   * The session private key sealed to the client's public key (a credential bundle); set on the
-   * PASSKEY / OAUTH verify and refresh answers only.
-   */
-  encryptedSessionSigningKey?:
-    | string
-    | undefined;
-  /** The AuthMethod the session was opened with. */
-  authMethodId: string;
 }
 
 export interface SignedRequestChallenge {
@@ -122,7 +86,8 @@ export interface CreateAuthCredentialRequest {
 }
 
 export interface CreateAuthCredentialResponse {
-  authMethod?: AuthMethod | undefined;
+  /** The API's AuthMethod (with otpEncryptionTargetBundle when an OTP was sent), as JSON. */
+  authMethodJson: string;
 }
 
 export interface ListAuthCredentialsRequest {
@@ -130,7 +95,8 @@ export interface ListAuthCredentialsRequest {
 }
 
 export interface ListAuthCredentialsResponse {
-  data: AuthMethod[];
+  /** The API's list of credentials ({data}), as JSON. */
+  pageJson: string;
 }
 
 export interface ListWalletsSigningInWithRequest {
@@ -150,7 +116,7 @@ export interface GetAuthCredentialRequest {
 }
 
 export interface GetAuthCredentialResponse {
-  authMethod?: AuthMethod | undefined;
+  facts?: CredentialFacts | undefined;
 }
 
 export interface RevokeAuthCredentialRequest {
@@ -167,17 +133,11 @@ export interface ChallengeAuthCredentialRequest {
 }
 
 export interface ChallengeAuthCredentialResponse {
-  /** With otp_encryption_target_bundle for OTP credentials. */
-  authMethod?:
-    | AuthMethod
-    | undefined;
-  /** PASSKEY only: lowercase SHA-256 hex the authenticator signs (as UTF-8 bytes). */
-  challenge?:
-    | string
-    | undefined;
-  /** PASSKEY only: echoed as Request-Id on the verify call. */
-  requestId?: string | undefined;
-  expiresAt?: Date | undefined;
+  /**
+   * OTP: the API's AuthMethod with its fresh otpEncryptionTargetBundle; PASSKEY: the API's
+   * PasskeyAuthChallenge (challenge, requestId, expiresAt); as JSON.
+   */
+  challengeJson: string;
 }
 
 export interface VerifyAuthCredentialRequest {
@@ -208,9 +168,9 @@ export interface VerifyAuthCredentialRequest {
 }
 
 export interface VerifyAuthCredentialResponse {
-  /** 200 */
-  session?:
-    | AuthSession
+  /** 200: the API's AuthSession, as JSON. */
+  sessionJson?:
+    | string
     | undefined;
   /** 202: the OTP first leg; the AuthSignedRequestChallenge's type is the credential's type. */
   signedRequestChallenge?: SignedRequestChallenge | undefined;
@@ -221,7 +181,8 @@ export interface ListAuthSessionsRequest {
 }
 
 export interface ListAuthSessionsResponse {
-  data: AuthSession[];
+  /** The API's list of sessions ({data}), as JSON. */
+  pageJson: string;
 }
 
 export interface GetAuthSessionRequest {
@@ -229,7 +190,7 @@ export interface GetAuthSessionRequest {
 }
 
 export interface GetAuthSessionResponse {
-  session?: AuthSession | undefined;
+  facts?: CredentialFacts | undefined;
 }
 
 export interface RevokeAuthSessionRequest {
@@ -245,7 +206,8 @@ export interface RefreshAuthSessionRequest {
 }
 
 export interface RefreshAuthSessionResponse {
-  session?: AuthSession | undefined;
+  /** The API's AuthSession, with its sealed signing key, as JSON. */
+  sessionJson: string;
 }
 
 export interface BeginSignedRequestRequest {
@@ -282,20 +244,6 @@ export interface ExportWalletResponse {
   encryptedWalletCredentials: string;
 }
 
-export interface DelegatedKey {
-  /** "DelegatedKey:<id>" */
-  id: string;
-  cardId: string;
-  fundingSourceId: string;
-  accountId: string;
-  /** Compressed P-256 public key, hex. */
-  publicKey: string;
-  nickname: string;
-  status: string;
-  createdAt?: Date | undefined;
-  updatedAt?: Date | undefined;
-}
-
 export interface CreateDelegatedKeyRequest {
   cardId: string;
   internalAccountId: string;
@@ -303,7 +251,8 @@ export interface CreateDelegatedKeyRequest {
 }
 
 export interface CreateDelegatedKeyResponse {
-  delegatedKey?: DelegatedKey | undefined;
+  /** The API's DelegatedKey, as JSON. */
+  delegatedKeyJson: string;
 }
 
 export interface ListDelegatedKeysRequest {
@@ -312,7 +261,8 @@ export interface ListDelegatedKeysRequest {
 }
 
 export interface ListDelegatedKeysResponse {
-  data: DelegatedKey[];
+  /** The API's list of delegated keys ({data}), as JSON. */
+  pageJson: string;
 }
 
 export interface GetDelegatedKeyRequest {
@@ -320,7 +270,8 @@ export interface GetDelegatedKeyRequest {
 }
 
 export interface GetDelegatedKeyResponse {
-  delegatedKey?: DelegatedKey | undefined;
+  /** The API's DelegatedKey, as JSON. */
+  delegatedKeyJson: string;
 }
 
 export interface RevokeDelegatedKeyRequest {
@@ -328,52 +279,26 @@ export interface RevokeDelegatedKeyRequest {
 }
 
 export interface RevokeDelegatedKeyResponse {
-  delegatedKey?: DelegatedKey | undefined;
+  /** The API's DelegatedKey, now REVOKED, as JSON. */
+  delegatedKeyJson: string;
 }
 
-function createBaseAuthMethod(): AuthMethod {
-  return {
-    id: "",
-    accountId: "",
-    type: "",
-    credentialId: undefined,
-    nickname: "",
-    createdAt: undefined,
-    updatedAt: undefined,
-    otpEncryptionTargetBundle: undefined,
-  };
+function createBaseCredentialFacts(): CredentialFacts {
+  return { accountId: "", type: "" };
 }
 
-export const AuthMethod: MessageFns<AuthMethod> = {
-  encode(message: AuthMethod, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
+export const CredentialFacts: MessageFns<CredentialFacts> = {
+  encode(message: CredentialFacts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.accountId !== "") {
-      writer.uint32(18).string(message.accountId);
+      writer.uint32(10).string(message.accountId);
     }
     if (message.type !== "") {
-      writer.uint32(26).string(message.type);
-    }
-    if (message.credentialId !== undefined) {
-      writer.uint32(34).string(message.credentialId);
-    }
-    if (message.nickname !== "") {
-      writer.uint32(42).string(message.nickname);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(50).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
-    }
-    if (message.otpEncryptionTargetBundle !== undefined) {
-      writer.uint32(66).string(message.otpEncryptionTargetBundle);
+      writer.uint32(18).string(message.type);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): AuthMethod {
+  decode(input: BinaryReader | Uint8Array, length?: number): CredentialFacts {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -382,7 +307,7 @@ export const AuthMethod: MessageFns<AuthMethod> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAuthMethod();
+      const message = createBaseCredentialFacts();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -391,7 +316,7 @@ export const AuthMethod: MessageFns<AuthMethod> = {
               break;
             }
 
-            message.id = reader.string();
+            message.accountId = reader.string();
             continue;
           }
           case 2: {
@@ -399,55 +324,7 @@ export const AuthMethod: MessageFns<AuthMethod> = {
               break;
             }
 
-            message.accountId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
             message.type = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.credentialId = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.nickname = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.otpEncryptionTargetBundle = reader.string();
             continue;
           }
         }
@@ -462,333 +339,35 @@ export const AuthMethod: MessageFns<AuthMethod> = {
     }
   },
 
-  fromJSON(object: any): AuthMethod {
+  fromJSON(object: any): CredentialFacts {
     return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
       accountId: isSet(object.accountId)
         ? globalThis.String(object.accountId)
         : isSet(object.account_id)
         ? globalThis.String(object.account_id)
         : "",
       type: isSet(object.type) ? globalThis.String(object.type) : "",
-      credentialId: isSet(object.credentialId)
-        ? globalThis.String(object.credentialId)
-        : isSet(object.credential_id)
-        ? globalThis.String(object.credential_id)
-        : undefined,
-      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-      otpEncryptionTargetBundle: isSet(object.otpEncryptionTargetBundle)
-        ? globalThis.String(object.otpEncryptionTargetBundle)
-        : isSet(object.otp_encryption_target_bundle)
-        ? globalThis.String(object.otp_encryption_target_bundle)
-        : undefined,
     };
   },
 
-  toJSON(message: AuthMethod): unknown {
+  toJSON(message: CredentialFacts): unknown {
     const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
     if (message.accountId !== "") {
       obj.accountId = message.accountId;
     }
     if (message.type !== "") {
       obj.type = message.type;
     }
-    if (message.credentialId !== undefined) {
-      obj.credentialId = message.credentialId;
-    }
-    if (message.nickname !== "") {
-      obj.nickname = message.nickname;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    if (message.otpEncryptionTargetBundle !== undefined) {
-      obj.otpEncryptionTargetBundle = message.otpEncryptionTargetBundle;
-    }
     return obj;
   },
 
-  create(base?: DeepPartial<AuthMethod>): AuthMethod {
-    return AuthMethod.fromPartial(base ?? {});
+  create(base?: DeepPartial<CredentialFacts>): CredentialFacts {
+    return CredentialFacts.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<AuthMethod>): AuthMethod {
-    const message = createBaseAuthMethod();
-    message.id = object.id ?? "";
+  fromPartial(object: DeepPartial<CredentialFacts>): CredentialFacts {
+    const message = createBaseCredentialFacts();
     message.accountId = object.accountId ?? "";
     message.type = object.type ?? "";
-    message.credentialId = object.credentialId ?? undefined;
-    message.nickname = object.nickname ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    message.otpEncryptionTargetBundle = object.otpEncryptionTargetBundle ?? undefined;
-    return message;
-  },
-};
-
-function createBaseAuthSession(): AuthSession {
-  return {
-    id: "",
-    accountId: "",
-    type: "",
-    credentialId: undefined,
-    nickname: "",
-    createdAt: undefined,
-    updatedAt: undefined,
-    expiresAt: undefined,
-    encryptedSessionSigningKey: undefined,
-    authMethodId: "",
-  };
-}
-
-export const AuthSession: MessageFns<AuthSession> = {
-  encode(message: AuthSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.accountId !== "") {
-      writer.uint32(18).string(message.accountId);
-    }
-    if (message.type !== "") {
-      writer.uint32(26).string(message.type);
-    }
-    if (message.credentialId !== undefined) {
-      writer.uint32(34).string(message.credentialId);
-    }
-    if (message.nickname !== "") {
-      writer.uint32(42).string(message.nickname);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(50).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
-    }
-    if (message.expiresAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(66).fork()).join();
-    }
-    if (message.encryptedSessionSigningKey !== undefined) {
-      writer.uint32(74).string(message.encryptedSessionSigningKey);
-    }
-    if (message.authMethodId !== "") {
-      writer.uint32(82).string(message.authMethodId);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): AuthSession {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAuthSession();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.accountId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.type = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.credentialId = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.nickname = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.encryptedSessionSigningKey = reader.string();
-            continue;
-          }
-          case 10: {
-            if (tag !== 82) {
-              break;
-            }
-
-            message.authMethodId = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): AuthSession {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      accountId: isSet(object.accountId)
-        ? globalThis.String(object.accountId)
-        : isSet(object.account_id)
-        ? globalThis.String(object.account_id)
-        : "",
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
-      credentialId: isSet(object.credentialId)
-        ? globalThis.String(object.credentialId)
-        : isSet(object.credential_id)
-        ? globalThis.String(object.credential_id)
-        : undefined,
-      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-      expiresAt: isSet(object.expiresAt)
-        ? fromJsonTimestamp(object.expiresAt)
-        : isSet(object.expires_at)
-        ? fromJsonTimestamp(object.expires_at)
-        : undefined,
-      encryptedSessionSigningKey: isSet(object.encryptedSessionSigningKey)
-        ? globalThis.String(object.encryptedSessionSigningKey)
-        : isSet(object.encrypted_session_signing_key)
-        ? globalThis.String(object.encrypted_session_signing_key)
-        : undefined,
-      authMethodId: isSet(object.authMethodId)
-        ? globalThis.String(object.authMethodId)
-        : isSet(object.auth_method_id)
-        ? globalThis.String(object.auth_method_id)
-        : "",
-    };
-  },
-
-  toJSON(message: AuthSession): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.accountId !== "") {
-      obj.accountId = message.accountId;
-    }
-    if (message.type !== "") {
-      obj.type = message.type;
-    }
-    if (message.credentialId !== undefined) {
-      obj.credentialId = message.credentialId;
-    }
-    if (message.nickname !== "") {
-      obj.nickname = message.nickname;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    if (message.expiresAt !== undefined) {
-      obj.expiresAt = message.expiresAt.toISOString();
-    }
-    if (message.encryptedSessionSigningKey !== undefined) {
-      obj.encryptedSessionSigningKey = message.encryptedSessionSigningKey;
-    }
-    if (message.authMethodId !== "") {
-      obj.authMethodId = message.authMethodId;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<AuthSession>): AuthSession {
-    return AuthSession.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<AuthSession>): AuthSession {
-    const message = createBaseAuthSession();
-    message.id = object.id ?? "";
-    message.accountId = object.accountId ?? "";
-    message.type = object.type ?? "";
-    message.credentialId = object.credentialId ?? undefined;
-    message.nickname = object.nickname ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    message.expiresAt = object.expiresAt ?? undefined;
-    message.encryptedSessionSigningKey = object.encryptedSessionSigningKey ?? undefined;
-    message.authMethodId = object.authMethodId ?? "";
     return message;
   },
 };
@@ -1499,13 +1078,13 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
 };
 
 function createBaseCreateAuthCredentialResponse(): CreateAuthCredentialResponse {
-  return { authMethod: undefined };
+  return { authMethodJson: "" };
 }
 
 export const CreateAuthCredentialResponse: MessageFns<CreateAuthCredentialResponse> = {
   encode(message: CreateAuthCredentialResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.authMethod !== undefined) {
-      AuthMethod.encode(message.authMethod, writer.uint32(10).fork()).join();
+    if (message.authMethodJson !== "") {
+      writer.uint32(10).string(message.authMethodJson);
     }
     return writer;
   },
@@ -1528,7 +1107,7 @@ export const CreateAuthCredentialResponse: MessageFns<CreateAuthCredentialRespon
               break;
             }
 
-            message.authMethod = AuthMethod.decode(reader, reader.uint32());
+            message.authMethodJson = reader.string();
             continue;
           }
         }
@@ -1545,18 +1124,18 @@ export const CreateAuthCredentialResponse: MessageFns<CreateAuthCredentialRespon
 
   fromJSON(object: any): CreateAuthCredentialResponse {
     return {
-      authMethod: isSet(object.authMethod)
-        ? AuthMethod.fromJSON(object.authMethod)
-        : isSet(object.auth_method)
-        ? AuthMethod.fromJSON(object.auth_method)
-        : undefined,
+      authMethodJson: isSet(object.authMethodJson)
+        ? globalThis.String(object.authMethodJson)
+        : isSet(object.auth_method_json)
+        ? globalThis.String(object.auth_method_json)
+        : "",
     };
   },
 
   toJSON(message: CreateAuthCredentialResponse): unknown {
     const obj: any = {};
-    if (message.authMethod !== undefined) {
-      obj.authMethod = AuthMethod.toJSON(message.authMethod);
+    if (message.authMethodJson !== "") {
+      obj.authMethodJson = message.authMethodJson;
     }
     return obj;
   },
@@ -1566,9 +1145,7 @@ export const CreateAuthCredentialResponse: MessageFns<CreateAuthCredentialRespon
   },
   fromPartial(object: DeepPartial<CreateAuthCredentialResponse>): CreateAuthCredentialResponse {
     const message = createBaseCreateAuthCredentialResponse();
-    message.authMethod = (object.authMethod !== undefined && object.authMethod !== null)
-      ? AuthMethod.fromPartial(object.authMethod)
-      : undefined;
+    message.authMethodJson = object.authMethodJson ?? "";
     return message;
   },
 };
@@ -1647,13 +1224,13 @@ export const ListAuthCredentialsRequest: MessageFns<ListAuthCredentialsRequest> 
 };
 
 function createBaseListAuthCredentialsResponse(): ListAuthCredentialsResponse {
-  return { data: [] };
+  return { pageJson: "" };
 }
 
 export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse> = {
   encode(message: ListAuthCredentialsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      AuthMethod.encode(v!, writer.uint32(10).fork()).join();
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -1676,7 +1253,7 @@ export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse
               break;
             }
 
-            message.data.push(AuthMethod.decode(reader, reader.uint32()));
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -1692,13 +1269,19 @@ export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse
   },
 
   fromJSON(object: any): ListAuthCredentialsResponse {
-    return { data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => AuthMethod.fromJSON(e)) : [] };
+    return {
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
+    };
   },
 
   toJSON(message: ListAuthCredentialsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => AuthMethod.toJSON(e));
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -1708,7 +1291,7 @@ export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse
   },
   fromPartial(object: DeepPartial<ListAuthCredentialsResponse>): ListAuthCredentialsResponse {
     const message = createBaseListAuthCredentialsResponse();
-    message.data = object.data?.map((e) => AuthMethod.fromPartial(e)) || [];
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1963,13 +1546,13 @@ export const GetAuthCredentialRequest: MessageFns<GetAuthCredentialRequest> = {
 };
 
 function createBaseGetAuthCredentialResponse(): GetAuthCredentialResponse {
-  return { authMethod: undefined };
+  return { facts: undefined };
 }
 
 export const GetAuthCredentialResponse: MessageFns<GetAuthCredentialResponse> = {
   encode(message: GetAuthCredentialResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.authMethod !== undefined) {
-      AuthMethod.encode(message.authMethod, writer.uint32(10).fork()).join();
+    if (message.facts !== undefined) {
+      CredentialFacts.encode(message.facts, writer.uint32(10).fork()).join();
     }
     return writer;
   },
@@ -1992,7 +1575,7 @@ export const GetAuthCredentialResponse: MessageFns<GetAuthCredentialResponse> = 
               break;
             }
 
-            message.authMethod = AuthMethod.decode(reader, reader.uint32());
+            message.facts = CredentialFacts.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2008,19 +1591,13 @@ export const GetAuthCredentialResponse: MessageFns<GetAuthCredentialResponse> = 
   },
 
   fromJSON(object: any): GetAuthCredentialResponse {
-    return {
-      authMethod: isSet(object.authMethod)
-        ? AuthMethod.fromJSON(object.authMethod)
-        : isSet(object.auth_method)
-        ? AuthMethod.fromJSON(object.auth_method)
-        : undefined,
-    };
+    return { facts: isSet(object.facts) ? CredentialFacts.fromJSON(object.facts) : undefined };
   },
 
   toJSON(message: GetAuthCredentialResponse): unknown {
     const obj: any = {};
-    if (message.authMethod !== undefined) {
-      obj.authMethod = AuthMethod.toJSON(message.authMethod);
+    if (message.facts !== undefined) {
+      obj.facts = CredentialFacts.toJSON(message.facts);
     }
     return obj;
   },
@@ -2030,8 +1607,8 @@ export const GetAuthCredentialResponse: MessageFns<GetAuthCredentialResponse> = 
   },
   fromPartial(object: DeepPartial<GetAuthCredentialResponse>): GetAuthCredentialResponse {
     const message = createBaseGetAuthCredentialResponse();
-    message.authMethod = (object.authMethod !== undefined && object.authMethod !== null)
-      ? AuthMethod.fromPartial(object.authMethod)
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? CredentialFacts.fromPartial(object.facts)
       : undefined;
     return message;
   },
@@ -2246,22 +1823,13 @@ export const ChallengeAuthCredentialRequest: MessageFns<ChallengeAuthCredentialR
 };
 
 function createBaseChallengeAuthCredentialResponse(): ChallengeAuthCredentialResponse {
-  return { authMethod: undefined, challenge: undefined, requestId: undefined, expiresAt: undefined };
+  return { challengeJson: "" };
 }
 
 export const ChallengeAuthCredentialResponse: MessageFns<ChallengeAuthCredentialResponse> = {
   encode(message: ChallengeAuthCredentialResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.authMethod !== undefined) {
-      AuthMethod.encode(message.authMethod, writer.uint32(10).fork()).join();
-    }
-    if (message.challenge !== undefined) {
-      writer.uint32(18).string(message.challenge);
-    }
-    if (message.requestId !== undefined) {
-      writer.uint32(26).string(message.requestId);
-    }
-    if (message.expiresAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(34).fork()).join();
+    if (message.challengeJson !== "") {
+      writer.uint32(10).string(message.challengeJson);
     }
     return writer;
   },
@@ -2284,31 +1852,7 @@ export const ChallengeAuthCredentialResponse: MessageFns<ChallengeAuthCredential
               break;
             }
 
-            message.authMethod = AuthMethod.decode(reader, reader.uint32());
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.challenge = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.requestId = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            message.challengeJson = reader.string();
             continue;
           }
         }
@@ -2325,38 +1869,18 @@ export const ChallengeAuthCredentialResponse: MessageFns<ChallengeAuthCredential
 
   fromJSON(object: any): ChallengeAuthCredentialResponse {
     return {
-      authMethod: isSet(object.authMethod)
-        ? AuthMethod.fromJSON(object.authMethod)
-        : isSet(object.auth_method)
-        ? AuthMethod.fromJSON(object.auth_method)
-        : undefined,
-      challenge: isSet(object.challenge) ? globalThis.String(object.challenge) : undefined,
-      requestId: isSet(object.requestId)
-        ? globalThis.String(object.requestId)
-        : isSet(object.request_id)
-        ? globalThis.String(object.request_id)
-        : undefined,
-      expiresAt: isSet(object.expiresAt)
-        ? fromJsonTimestamp(object.expiresAt)
-        : isSet(object.expires_at)
-        ? fromJsonTimestamp(object.expires_at)
-        : undefined,
+      challengeJson: isSet(object.challengeJson)
+        ? globalThis.String(object.challengeJson)
+        : isSet(object.challenge_json)
+        ? globalThis.String(object.challenge_json)
+        : "",
     };
   },
 
   toJSON(message: ChallengeAuthCredentialResponse): unknown {
     const obj: any = {};
-    if (message.authMethod !== undefined) {
-      obj.authMethod = AuthMethod.toJSON(message.authMethod);
-    }
-    if (message.challenge !== undefined) {
-      obj.challenge = message.challenge;
-    }
-    if (message.requestId !== undefined) {
-      obj.requestId = message.requestId;
-    }
-    if (message.expiresAt !== undefined) {
-      obj.expiresAt = message.expiresAt.toISOString();
+    if (message.challengeJson !== "") {
+      obj.challengeJson = message.challengeJson;
     }
     return obj;
   },
@@ -2366,12 +1890,7 @@ export const ChallengeAuthCredentialResponse: MessageFns<ChallengeAuthCredential
   },
   fromPartial(object: DeepPartial<ChallengeAuthCredentialResponse>): ChallengeAuthCredentialResponse {
     const message = createBaseChallengeAuthCredentialResponse();
-    message.authMethod = (object.authMethod !== undefined && object.authMethod !== null)
-      ? AuthMethod.fromPartial(object.authMethod)
-      : undefined;
-    message.challenge = object.challenge ?? undefined;
-    message.requestId = object.requestId ?? undefined;
-    message.expiresAt = object.expiresAt ?? undefined;
+    message.challengeJson = object.challengeJson ?? "";
     return message;
   },
 };
@@ -2589,13 +2108,13 @@ export const VerifyAuthCredentialRequest: MessageFns<VerifyAuthCredentialRequest
 };
 
 function createBaseVerifyAuthCredentialResponse(): VerifyAuthCredentialResponse {
-  return { session: undefined, signedRequestChallenge: undefined };
+  return { sessionJson: undefined, signedRequestChallenge: undefined };
 }
 
 export const VerifyAuthCredentialResponse: MessageFns<VerifyAuthCredentialResponse> = {
   encode(message: VerifyAuthCredentialResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.session !== undefined) {
-      AuthSession.encode(message.session, writer.uint32(10).fork()).join();
+    if (message.sessionJson !== undefined) {
+      writer.uint32(10).string(message.sessionJson);
     }
     if (message.signedRequestChallenge !== undefined) {
       SignedRequestChallenge.encode(message.signedRequestChallenge, writer.uint32(18).fork()).join();
@@ -2621,7 +2140,7 @@ export const VerifyAuthCredentialResponse: MessageFns<VerifyAuthCredentialRespon
               break;
             }
 
-            message.session = AuthSession.decode(reader, reader.uint32());
+            message.sessionJson = reader.string();
             continue;
           }
           case 2: {
@@ -2646,7 +2165,11 @@ export const VerifyAuthCredentialResponse: MessageFns<VerifyAuthCredentialRespon
 
   fromJSON(object: any): VerifyAuthCredentialResponse {
     return {
-      session: isSet(object.session) ? AuthSession.fromJSON(object.session) : undefined,
+      sessionJson: isSet(object.sessionJson)
+        ? globalThis.String(object.sessionJson)
+        : isSet(object.session_json)
+        ? globalThis.String(object.session_json)
+        : undefined,
       signedRequestChallenge: isSet(object.signedRequestChallenge)
         ? SignedRequestChallenge.fromJSON(object.signedRequestChallenge)
         : isSet(object.signed_request_challenge)
@@ -2657,8 +2180,8 @@ export const VerifyAuthCredentialResponse: MessageFns<VerifyAuthCredentialRespon
 
   toJSON(message: VerifyAuthCredentialResponse): unknown {
     const obj: any = {};
-    if (message.session !== undefined) {
-      obj.session = AuthSession.toJSON(message.session);
+    if (message.sessionJson !== undefined) {
+      obj.sessionJson = message.sessionJson;
     }
     if (message.signedRequestChallenge !== undefined) {
       obj.signedRequestChallenge = SignedRequestChallenge.toJSON(message.signedRequestChallenge);
@@ -2671,9 +2194,7 @@ export const VerifyAuthCredentialResponse: MessageFns<VerifyAuthCredentialRespon
   },
   fromPartial(object: DeepPartial<VerifyAuthCredentialResponse>): VerifyAuthCredentialResponse {
     const message = createBaseVerifyAuthCredentialResponse();
-    message.session = (object.session !== undefined && object.session !== null)
-      ? AuthSession.fromPartial(object.session)
-      : undefined;
+    message.sessionJson = object.sessionJson ?? undefined;
     message.signedRequestChallenge =
       (object.signedRequestChallenge !== undefined && object.signedRequestChallenge !== null)
         ? SignedRequestChallenge.fromPartial(object.signedRequestChallenge)
@@ -2756,13 +2277,13 @@ export const ListAuthSessionsRequest: MessageFns<ListAuthSessionsRequest> = {
 };
 
 function createBaseListAuthSessionsResponse(): ListAuthSessionsResponse {
-  return { data: [] };
+  return { pageJson: "" };
 }
 
 export const ListAuthSessionsResponse: MessageFns<ListAuthSessionsResponse> = {
   encode(message: ListAuthSessionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      AuthSession.encode(v!, writer.uint32(10).fork()).join();
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -2785,7 +2306,7 @@ export const ListAuthSessionsResponse: MessageFns<ListAuthSessionsResponse> = {
               break;
             }
 
-            message.data.push(AuthSession.decode(reader, reader.uint32()));
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -2801,13 +2322,19 @@ export const ListAuthSessionsResponse: MessageFns<ListAuthSessionsResponse> = {
   },
 
   fromJSON(object: any): ListAuthSessionsResponse {
-    return { data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => AuthSession.fromJSON(e)) : [] };
+    return {
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
+    };
   },
 
   toJSON(message: ListAuthSessionsResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => AuthSession.toJSON(e));
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -2817,7 +2344,7 @@ export const ListAuthSessionsResponse: MessageFns<ListAuthSessionsResponse> = {
   },
   fromPartial(object: DeepPartial<ListAuthSessionsResponse>): ListAuthSessionsResponse {
     const message = createBaseListAuthSessionsResponse();
-    message.data = object.data?.map((e) => AuthSession.fromPartial(e)) || [];
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -2890,13 +2417,13 @@ export const GetAuthSessionRequest: MessageFns<GetAuthSessionRequest> = {
 };
 
 function createBaseGetAuthSessionResponse(): GetAuthSessionResponse {
-  return { session: undefined };
+  return { facts: undefined };
 }
 
 export const GetAuthSessionResponse: MessageFns<GetAuthSessionResponse> = {
   encode(message: GetAuthSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.session !== undefined) {
-      AuthSession.encode(message.session, writer.uint32(10).fork()).join();
+    if (message.facts !== undefined) {
+      CredentialFacts.encode(message.facts, writer.uint32(10).fork()).join();
     }
     return writer;
   },
@@ -2919,7 +2446,7 @@ export const GetAuthSessionResponse: MessageFns<GetAuthSessionResponse> = {
               break;
             }
 
-            message.session = AuthSession.decode(reader, reader.uint32());
+            message.facts = CredentialFacts.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2935,13 +2462,13 @@ export const GetAuthSessionResponse: MessageFns<GetAuthSessionResponse> = {
   },
 
   fromJSON(object: any): GetAuthSessionResponse {
-    return { session: isSet(object.session) ? AuthSession.fromJSON(object.session) : undefined };
+    return { facts: isSet(object.facts) ? CredentialFacts.fromJSON(object.facts) : undefined };
   },
 
   toJSON(message: GetAuthSessionResponse): unknown {
     const obj: any = {};
-    if (message.session !== undefined) {
-      obj.session = AuthSession.toJSON(message.session);
+    if (message.facts !== undefined) {
+      obj.facts = CredentialFacts.toJSON(message.facts);
     }
     return obj;
   },
@@ -2951,8 +2478,8 @@ export const GetAuthSessionResponse: MessageFns<GetAuthSessionResponse> = {
   },
   fromPartial(object: DeepPartial<GetAuthSessionResponse>): GetAuthSessionResponse {
     const message = createBaseGetAuthSessionResponse();
-    message.session = (object.session !== undefined && object.session !== null)
-      ? AuthSession.fromPartial(object.session)
+    message.facts = (object.facts !== undefined && object.facts !== null)
+      ? CredentialFacts.fromPartial(object.facts)
       : undefined;
     return message;
   },
@@ -3167,13 +2694,13 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
 };
 
 function createBaseRefreshAuthSessionResponse(): RefreshAuthSessionResponse {
-  return { session: undefined };
+  return { sessionJson: "" };
 }
 
 export const RefreshAuthSessionResponse: MessageFns<RefreshAuthSessionResponse> = {
   encode(message: RefreshAuthSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.session !== undefined) {
-      AuthSession.encode(message.session, writer.uint32(10).fork()).join();
+    if (message.sessionJson !== "") {
+      writer.uint32(10).string(message.sessionJson);
     }
     return writer;
   },
@@ -3196,7 +2723,7 @@ export const RefreshAuthSessionResponse: MessageFns<RefreshAuthSessionResponse> 
               break;
             }
 
-            message.session = AuthSession.decode(reader, reader.uint32());
+            message.sessionJson = reader.string();
             continue;
           }
         }
@@ -3212,13 +2739,19 @@ export const RefreshAuthSessionResponse: MessageFns<RefreshAuthSessionResponse> 
   },
 
   fromJSON(object: any): RefreshAuthSessionResponse {
-    return { session: isSet(object.session) ? AuthSession.fromJSON(object.session) : undefined };
+    return {
+      sessionJson: isSet(object.sessionJson)
+        ? globalThis.String(object.sessionJson)
+        : isSet(object.session_json)
+        ? globalThis.String(object.session_json)
+        : "",
+    };
   },
 
   toJSON(message: RefreshAuthSessionResponse): unknown {
     const obj: any = {};
-    if (message.session !== undefined) {
-      obj.session = AuthSession.toJSON(message.session);
+    if (message.sessionJson !== "") {
+      obj.sessionJson = message.sessionJson;
     }
     return obj;
   },
@@ -3228,9 +2761,7 @@ export const RefreshAuthSessionResponse: MessageFns<RefreshAuthSessionResponse> 
   },
   fromPartial(object: DeepPartial<RefreshAuthSessionResponse>): RefreshAuthSessionResponse {
     const message = createBaseRefreshAuthSessionResponse();
-    message.session = (object.session !== undefined && object.session !== null)
-      ? AuthSession.fromPartial(object.session)
-      : undefined;
+    message.sessionJson = object.sessionJson ?? "";
     return message;
   },
 };
@@ -3817,237 +3348,6 @@ export const ExportWalletResponse: MessageFns<ExportWalletResponse> = {
   },
 };
 
-function createBaseDelegatedKey(): DelegatedKey {
-  return {
-    id: "",
-    cardId: "",
-    fundingSourceId: "",
-    accountId: "",
-    publicKey: "",
-    nickname: "",
-    status: "",
-    createdAt: undefined,
-    updatedAt: undefined,
-  };
-}
-
-export const DelegatedKey: MessageFns<DelegatedKey> = {
-  encode(message: DelegatedKey, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.id !== "") {
-      writer.uint32(10).string(message.id);
-    }
-    if (message.cardId !== "") {
-      writer.uint32(18).string(message.cardId);
-    }
-    if (message.fundingSourceId !== "") {
-      writer.uint32(26).string(message.fundingSourceId);
-    }
-    if (message.accountId !== "") {
-      writer.uint32(34).string(message.accountId);
-    }
-    if (message.publicKey !== "") {
-      writer.uint32(42).string(message.publicKey);
-    }
-    if (message.nickname !== "") {
-      writer.uint32(50).string(message.nickname);
-    }
-    if (message.status !== "") {
-      writer.uint32(58).string(message.status);
-    }
-    if (message.createdAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(66).fork()).join();
-    }
-    if (message.updatedAt !== undefined) {
-      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(74).fork()).join();
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DelegatedKey {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDelegatedKey();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.id = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.cardId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.fundingSourceId = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.accountId = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.publicKey = reader.string();
-            continue;
-          }
-          case 6: {
-            if (tag !== 50) {
-              break;
-            }
-
-            message.nickname = reader.string();
-            continue;
-          }
-          case 7: {
-            if (tag !== 58) {
-              break;
-            }
-
-            message.status = reader.string();
-            continue;
-          }
-          case 8: {
-            if (tag !== 66) {
-              break;
-            }
-
-            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): DelegatedKey {
-    return {
-      id: isSet(object.id) ? globalThis.String(object.id) : "",
-      cardId: isSet(object.cardId)
-        ? globalThis.String(object.cardId)
-        : isSet(object.card_id)
-        ? globalThis.String(object.card_id)
-        : "",
-      fundingSourceId: isSet(object.fundingSourceId)
-        ? globalThis.String(object.fundingSourceId)
-        : isSet(object.funding_source_id)
-        ? globalThis.String(object.funding_source_id)
-        : "",
-      accountId: isSet(object.accountId)
-        ? globalThis.String(object.accountId)
-        : isSet(object.account_id)
-        ? globalThis.String(object.account_id)
-        : "",
-      publicKey: isSet(object.publicKey)
-        ? globalThis.String(object.publicKey)
-        : isSet(object.public_key)
-        ? globalThis.String(object.public_key)
-        : "",
-      nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAt: isSet(object.createdAt)
-        ? fromJsonTimestamp(object.createdAt)
-        : isSet(object.created_at)
-        ? fromJsonTimestamp(object.created_at)
-        : undefined,
-      updatedAt: isSet(object.updatedAt)
-        ? fromJsonTimestamp(object.updatedAt)
-        : isSet(object.updated_at)
-        ? fromJsonTimestamp(object.updated_at)
-        : undefined,
-    };
-  },
-
-  toJSON(message: DelegatedKey): unknown {
-    const obj: any = {};
-    if (message.id !== "") {
-      obj.id = message.id;
-    }
-    if (message.cardId !== "") {
-      obj.cardId = message.cardId;
-    }
-    if (message.fundingSourceId !== "") {
-      obj.fundingSourceId = message.fundingSourceId;
-    }
-    if (message.accountId !== "") {
-      obj.accountId = message.accountId;
-    }
-    if (message.publicKey !== "") {
-      obj.publicKey = message.publicKey;
-    }
-    if (message.nickname !== "") {
-      obj.nickname = message.nickname;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAt !== undefined) {
-      obj.createdAt = message.createdAt.toISOString();
-    }
-    if (message.updatedAt !== undefined) {
-      obj.updatedAt = message.updatedAt.toISOString();
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<DelegatedKey>): DelegatedKey {
-    return DelegatedKey.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<DelegatedKey>): DelegatedKey {
-    const message = createBaseDelegatedKey();
-    message.id = object.id ?? "";
-    message.cardId = object.cardId ?? "";
-    message.fundingSourceId = object.fundingSourceId ?? "";
-    message.accountId = object.accountId ?? "";
-    message.publicKey = object.publicKey ?? "";
-    message.nickname = object.nickname ?? "";
-    message.status = object.status ?? "";
-    message.createdAt = object.createdAt ?? undefined;
-    message.updatedAt = object.updatedAt ?? undefined;
-    return message;
-  },
-};
-
 function createBaseCreateDelegatedKeyRequest(): CreateDelegatedKeyRequest {
   return { cardId: "", internalAccountId: "", nickname: "" };
 }
@@ -4158,13 +3458,13 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
 };
 
 function createBaseCreateDelegatedKeyResponse(): CreateDelegatedKeyResponse {
-  return { delegatedKey: undefined };
+  return { delegatedKeyJson: "" };
 }
 
 export const CreateDelegatedKeyResponse: MessageFns<CreateDelegatedKeyResponse> = {
   encode(message: CreateDelegatedKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.delegatedKey !== undefined) {
-      DelegatedKey.encode(message.delegatedKey, writer.uint32(10).fork()).join();
+    if (message.delegatedKeyJson !== "") {
+      writer.uint32(10).string(message.delegatedKeyJson);
     }
     return writer;
   },
@@ -4187,7 +3487,7 @@ export const CreateDelegatedKeyResponse: MessageFns<CreateDelegatedKeyResponse> 
               break;
             }
 
-            message.delegatedKey = DelegatedKey.decode(reader, reader.uint32());
+            message.delegatedKeyJson = reader.string();
             continue;
           }
         }
@@ -4204,18 +3504,18 @@ export const CreateDelegatedKeyResponse: MessageFns<CreateDelegatedKeyResponse> 
 
   fromJSON(object: any): CreateDelegatedKeyResponse {
     return {
-      delegatedKey: isSet(object.delegatedKey)
-        ? DelegatedKey.fromJSON(object.delegatedKey)
-        : isSet(object.delegated_key)
-        ? DelegatedKey.fromJSON(object.delegated_key)
-        : undefined,
+      delegatedKeyJson: isSet(object.delegatedKeyJson)
+        ? globalThis.String(object.delegatedKeyJson)
+        : isSet(object.delegated_key_json)
+        ? globalThis.String(object.delegated_key_json)
+        : "",
     };
   },
 
   toJSON(message: CreateDelegatedKeyResponse): unknown {
     const obj: any = {};
-    if (message.delegatedKey !== undefined) {
-      obj.delegatedKey = DelegatedKey.toJSON(message.delegatedKey);
+    if (message.delegatedKeyJson !== "") {
+      obj.delegatedKeyJson = message.delegatedKeyJson;
     }
     return obj;
   },
@@ -4225,9 +3525,7 @@ export const CreateDelegatedKeyResponse: MessageFns<CreateDelegatedKeyResponse> 
   },
   fromPartial(object: DeepPartial<CreateDelegatedKeyResponse>): CreateDelegatedKeyResponse {
     const message = createBaseCreateDelegatedKeyResponse();
-    message.delegatedKey = (object.delegatedKey !== undefined && object.delegatedKey !== null)
-      ? DelegatedKey.fromPartial(object.delegatedKey)
-      : undefined;
+    message.delegatedKeyJson = object.delegatedKeyJson ?? "";
     return message;
   },
 };
@@ -4326,13 +3624,13 @@ export const ListDelegatedKeysRequest: MessageFns<ListDelegatedKeysRequest> = {
 };
 
 function createBaseListDelegatedKeysResponse(): ListDelegatedKeysResponse {
-  return { data: [] };
+  return { pageJson: "" };
 }
 
 export const ListDelegatedKeysResponse: MessageFns<ListDelegatedKeysResponse> = {
   encode(message: ListDelegatedKeysResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.data) {
-      DelegatedKey.encode(v!, writer.uint32(10).fork()).join();
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
     }
     return writer;
   },
@@ -4355,7 +3653,7 @@ export const ListDelegatedKeysResponse: MessageFns<ListDelegatedKeysResponse> = 
               break;
             }
 
-            message.data.push(DelegatedKey.decode(reader, reader.uint32()));
+            message.pageJson = reader.string();
             continue;
           }
         }
@@ -4372,14 +3670,18 @@ export const ListDelegatedKeysResponse: MessageFns<ListDelegatedKeysResponse> = 
 
   fromJSON(object: any): ListDelegatedKeysResponse {
     return {
-      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => DelegatedKey.fromJSON(e)) : [],
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
   toJSON(message: ListDelegatedKeysResponse): unknown {
     const obj: any = {};
-    if (message.data?.length) {
-      obj.data = message.data.map((e) => DelegatedKey.toJSON(e));
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
     }
     return obj;
   },
@@ -4389,7 +3691,7 @@ export const ListDelegatedKeysResponse: MessageFns<ListDelegatedKeysResponse> = 
   },
   fromPartial(object: DeepPartial<ListDelegatedKeysResponse>): ListDelegatedKeysResponse {
     const message = createBaseListDelegatedKeysResponse();
-    message.data = object.data?.map((e) => DelegatedKey.fromPartial(e)) || [];
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -4462,13 +3764,13 @@ export const GetDelegatedKeyRequest: MessageFns<GetDelegatedKeyRequest> = {
 };
 
 function createBaseGetDelegatedKeyResponse(): GetDelegatedKeyResponse {
-  return { delegatedKey: undefined };
+  return { delegatedKeyJson: "" };
 }
 
 export const GetDelegatedKeyResponse: MessageFns<GetDelegatedKeyResponse> = {
   encode(message: GetDelegatedKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.delegatedKey !== undefined) {
-      DelegatedKey.encode(message.delegatedKey, writer.uint32(10).fork()).join();
+    if (message.delegatedKeyJson !== "") {
+      writer.uint32(10).string(message.delegatedKeyJson);
     }
     return writer;
   },
@@ -4491,7 +3793,7 @@ export const GetDelegatedKeyResponse: MessageFns<GetDelegatedKeyResponse> = {
               break;
             }
 
-            message.delegatedKey = DelegatedKey.decode(reader, reader.uint32());
+            message.delegatedKeyJson = reader.string();
             continue;
           }
         }
@@ -4508,18 +3810,18 @@ export const GetDelegatedKeyResponse: MessageFns<GetDelegatedKeyResponse> = {
 
   fromJSON(object: any): GetDelegatedKeyResponse {
     return {
-      delegatedKey: isSet(object.delegatedKey)
-        ? DelegatedKey.fromJSON(object.delegatedKey)
-        : isSet(object.delegated_key)
-        ? DelegatedKey.fromJSON(object.delegated_key)
-        : undefined,
+      delegatedKeyJson: isSet(object.delegatedKeyJson)
+        ? globalThis.String(object.delegatedKeyJson)
+        : isSet(object.delegated_key_json)
+        ? globalThis.String(object.delegated_key_json)
+        : "",
     };
   },
 
   toJSON(message: GetDelegatedKeyResponse): unknown {
     const obj: any = {};
-    if (message.delegatedKey !== undefined) {
-      obj.delegatedKey = DelegatedKey.toJSON(message.delegatedKey);
+    if (message.delegatedKeyJson !== "") {
+      obj.delegatedKeyJson = message.delegatedKeyJson;
     }
     return obj;
   },
@@ -4529,9 +3831,7 @@ export const GetDelegatedKeyResponse: MessageFns<GetDelegatedKeyResponse> = {
   },
   fromPartial(object: DeepPartial<GetDelegatedKeyResponse>): GetDelegatedKeyResponse {
     const message = createBaseGetDelegatedKeyResponse();
-    message.delegatedKey = (object.delegatedKey !== undefined && object.delegatedKey !== null)
-      ? DelegatedKey.fromPartial(object.delegatedKey)
-      : undefined;
+    message.delegatedKeyJson = object.delegatedKeyJson ?? "";
     return message;
   },
 };
@@ -4604,13 +3904,13 @@ export const RevokeDelegatedKeyRequest: MessageFns<RevokeDelegatedKeyRequest> = 
 };
 
 function createBaseRevokeDelegatedKeyResponse(): RevokeDelegatedKeyResponse {
-  return { delegatedKey: undefined };
+  return { delegatedKeyJson: "" };
 }
 
 export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> = {
   encode(message: RevokeDelegatedKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.delegatedKey !== undefined) {
-      DelegatedKey.encode(message.delegatedKey, writer.uint32(10).fork()).join();
+    if (message.delegatedKeyJson !== "") {
+      writer.uint32(10).string(message.delegatedKeyJson);
     }
     return writer;
   },
@@ -4633,7 +3933,7 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
               break;
             }
 
-            message.delegatedKey = DelegatedKey.decode(reader, reader.uint32());
+            message.delegatedKeyJson = reader.string();
             continue;
           }
         }
@@ -4650,18 +3950,18 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
 
   fromJSON(object: any): RevokeDelegatedKeyResponse {
     return {
-      delegatedKey: isSet(object.delegatedKey)
-        ? DelegatedKey.fromJSON(object.delegatedKey)
-        : isSet(object.delegated_key)
-        ? DelegatedKey.fromJSON(object.delegated_key)
-        : undefined,
+      delegatedKeyJson: isSet(object.delegatedKeyJson)
+        ? globalThis.String(object.delegatedKeyJson)
+        : isSet(object.delegated_key_json)
+        ? globalThis.String(object.delegated_key_json)
+        : "",
     };
   },
 
   toJSON(message: RevokeDelegatedKeyResponse): unknown {
     const obj: any = {};
-    if (message.delegatedKey !== undefined) {
-      obj.delegatedKey = DelegatedKey.toJSON(message.delegatedKey);
+    if (message.delegatedKeyJson !== "") {
+      obj.delegatedKeyJson = message.delegatedKeyJson;
     }
     return obj;
   },
@@ -4671,9 +3971,7 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
   },
   fromPartial(object: DeepPartial<RevokeDelegatedKeyResponse>): RevokeDelegatedKeyResponse {
     const message = createBaseRevokeDelegatedKeyResponse();
-    message.delegatedKey = (object.delegatedKey !== undefined && object.delegatedKey !== null)
-      ? DelegatedKey.fromPartial(object.delegatedKey)
-      : undefined;
+    message.delegatedKeyJson = object.delegatedKeyJson ?? "";
     return message;
   },
 };
@@ -4684,8 +3982,9 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
  * signed operation uses. Every call acts on the tenant (platform and environment) carried in the
  * call metadata; another tenant's wallet, credential or session does not exist (404).
  *
- * Enumerated values travel as the API's strings: credential type "EMAIL_OTP" | "SMS_OTP" |
- * "PASSKEY" | "OAUTH", delegated key status "PENDING" | "ACTIVE" | "REVOKED".
+ * A credential, session or delegated key as the API shows it is produced here once and travels as
+ * JSON: the gateway sends it on unchanged. Requests are typed; enumerated values travel as the
+ * API's strings: credential type "EMAIL_OTP" | "SMS_OTP" | "PASSKEY" | "OAUTH".
  *
  * Signed operations: the gateway decides from the HTTP headers whether a call is the first leg
  * (BeginSignedRequest, answered 202) or the signed retry (CompleteSignedRequest, then the operation

@@ -74,11 +74,8 @@ export interface SendTestWebhookRequest {
 }
 
 export interface SendTestWebhookResponse {
-  url: string;
-  responseStatus: number;
-  /** The receiver's answer, cut at 4 KiB. */
-  responseBody: string;
-  deliveryId: string;
+  /** The API's TestWebhookResponse (url, response_status, response_body cut at 4 KiB), as JSON. */
+  resultJson: string;
 }
 
 export interface ListDeliveriesRequest {
@@ -108,16 +105,11 @@ export interface GetSigningPublicKeyRequest {
 }
 
 export interface GetSigningPublicKeyResponse {
-  /** "SANDBOX" or "PRODUCTION". */
-  environment: string;
-  /** "ECDSA_P256_SHA256": ECDSA on P-256 (secp256r1) over the SHA-256 of the exact body. */
-  algorithm: string;
-  /** Uncompressed SEC1 point, hex (65 bytes: 04 || x || y). */
-  publicKeyHex: string;
-  /** The same key as a PEM SubjectPublicKeyInfo, for OpenSSL and node:crypto. */
-  publicKeyPem: string;
-  /** "BASE64_DER": the X-Service-Signature header is the base64 of the DER-encoded signature. */
-  signatureEncoding: string;
+  /**
+   * The API's WebhookSigningKey (environment, algorithm, publicKey, publicKeyPem, signatureHeader,
+   * signatureEncoding), as JSON.
+   */
+  signingKeyJson: string;
 }
 
 function createBaseDeliveryAttempt(): DeliveryAttempt {
@@ -673,22 +665,13 @@ export const SendTestWebhookRequest: MessageFns<SendTestWebhookRequest> = {
 };
 
 function createBaseSendTestWebhookResponse(): SendTestWebhookResponse {
-  return { url: "", responseStatus: 0, responseBody: "", deliveryId: "" };
+  return { resultJson: "" };
 }
 
 export const SendTestWebhookResponse: MessageFns<SendTestWebhookResponse> = {
   encode(message: SendTestWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.url !== "") {
-      writer.uint32(10).string(message.url);
-    }
-    if (message.responseStatus !== 0) {
-      writer.uint32(16).int32(message.responseStatus);
-    }
-    if (message.responseBody !== "") {
-      writer.uint32(26).string(message.responseBody);
-    }
-    if (message.deliveryId !== "") {
-      writer.uint32(34).string(message.deliveryId);
+    if (message.resultJson !== "") {
+      writer.uint32(10).string(message.resultJson);
     }
     return writer;
   },
@@ -711,31 +694,7 @@ export const SendTestWebhookResponse: MessageFns<SendTestWebhookResponse> = {
               break;
             }
 
-            message.url = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.responseStatus = reader.int32();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.responseBody = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.deliveryId = reader.string();
+            message.resultJson = reader.string();
             continue;
           }
         }
@@ -752,38 +711,18 @@ export const SendTestWebhookResponse: MessageFns<SendTestWebhookResponse> = {
 
   fromJSON(object: any): SendTestWebhookResponse {
     return {
-      url: isSet(object.url) ? globalThis.String(object.url) : "",
-      responseStatus: isSet(object.responseStatus)
-        ? globalThis.Number(object.responseStatus)
-        : isSet(object.response_status)
-        ? globalThis.Number(object.response_status)
-        : 0,
-      responseBody: isSet(object.responseBody)
-        ? globalThis.String(object.responseBody)
-        : isSet(object.response_body)
-        ? globalThis.String(object.response_body)
-        : "",
-      deliveryId: isSet(object.deliveryId)
-        ? globalThis.String(object.deliveryId)
-        : isSet(object.delivery_id)
-        ? globalThis.String(object.delivery_id)
+      resultJson: isSet(object.resultJson)
+        ? globalThis.String(object.resultJson)
+        : isSet(object.result_json)
+        ? globalThis.String(object.result_json)
         : "",
     };
   },
 
   toJSON(message: SendTestWebhookResponse): unknown {
     const obj: any = {};
-    if (message.url !== "") {
-      obj.url = message.url;
-    }
-    if (message.responseStatus !== 0) {
-      obj.responseStatus = Math.round(message.responseStatus);
-    }
-    if (message.responseBody !== "") {
-      obj.responseBody = message.responseBody;
-    }
-    if (message.deliveryId !== "") {
-      obj.deliveryId = message.deliveryId;
+    if (message.resultJson !== "") {
+      obj.resultJson = message.resultJson;
     }
     return obj;
   },
@@ -793,10 +732,7 @@ export const SendTestWebhookResponse: MessageFns<SendTestWebhookResponse> = {
   },
   fromPartial(object: DeepPartial<SendTestWebhookResponse>): SendTestWebhookResponse {
     const message = createBaseSendTestWebhookResponse();
-    message.url = object.url ?? "";
-    message.responseStatus = object.responseStatus ?? 0;
-    message.responseBody = object.responseBody ?? "";
-    message.deliveryId = object.deliveryId ?? "";
+    message.resultJson = object.resultJson ?? "";
     return message;
   },
 };
@@ -1246,25 +1182,13 @@ export const GetSigningPublicKeyRequest: MessageFns<GetSigningPublicKeyRequest> 
 };
 
 function createBaseGetSigningPublicKeyResponse(): GetSigningPublicKeyResponse {
-  return { environment: "", algorithm: "", publicKeyHex: "", publicKeyPem: "", signatureEncoding: "" };
+  return { signingKeyJson: "" };
 }
 
 export const GetSigningPublicKeyResponse: MessageFns<GetSigningPublicKeyResponse> = {
   encode(message: GetSigningPublicKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.environment !== "") {
-      writer.uint32(10).string(message.environment);
-    }
-    if (message.algorithm !== "") {
-      writer.uint32(18).string(message.algorithm);
-    }
-    if (message.publicKeyHex !== "") {
-      writer.uint32(26).string(message.publicKeyHex);
-    }
-    if (message.publicKeyPem !== "") {
-      writer.uint32(34).string(message.publicKeyPem);
-    }
-    if (message.signatureEncoding !== "") {
-      writer.uint32(42).string(message.signatureEncoding);
+    if (message.signingKeyJson !== "") {
+      writer.uint32(10).string(message.signingKeyJson);
     }
     return writer;
   },
@@ -1287,39 +1211,7 @@ export const GetSigningPublicKeyResponse: MessageFns<GetSigningPublicKeyResponse
               break;
             }
 
-            message.environment = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.algorithm = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.publicKeyHex = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.publicKeyPem = reader.string();
-            continue;
-          }
-          case 5: {
-            if (tag !== 42) {
-              break;
-            }
-
-            message.signatureEncoding = reader.string();
+            message.signingKeyJson = reader.string();
             continue;
           }
         }
@@ -1336,42 +1228,18 @@ export const GetSigningPublicKeyResponse: MessageFns<GetSigningPublicKeyResponse
 
   fromJSON(object: any): GetSigningPublicKeyResponse {
     return {
-      environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
-      algorithm: isSet(object.algorithm) ? globalThis.String(object.algorithm) : "",
-      publicKeyHex: isSet(object.publicKeyHex)
-        ? globalThis.String(object.publicKeyHex)
-        : isSet(object.public_key_hex)
-        ? globalThis.String(object.public_key_hex)
-        : "",
-      publicKeyPem: isSet(object.publicKeyPem)
-        ? globalThis.String(object.publicKeyPem)
-        : isSet(object.public_key_pem)
-        ? globalThis.String(object.public_key_pem)
-        : "",
-      signatureEncoding: isSet(object.signatureEncoding)
-        ? globalThis.String(object.signatureEncoding)
-        : isSet(object.signature_encoding)
-        ? globalThis.String(object.signature_encoding)
+      signingKeyJson: isSet(object.signingKeyJson)
+        ? globalThis.String(object.signingKeyJson)
+        : isSet(object.signing_key_json)
+        ? globalThis.String(object.signing_key_json)
         : "",
     };
   },
 
   toJSON(message: GetSigningPublicKeyResponse): unknown {
     const obj: any = {};
-    if (message.environment !== "") {
-      obj.environment = message.environment;
-    }
-    if (message.algorithm !== "") {
-      obj.algorithm = message.algorithm;
-    }
-    if (message.publicKeyHex !== "") {
-      obj.publicKeyHex = message.publicKeyHex;
-    }
-    if (message.publicKeyPem !== "") {
-      obj.publicKeyPem = message.publicKeyPem;
-    }
-    if (message.signatureEncoding !== "") {
-      obj.signatureEncoding = message.signatureEncoding;
+    if (message.signingKeyJson !== "") {
+      obj.signingKeyJson = message.signingKeyJson;
     }
     return obj;
   },
@@ -1381,11 +1249,7 @@ export const GetSigningPublicKeyResponse: MessageFns<GetSigningPublicKeyResponse
   },
   fromPartial(object: DeepPartial<GetSigningPublicKeyResponse>): GetSigningPublicKeyResponse {
     const message = createBaseGetSigningPublicKeyResponse();
-    message.environment = object.environment ?? "";
-    message.algorithm = object.algorithm ?? "";
-    message.publicKeyHex = object.publicKeyHex ?? "";
-    message.publicKeyPem = object.publicKeyPem ?? "";
-    message.signatureEncoding = object.signatureEncoding ?? "";
+    message.signingKeyJson = object.signingKeyJson ?? "";
     return message;
   },
 };
@@ -1398,6 +1262,9 @@ export const GetSigningPublicKeyResponse: MessageFns<GetSigningPublicKeyResponse
  *
  * Statuses travel as strings: a delivery is "PENDING" (waiting for its next attempt),
  * "DELIVERED" (a 2xx answer) or "DEAD" (dead-lettered after the last attempt of the schedule).
+ *
+ * What the API shows (the test webhook's answer, the signing key) is produced here once and
+ * travels as JSON: the gateway sends it on unchanged.
  */
 export type WebhooksServiceService = typeof WebhooksServiceService;
 export const WebhooksServiceService = {

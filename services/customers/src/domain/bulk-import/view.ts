@@ -1,0 +1,14 @@
+import type { ImportJobRow } from '../../db/import-jobs.db.js'
+import type { ImportJobAccepted, ImportJobStatus, ImportJobView, ImportRowError } from './types.js'
+
+/** The job as the API shows it: the answer to a read and the data of its BULK_UPLOAD.* webhook. */
+export const toImportJobView = (row: ImportJobRow): ImportJobView => ({
+  id: row.id,
+  status: row.status as ImportJobStatus,
+  progress: { total: row.total, processed: row.processed, successful: row.successful, failed: row.failed },
+  errors: row.errors as unknown as ImportRowError[],
+  completedAt: row.completedAt?.toISOString(),
+})
+
+/** The answer to an upload: the queued job, by id and status. */
+export const toImportJobAccepted = (row: ImportJobRow): ImportJobAccepted => ({ jobId: row.id, status: row.status as ImportJobStatus })

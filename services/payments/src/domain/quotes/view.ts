@@ -1,0 +1,66 @@
+import { amountToJson, type Currency } from '@pp/money'
+import type { QuoteRow } from '../../db/quotes.db.js'
+import { currencyView, defined, rateDetailsView, type RateDetailsView, type SideView } from '../transactions/view.js'
+import { quoteStatusAt } from './get-quote.js'
+import type { PaymentInstructions } from './payment-instructions.js'
+
+/** A quote as the API shows it (the reference's Quote). */
+export interface QuoteView {
+  id: string
+  status: string
+  createdAt: string
+  expiresAt: string
+  source: SideView
+  destination: SideView
+  sendingCurrency: Currency
+  receivingCurrency: Currency
+  totalSendingAmount: number
+  totalReceivingAmount: number
+  exchangeRate: number
+  feesIncluded: number
+  platformFeesIncluded: number
+  paymentInstructions?: PaymentInstructions[]
+  transactionId: string
+  rateDetails: RateDetailsView
+}
+
+/** The source as the reference's QuoteSourceOneOf shows it: the fields of its type only. */
+function sourceView(stored: SideView): SideView {
+  const { sourceType, accountId, customerId, currency, cryptoNetwork } = stored
+  const fields: Record<string, string | undefined> = sourceType === 'REALTIME_FUNDING' ? { customerId, currency, cryptoNetwork } : { accountId, customerId }
+  return defined({ sourceType, ...fields }) as SideView
+}
+
+/** The destination as the reference's QuoteDestinationOneOf shows it: the fields of its type only. */
+function destinationView(stored: SideView): SideView {
+  const { destinationType, accountId, paymentRail, umaAddress, currency } = stored
+  const fields: Record<string, string | undefined> = destinationType === 'UMA_ADDRESS' ? { umaAddress, currency } : { accountId, paymentRail }
+  return defined({ destinationType, ...fields }) as SideView
+}
+
+/**
+ * The quote as the API shows it at `now` (a lapsed PENDING quote shows EXPIRED). Payment
+ * instructions appear only where there are some (realtime funding); the description and the
+ * source account type stay inside the service.
+ */
+export function quoteJson(row: QuoteRow, now: Date): QuoteView {
+  const instructions = row.paymentInstructions as PaymentInstructions[]
+  return defined<QuoteView>({
+    id: row.id,
+    status: quoteStatusAt(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    source: sourceView(row.source as SideView),
+    destination: destinationView(row.destination as SideView),
+    sendingCurrency: currencyView(row.sendingCurrency),
+    receivingCurrency: currencyView(row.receivingCurrency),
+    totalSendingAmount: amountToJson(row.totalSendingAmount),
+    totalReceivingAmount: amountToJson(row.totalReceivingAmount),
+    exchangeRate: Number(row.exchangeRate),
+    feesIncluded: amountToJson(row.feesIncluded),
+    platformFeesIncluded: amountToJson(row.platformFeesIncluded),
+    paymentInstructions: instructions.length > 0 ? instructions : undefined,
+    transactionId: row.transactionId,
+    rateDetails: rateDetailsView(row.rateDetails),
+  })
+}
