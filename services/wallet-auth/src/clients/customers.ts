@@ -1,7 +1,7 @@
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import type { CustomerContacts } from '../domain/deps.js'
-import type { CustomerContact, Tenant } from '../domain/types.js'
+import { tenantOf, type CustomerContact, type Origin } from '../domain/types.js'
 
 export interface CustomersContactsClient extends CustomerContacts {
   close(): void
@@ -11,8 +11,8 @@ export interface CustomersContactsClient extends CustomerContacts {
 export function customersContacts(address: string): CustomersContactsClient {
   const client = createGrpcClient(CustomersServiceClient, address)
   return {
-    async contactOf(tenant: Tenant, customerId: string): Promise<CustomerContact> {
-      const { facts } = await callUnary(client, client.getCustomerFacts, { customerId }, { ...tenant, requestId: 'wallet-auth' })
+    async contactOf(origin: Origin, customerId: string): Promise<CustomerContact> {
+      const { facts } = await callUnary(client, client.getCustomerFacts, { customerId }, { ...tenantOf(origin), requestId: origin.requestId })
       return { email: facts?.email, phoneNumber: facts?.phoneNumber }
     },
     close: () => client.close(),

@@ -2,7 +2,7 @@ import { ApiError } from '@pp/errors'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { WalletDirectory } from '../domain/deps.js'
-import type { Tenant, Wallet } from '../domain/types.js'
+import { tenantOf, type Origin, type Wallet } from '../domain/types.js'
 
 export interface LedgerWalletDirectory extends WalletDirectory {
   close(): void
@@ -12,8 +12,8 @@ export interface LedgerWalletDirectory extends WalletDirectory {
 export function ledgerWalletDirectory(address: string): LedgerWalletDirectory {
   const client = createGrpcClient(InternalAccountsServiceClient, address)
   return {
-    async requireWallet(tenant: Tenant, accountId: string): Promise<Wallet> {
-      const { facts } = await callUnary(client, client.getInternalAccountFacts, { accountId }, { ...tenant, requestId: 'wallet-auth' })
+    async requireWallet(origin: Origin, accountId: string): Promise<Wallet> {
+      const { facts } = await callUnary(client, client.getInternalAccountFacts, { accountId }, { ...tenantOf(origin), requestId: origin.requestId })
       if (!facts || facts.type !== 'EMBEDDED_WALLET' || !facts.customerId) {
         throw new ApiError('WALLET_NOT_PROVISIONED', `${accountId} is not an embedded wallet`)
       }

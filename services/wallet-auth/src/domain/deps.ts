@@ -3,15 +3,16 @@ import type { Db } from '../db/client.js'
 import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
 import type { OidcVerifier } from './oauth/oidc-token.js'
 import type { OtpSender } from './otp/otp-sender.js'
-import type { CustomerContact, Tenant, Wallet } from './types.js'
+import type { CustomerContact, Origin, Tenant, Wallet } from './types.js'
 
 /** Finds the embedded wallet behind an internal account id (ACCOUNT_NOT_FOUND / WALLET_NOT_PROVISIONED). */
 export interface WalletDirectory {
-  requireWallet(tenant: Tenant, accountId: string): Promise<Wallet>
+  /** `origin` carries the request id on to the ledger. */
+  requireWallet(origin: Origin, accountId: string): Promise<Wallet>
 }
 
 export interface CustomerContacts {
-  contactOf(tenant: Tenant, customerId: string): Promise<CustomerContact>
+  contactOf(origin: Origin, customerId: string): Promise<CustomerContact>
 }
 
 export interface Lifetimes {

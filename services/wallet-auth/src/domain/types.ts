@@ -1,6 +1,7 @@
 import type { Tenant } from '@pp/tenancy'
 
-export type { Environment, Tenant } from '@pp/tenancy'
+export type { Caller, Environment, Origin, Tenant } from '@pp/tenancy'
+export { tenantOf } from '@pp/tenancy'
 
 export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] as const
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number]

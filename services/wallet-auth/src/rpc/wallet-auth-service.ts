@@ -1,4 +1,4 @@
-import { tenantFrom, unaryService } from '@pp/grpc'
+import { callerOf, tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   BeginSignedRequestRequest,
@@ -54,7 +54,7 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { hasCredentials: await walletHasCredentials(deps, tenantFrom(ctx), request.accountId) }
     },
     async createAuthCredential(request: CreateAuthCredentialRequest, ctx) {
-      const created = await createCredential(deps, tenantFrom(ctx), request)
+      const created = await createCredential(deps, callerOf(ctx), request)
       return { authMethodJson: JSON.stringify(authMethodView(created.authMethod, created.otpEncryptionTargetBundle)) }
     },
     async listAuthCredentials(request: ListAuthCredentialsRequest, ctx) {
@@ -104,10 +104,10 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { signerSessionId: done.signerSessionId }
     },
     async exportWallet(request: ExportWalletRequest, ctx) {
-      return exportWallet(deps, tenantFrom(ctx), request.accountId, request.clientPublicKey)
+      return exportWallet(deps, callerOf(ctx), request.accountId, request.clientPublicKey)
     },
     async createDelegatedKey(request: CreateDelegatedKeyRequest, ctx) {
-      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await createDelegatedKey(deps, tenantFrom(ctx), request))) }
+      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await createDelegatedKey(deps, callerOf(ctx), request))) }
     },
     async listDelegatedKeys(request: ListDelegatedKeysRequest, ctx) {
       return { pageJson: JSON.stringify(delegatedKeyListView(await listDelegatedKeys(deps, tenantFrom(ctx), request))) }

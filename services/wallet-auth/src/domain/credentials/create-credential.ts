@@ -7,7 +7,7 @@ import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
 import { verifyPasskeyRegistration } from '../passkey/registration.js'
 import type { PasskeyAttestationInput } from '../passkey/webauthn-response.js'
-import { isCredentialType, type Tenant, type Wallet } from '../types.js'
+import { isCredentialType, tenantOf, type Caller, type Tenant, type Wallet } from '../types.js'
 
 export interface CreateCredentialInput {
   accountId: string
@@ -42,12 +42,13 @@ const DUPLICATE_BY_INDEX: Record<string, { code: ErrorCode; reason: string }> = 
  * once the wallet has a credential) is the gateway's decision, from GetWalletAuthState; the proofs
  * of the credential itself (passkey attestation, ID token) are checked here.
  */
-export async function createCredential(deps: WalletAuthDeps, tenant: Tenant, input: CreateCredentialInput): Promise<CreatedCredential> {
+export async function createCredential(deps: WalletAuthDeps, caller: Caller, input: CreateCredentialInput): Promise<CreatedCredential> {
   if (!isCredentialType(input.type)) {
     throw invalidInput([{ field: 'type', message: 'must be one of EMAIL_OTP, SMS_OTP, PASSKEY, OAUTH', constraint: { enum: ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] } }])
   }
-  const wallet = await deps.wallets.requireWallet(tenant, input.accountId)
-  const fields = await credentialFields(deps, tenant, wallet, input)
+  const tenant = tenantOf(caller)
+  const wallet = await deps.wallets.requireWallet(caller, input.accountId)
+  const fields = await credentialFields(deps, caller, wallet, input)
   const now = deps.now()
   return inTransaction(deps.db, async (tx) => {
     await refuseKnownPasskey(tx, tenant, fields)
@@ -68,15 +69,15 @@ export async function createCredential(deps: WalletAuthDeps, tenant: Tenant, inp
 }
 
 /** The type-specific columns, after checking the credential's own proof. */
-async function credentialFields(deps: WalletAuthDeps, tenant: Tenant, wallet: Wallet, input: CreateCredentialInput): Promise<CredentialFields> {
+async function credentialFields(deps: WalletAuthDeps, caller: Caller, wallet: Wallet, input: CreateCredentialInput): Promise<CredentialFields> {
   switch (input.type) {
     case 'EMAIL_OTP': {
-      const { email } = await deps.contacts.contactOf(tenant, wallet.customerId)
+      const { email } = await deps.contacts.contactOf(caller, wallet.customerId)
       if (!email) throw invalidInput([{ field: 'type', message: 'the customer has no email address' }])
       return { type: 'EMAIL_OTP', nickname: email, otpSlot: 'EMAIL_OTP', email }
     }
     case 'SMS_OTP': {
-      const { phoneNumber } = await deps.contacts.contactOf(tenant, wallet.customerId)
+      const { phoneNumber } = await deps.contacts.contactOf(caller, wallet.customerId)
       if (!phoneNumber) throw invalidInput([{ field: 'type', message: 'the customer has no phone number' }])
       return { type: 'SMS_OTP', nickname: phoneNumber, otpSlot: 'SMS_OTP', phoneNumber }
     }
@@ -95,7 +96,7 @@ async function credentialFields(deps: WalletAuthDeps, tenant: Tenant, wallet: Wa
     }
     default: {
       if (!input.oidcToken) throw invalidInput([{ field: 'oidcToken', message: 'required for OAUTH' }])
-      const identity = await deps.oidc.verify(tenant, input.oidcToken, deps.now())
+      const identity = await deps.oidc.verify(tenantOf(caller), input.oidcToken, deps.now())
       return {
         type: 'OAUTH',
         nickname: identity.email ?? identity.subject,

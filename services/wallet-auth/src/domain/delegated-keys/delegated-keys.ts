@@ -12,7 +12,7 @@ import {
   type DelegatedKeyFilter,
 } from '../../db/delegated-keys.db.js'
 import type { WalletAuthDeps } from '../deps.js'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Caller, type Tenant } from '../types.js'
 
 const NICKNAME_MAX = 256
 
@@ -34,7 +34,8 @@ type DelegatedKeyDeps = Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'wallets' | 
  * Generates a P-256 key pair here (the private half encrypted at rest) and activates it for the
  * card's funding source; one ACTIVE key per funding source (409 CONFLICT otherwise).
  */
-export async function createDelegatedKey(deps: DelegatedKeyDeps, tenant: Tenant, input: CreateDelegatedKeyInput): Promise<DelegatedKey> {
+export async function createDelegatedKey(deps: DelegatedKeyDeps, caller: Caller, input: CreateDelegatedKeyInput): Promise<DelegatedKey> {
+  const tenant = tenantOf(caller)
   const errors = [
     ...(input.cardId ? [] : [{ field: 'cardId', message: 'required' }]),
     ...(input.internalAccountId ? [] : [{ field: 'internalAccountId', message: 'required' }]),
@@ -44,7 +45,7 @@ export async function createDelegatedKey(deps: DelegatedKeyDeps, tenant: Tenant,
   ]
   if (errors.length > 0) throw invalidInput(errors)
   if (!deps.cardFundingSources) throw new ApiError('NOT_IMPLEMENTED', 'Cards are not available, so no card funding source can hold a delegated key')
-  const wallet = await deps.wallets.requireWallet(tenant, input.internalAccountId)
+  const wallet = await deps.wallets.requireWallet(caller, input.internalAccountId)
   const fundingSourceId = await deps.cardFundingSources.fundingSourceOf(tenant, input.cardId, wallet.accountId)
   if (!fundingSourceId) throw new ApiError('NOT_FOUND', `Card ${input.cardId} has no funding source on ${wallet.accountId}`)
   const key = generateP256KeyPair()

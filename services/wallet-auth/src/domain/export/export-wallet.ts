@@ -5,7 +5,7 @@ import { exportBundle } from '../../crypto/bundles.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
 import { readWalletSecret, storeWalletSecretOnce } from '../../db/wallet-secrets.db.js'
 import type { WalletAuthDeps } from '../deps.js'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Caller, type Tenant } from '../types.js'
 
 /** 256 bits of entropy: a 24-word mnemonic. */
 const MNEMONIC_STRENGTH_BITS = 256
@@ -16,15 +16,15 @@ const MNEMONIC_STRENGTH_BITS = 256
  */
 export async function exportWallet(
   deps: Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'bundleSigningKey' | 'wallets'>,
-  tenant: Tenant,
+  caller: Caller,
   accountId: string,
   clientPublicKey: string,
 ): Promise<{ id: string; encryptedWalletCredentials: string }> {
   if (!isP256PublicKey(clientPublicKey)) {
     throw invalidInput([{ field: 'clientPublicKey', message: 'expected an uncompressed P-256 public key, hex' }])
   }
-  const wallet = await deps.wallets.requireWallet(tenant, accountId)
-  const mnemonic = await walletSecret(deps, tenant, wallet.accountId)
+  const wallet = await deps.wallets.requireWallet(caller, accountId)
+  const mnemonic = await walletSecret(deps, tenantOf(caller), wallet.accountId)
   return { id: wallet.accountId, encryptedWalletCredentials: exportBundle(deps.bundleSigningKey, mnemonic, clientPublicKey, wallet.accountId) }
 }
 
