@@ -1,3 +1,4 @@
+import { invalidInput } from '@pp/errors'
 import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -22,8 +23,10 @@ let credentials: Array<{ type: 'EMAIL_OTP' | 'SMS_OTP'; address: string }>
 const signsInWithReplaced = ({ email, phoneNumber }: { email?: string; phoneNumber?: string }) =>
   credentials.some((c) => (c.type === 'EMAIL_OTP' ? email !== undefined && c.address !== email : phoneNumber !== undefined && c.address !== phoneNumber))
 
+const signerFromCredentials: FakeHandler = async (request) => ({ walletAccountId: signsInWithReplaced(request as never) ? walletId : undefined })
+
 const handlers: Record<string, FakeHandler> = {
-  listWalletsSigningInWith: async (request) => ({ accountIds: signsInWithReplaced(request as never) ? [walletId] : [] }),
+  getContactChangeSigner: signerFromCredentials,
   beginSignedRequest: async () => ({ challenge }),
   completeSignedRequest: async () => ({}),
   updateCustomer: async () => ({ customerJson }),
@@ -42,6 +45,7 @@ const app = createGatewayApp({
 beforeEach(() => {
   calls.length = 0
   credentials = [{ type: 'EMAIL_OTP', address: 'old@example.com' }]
+  handlers.getContactChangeSigner = signerFromCredentials
 })
 
 const patch = (body: object, headers: Record<string, string> = {}) =>
@@ -57,12 +61,12 @@ describe('PATCH /customers/{customerId} of a contact an embedded wallet signs in
     const first = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' })
     expect(first.status).toBe(202)
     // one call finds the wallets that must sign, whatever their number
-    expect(methods()).toEqual(['listWalletsSigningInWith', 'beginSignedRequest'])
+    expect(methods()).toEqual(['getContactChangeSigner', 'beginSignedRequest'])
     expect(calls[0]!.request).toMatchObject({ customerId, email: 'new@example.com' })
     expect(calls[1]!.request).toMatchObject({ accountId: walletId, operation: `PATCH /customers/${customerId}` })
     const retry = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' }, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
     expect(retry.status).toBe(200)
-    expect(methods().slice(2)).toEqual(['listWalletsSigningInWith', 'completeSignedRequest', 'updateCustomer'])
+    expect(methods().slice(2)).toEqual(['getContactChangeSigner', 'completeSignedRequest', 'updateCustomer'])
   })
 
   it('runs at once when no credential signs in with the changed contact', async () => {
@@ -72,7 +76,10 @@ describe('PATCH /customers/{customerId} of a contact an embedded wallet signs in
     expect(methods()).not.toContain('beginSignedRequest')
   })
 
-  it('refuses email and phone number changed together when a wallet signs in with them', async () => {
+  it("answers the wallet-auth service's refusal (both contacts of a signing wallet at once) and updates nothing", async () => {
+    handlers.getContactChangeSigner = async () => {
+      throw invalidInput([{ field: 'phoneNumber', message: 'send email and phoneNumber in separate updates' }])
+    }
     const res = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com', phoneNumber: '+14155550100' })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'phoneNumber' }] } })

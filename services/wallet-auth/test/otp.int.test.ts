@@ -193,18 +193,23 @@ describe('a service without the optional providers', () => {
 })
 
 describe('wallets a contact change must be signed by', () => {
-  it("names the customer's wallets whose OTP credential signs in at an address the change replaces, and no other", async () => {
+  it("names the customer's wallet whose OTP credential signs in at an address the change replaces, and no other", async () => {
     const wallet = h.directory.add(tenantOf(h.sandbox))
     await addEmailOtp(h, h.sandbox, wallet.accountId)
     const signersOf = async (change: { customerId?: string; email?: string; phoneNumber?: string }) =>
-      (await callUnary(h.client, h.client.listWalletsSigningInWith, { customerId: wallet.customerId, ...change }, h.sandbox)).accountIds
-    expect(await signersOf({ email: 'moved@example.com' })).toEqual([wallet.accountId])
+      (await callUnary(h.client, h.client.getContactChangeSigner, { customerId: wallet.customerId, ...change }, h.sandbox)).walletAccountId
+    expect(await signersOf({ email: 'moved@example.com' })).toBe(wallet.accountId)
     // the same address, a contact no credential uses, another customer, another tenant: nothing to sign
-    expect(await signersOf({ email: wallet.email })).toEqual([])
-    expect(await signersOf({ phoneNumber: '+14155550123' })).toEqual([])
-    expect(await signersOf({ customerId: 'Customer:someone-else', email: 'moved@example.com' })).toEqual([])
+    expect(await signersOf({ email: wallet.email })).toBeUndefined()
+    expect(await signersOf({ phoneNumber: '+14155550123' })).toBeUndefined()
+    expect(await signersOf({ customerId: 'Customer:someone-else', email: 'moved@example.com' })).toBeUndefined()
     const elsewhere = { ...h.sandbox, platformId: 'Platform:elsewhere' }
-    const { accountIds } = await callUnary(h.client, h.client.listWalletsSigningInWith, { customerId: wallet.customerId, email: 'moved@example.com' }, elsewhere)
-    expect(accountIds).toEqual([])
+    const { walletAccountId } = await callUnary(h.client, h.client.getContactChangeSigner, { customerId: wallet.customerId, email: 'moved@example.com' }, elsewhere)
+    expect(walletAccountId).toBeUndefined()
+    // each contact is authorised on its own: replacing both at once is refused, naming the field
+    await expect(signersOf({ email: 'moved@example.com', phoneNumber: '+14155550123' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { errors: [expect.objectContaining({ field: 'phoneNumber' })] },
+    })
   })
 })

@@ -9,12 +9,12 @@ import type {
   ExportWalletRequest,
   GetAuthCredentialRequest,
   GetAuthSessionRequest,
+  GetContactChangeSignerRequest,
   GetDelegatedKeyRequest,
   GetWalletAuthStateRequest,
   ListAuthCredentialsRequest,
   ListAuthSessionsRequest,
   ListDelegatedKeysRequest,
-  ListWalletsSigningInWithRequest,
   RefreshAuthSessionRequest,
   RevokeAuthCredentialRequest,
   RevokeAuthSessionRequest,
@@ -23,7 +23,7 @@ import type {
   VerifyAuthCredentialResponse,
   WalletAuthServiceServer,
 } from '@pp/proto/wallet_auth/v1/wallet_auth'
-import { walletsSigningInWith } from '../domain/credentials/contact-change.js'
+import { contactChangeSigner } from '../domain/credentials/contact-change.js'
 import { authMethodListView, authMethodView, credentialChallengeView } from '../domain/credentials/credential-view.js'
 import { createCredential } from '../domain/credentials/create-credential.js'
 import {
@@ -60,9 +60,9 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     async listAuthCredentials(request: ListAuthCredentialsRequest, ctx) {
       return { pageJson: JSON.stringify(authMethodListView(await listCredentials(deps, tenantFrom(ctx), request.accountId))) }
     },
-    async listWalletsSigningInWith(request: ListWalletsSigningInWithRequest, ctx) {
+    async getContactChangeSigner(request: GetContactChangeSignerRequest, ctx) {
       const change = { email: request.email, phoneNumber: request.phoneNumber }
-      return { accountIds: await walletsSigningInWith(deps, tenantFrom(ctx), request.customerId, change) }
+      return { walletAccountId: await contactChangeSigner(deps, tenantFrom(ctx), request.customerId, change) }
     },
     async getAuthCredential(request: GetAuthCredentialRequest, ctx) {
       const { accountId, type } = await getCredential(deps, tenantFrom(ctx), request.id)

@@ -99,16 +99,16 @@ export interface ListAuthCredentialsResponse {
   pageJson: string;
 }
 
-export interface ListWalletsSigningInWithRequest {
+export interface GetContactChangeSignerRequest {
   customerId: string;
   /** The customer's new email / phone number; unset when the change leaves it alone. */
   email?: string | undefined;
   phoneNumber?: string | undefined;
 }
 
-export interface ListWalletsSigningInWithResponse {
-  /** Embedded wallet (internal account) ids, each once. */
-  accountIds: string[];
+export interface GetContactChangeSignerResponse {
+  /** The embedded wallet (internal account) id. */
+  walletAccountId?: string | undefined;
 }
 
 export interface GetAuthCredentialRequest {
@@ -1296,12 +1296,12 @@ export const ListAuthCredentialsResponse: MessageFns<ListAuthCredentialsResponse
   },
 };
 
-function createBaseListWalletsSigningInWithRequest(): ListWalletsSigningInWithRequest {
+function createBaseGetContactChangeSignerRequest(): GetContactChangeSignerRequest {
   return { customerId: "", email: undefined, phoneNumber: undefined };
 }
 
-export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWithRequest> = {
-  encode(message: ListWalletsSigningInWithRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const GetContactChangeSignerRequest: MessageFns<GetContactChangeSignerRequest> = {
+  encode(message: GetContactChangeSignerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.customerId !== "") {
       writer.uint32(10).string(message.customerId);
     }
@@ -1314,7 +1314,7 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListWalletsSigningInWithRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetContactChangeSignerRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1323,7 +1323,7 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListWalletsSigningInWithRequest();
+      const message = createBaseGetContactChangeSignerRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1363,7 +1363,7 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
     }
   },
 
-  fromJSON(object: any): ListWalletsSigningInWithRequest {
+  fromJSON(object: any): GetContactChangeSignerRequest {
     return {
       customerId: isSet(object.customerId)
         ? globalThis.String(object.customerId)
@@ -1379,7 +1379,7 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
     };
   },
 
-  toJSON(message: ListWalletsSigningInWithRequest): unknown {
+  toJSON(message: GetContactChangeSignerRequest): unknown {
     const obj: any = {};
     if (message.customerId !== "") {
       obj.customerId = message.customerId;
@@ -1393,11 +1393,11 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
     return obj;
   },
 
-  create(base?: DeepPartial<ListWalletsSigningInWithRequest>): ListWalletsSigningInWithRequest {
-    return ListWalletsSigningInWithRequest.fromPartial(base ?? {});
+  create(base?: DeepPartial<GetContactChangeSignerRequest>): GetContactChangeSignerRequest {
+    return GetContactChangeSignerRequest.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ListWalletsSigningInWithRequest>): ListWalletsSigningInWithRequest {
-    const message = createBaseListWalletsSigningInWithRequest();
+  fromPartial(object: DeepPartial<GetContactChangeSignerRequest>): GetContactChangeSignerRequest {
+    const message = createBaseGetContactChangeSignerRequest();
     message.customerId = object.customerId ?? "";
     message.email = object.email ?? undefined;
     message.phoneNumber = object.phoneNumber ?? undefined;
@@ -1405,19 +1405,19 @@ export const ListWalletsSigningInWithRequest: MessageFns<ListWalletsSigningInWit
   },
 };
 
-function createBaseListWalletsSigningInWithResponse(): ListWalletsSigningInWithResponse {
-  return { accountIds: [] };
+function createBaseGetContactChangeSignerResponse(): GetContactChangeSignerResponse {
+  return { walletAccountId: undefined };
 }
 
-export const ListWalletsSigningInWithResponse: MessageFns<ListWalletsSigningInWithResponse> = {
-  encode(message: ListWalletsSigningInWithResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    for (const v of message.accountIds) {
-      writer.uint32(10).string(v!);
+export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerResponse> = {
+  encode(message: GetContactChangeSignerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.walletAccountId !== undefined) {
+      writer.uint32(10).string(message.walletAccountId);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListWalletsSigningInWithResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): GetContactChangeSignerResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1426,7 +1426,7 @@ export const ListWalletsSigningInWithResponse: MessageFns<ListWalletsSigningInWi
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListWalletsSigningInWithResponse();
+      const message = createBaseGetContactChangeSignerResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1435,7 +1435,7 @@ export const ListWalletsSigningInWithResponse: MessageFns<ListWalletsSigningInWi
               break;
             }
 
-            message.accountIds.push(reader.string());
+            message.walletAccountId = reader.string();
             continue;
           }
         }
@@ -1450,30 +1450,30 @@ export const ListWalletsSigningInWithResponse: MessageFns<ListWalletsSigningInWi
     }
   },
 
-  fromJSON(object: any): ListWalletsSigningInWithResponse {
+  fromJSON(object: any): GetContactChangeSignerResponse {
     return {
-      accountIds: globalThis.Array.isArray(object?.accountIds)
-        ? object.accountIds.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.account_ids)
-        ? object.account_ids.map((e: any) => globalThis.String(e))
-        : [],
+      walletAccountId: isSet(object.walletAccountId)
+        ? globalThis.String(object.walletAccountId)
+        : isSet(object.wallet_account_id)
+        ? globalThis.String(object.wallet_account_id)
+        : undefined,
     };
   },
 
-  toJSON(message: ListWalletsSigningInWithResponse): unknown {
+  toJSON(message: GetContactChangeSignerResponse): unknown {
     const obj: any = {};
-    if (message.accountIds?.length) {
-      obj.accountIds = message.accountIds;
+    if (message.walletAccountId !== undefined) {
+      obj.walletAccountId = message.walletAccountId;
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ListWalletsSigningInWithResponse>): ListWalletsSigningInWithResponse {
-    return ListWalletsSigningInWithResponse.fromPartial(base ?? {});
+  create(base?: DeepPartial<GetContactChangeSignerResponse>): GetContactChangeSignerResponse {
+    return GetContactChangeSignerResponse.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ListWalletsSigningInWithResponse>): ListWalletsSigningInWithResponse {
-    const message = createBaseListWalletsSigningInWithResponse();
-    message.accountIds = object.accountIds?.map((e) => e) || [];
+  fromPartial(object: DeepPartial<GetContactChangeSignerResponse>): GetContactChangeSignerResponse {
+    const message = createBaseGetContactChangeSignerResponse();
+    message.walletAccountId = object.walletAccountId ?? undefined;
     return message;
   },
 };
@@ -4031,21 +4031,22 @@ export const WalletAuthServiceService = {
     responseDeserialize: (value: Buffer): ListAuthCredentialsResponse => ListAuthCredentialsResponse.decode(value),
   },
   /**
-   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
-   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   * The embedded wallet whose session must sign a change of the customer's contacts (the
+   * reference's signed update): one whose OTP credential signs in with a contact the change
+   * replaces; unset when the change needs no signature. INVALID_INPUT when the change replaces
+   * both contacts of such a wallet at once.
    */
-  listWalletsSigningInWith: {
-    path: "/wallet_auth.v1.WalletAuthService/ListWalletsSigningInWith" as const,
+  getContactChangeSigner: {
+    path: "/wallet_auth.v1.WalletAuthService/GetContactChangeSigner" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ListWalletsSigningInWithRequest): Buffer =>
-      Buffer.from(ListWalletsSigningInWithRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListWalletsSigningInWithRequest =>
-      ListWalletsSigningInWithRequest.decode(value),
-    responseSerialize: (value: ListWalletsSigningInWithResponse): Buffer =>
-      Buffer.from(ListWalletsSigningInWithResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListWalletsSigningInWithResponse =>
-      ListWalletsSigningInWithResponse.decode(value),
+    requestSerialize: (value: GetContactChangeSignerRequest): Buffer =>
+      Buffer.from(GetContactChangeSignerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetContactChangeSignerRequest => GetContactChangeSignerRequest.decode(value),
+    responseSerialize: (value: GetContactChangeSignerResponse): Buffer =>
+      Buffer.from(GetContactChangeSignerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetContactChangeSignerResponse =>
+      GetContactChangeSignerResponse.decode(value),
   },
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: {
@@ -4254,10 +4255,12 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   /** The wallet's credentials, oldest first (not paginated). */
   listAuthCredentials: handleUnaryCall<ListAuthCredentialsRequest, ListAuthCredentialsResponse>;
   /**
-   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
-   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   * The embedded wallet whose session must sign a change of the customer's contacts (the
+   * reference's signed update): one whose OTP credential signs in with a contact the change
+   * replaces; unset when the change needs no signature. INVALID_INPUT when the change replaces
+   * both contacts of such a wallet at once.
    */
-  listWalletsSigningInWith: handleUnaryCall<ListWalletsSigningInWithRequest, ListWalletsSigningInWithResponse>;
+  getContactChangeSigner: handleUnaryCall<GetContactChangeSignerRequest, GetContactChangeSignerResponse>;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: handleUnaryCall<GetAuthCredentialRequest, GetAuthCredentialResponse>;
   /** Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). */
@@ -4357,23 +4360,25 @@ export interface WalletAuthServiceClient extends Client {
     callback: (error: ServiceError | null, response: ListAuthCredentialsResponse) => void,
   ): ClientUnaryCall;
   /**
-   * The customer's wallets whose OTP credentials sign in with a contact a change of the customer
-   * replaces: such a change must be signed by a session of the wallet (the reference's signed update).
+   * The embedded wallet whose session must sign a change of the customer's contacts (the
+   * reference's signed update): one whose OTP credential signs in with a contact the change
+   * replaces; unset when the change needs no signature. INVALID_INPUT when the change replaces
+   * both contacts of such a wallet at once.
    */
-  listWalletsSigningInWith(
-    request: ListWalletsSigningInWithRequest,
-    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
+  getContactChangeSigner(
+    request: GetContactChangeSignerRequest,
+    callback: (error: ServiceError | null, response: GetContactChangeSignerResponse) => void,
   ): ClientUnaryCall;
-  listWalletsSigningInWith(
-    request: ListWalletsSigningInWithRequest,
+  getContactChangeSigner(
+    request: GetContactChangeSignerRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
+    callback: (error: ServiceError | null, response: GetContactChangeSignerResponse) => void,
   ): ClientUnaryCall;
-  listWalletsSigningInWith(
-    request: ListWalletsSigningInWithRequest,
+  getContactChangeSigner(
+    request: GetContactChangeSignerRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListWalletsSigningInWithResponse) => void,
+    callback: (error: ServiceError | null, response: GetContactChangeSignerResponse) => void,
   ): ClientUnaryCall;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential(
