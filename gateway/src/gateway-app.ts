@@ -4,6 +4,7 @@ import type { Authenticator } from './auth/authenticator.js'
 import type { GatewayApp, GatewayEnv } from './context.js'
 import { handleError, handleNotFound } from './errors/error-handler.js'
 import { limitBody } from './middleware/body-limit.js'
+import { checkIdempotencyKey } from './middleware/idempotency-key.js'
 import { platformAuth } from './middleware/platform-auth.js'
 import { requestId } from './middleware/request-id.js'
 import { BASE_PATH, createApi, serveOpenApiDocument } from './openapi.js'
@@ -17,8 +18,8 @@ export interface GatewayAppOptions {
 
 /**
  * The HTTP framework of the gateway without its routes: request ids, the body limit, the public
- * health check and OpenAPI document, Basic authentication of everything else under the base
- * path, and one error and not-found handler for all of it.
+ * health check and OpenAPI document, Basic authentication and the Idempotency-Key check of
+ * everything else under the base path, and one error and not-found handler for all of it.
  */
 export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
@@ -30,6 +31,7 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   // Hono runs handlers in registration order, so the document answers before authentication.
   serveOpenApiDocument(api)
   api.use('*', platformAuth(options.authenticate))
+  api.use('*', checkIdempotencyKey())
   options.registerRoutes(api)
   // mounted last: the parent copies the sub-app's routes when it is mounted
   app.route(BASE_PATH, api)

@@ -25,7 +25,8 @@ export function toFieldErrors(issues: readonly Issue[], target: string): FieldEr
   })
 }
 
-function fieldPath(path: readonly PropertyKey[], target: string): string {
+/** A field's dot-notation path; the request part's name when the whole part is meant. */
+export function fieldPath(path: readonly PropertyKey[], target: string): string {
   if (path.length === 0) return TARGET_NAMES[target] ?? target
   return path.map(String).join('.')
 }

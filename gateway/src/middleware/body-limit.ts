@@ -10,11 +10,23 @@ export const MAX_UPLOAD_BODY_BYTES = 11 * 1024 * 1024
 // Fetch forbids a body on these, and @hono/node-server never gives them one.
 const BODILESS_METHODS = new Set(['GET', 'HEAD'])
 
-const tooLarge = (maxSize: number): never => {
+/**
+ * The largest refused body Node reads and discards after the 413 (see http-server.ts), so that
+ * its connection serves the client's next request: no more than an upload the gateway accepts.
+ */
+const DISCARDED_BODY_MAX_BYTES = MAX_UPLOAD_BODY_BYTES
+
+/**
+ * 413 PAYLOAD_TOO_LARGE. When the rest of the body will not be read (a larger declared body, or
+ * one of unknown length cut off midway), the answer says `Connection: close` and means it: the
+ * unread bytes cannot be taken for the next request.
+ */
+const tooLarge = (c: Context<GatewayEnv>, maxSize: number, restDiscarded: boolean): never => {
+  if (!restDiscarded) c.header('Connection', 'close')
   throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${maxSize} bytes`)
 }
 
-const limiter = (maxSize: number) => bodyLimit({ maxSize, onError: () => tooLarge(maxSize) })
+const limiter = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize, false) })
 
 /**
  * Rejects bodies over 1 MiB, or 11 MiB for multipart uploads, with 413 PAYLOAD_TOO_LARGE. A
@@ -33,7 +45,7 @@ export const limitBody = (): MiddlewareHandler<GatewayEnv> => {
     const isMultipart = c.req.header('Content-Type')?.toLowerCase().startsWith('multipart/form-data') ?? false
     const maxSize = isMultipart ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES
     const declared = declaredLength(c)
-    if (declared !== undefined) return declared > maxSize ? tooLarge(maxSize) : next()
+    if (declared !== undefined) return declared > maxSize ? tooLarge(c, maxSize, declared <= DISCARDED_BODY_MAX_BYTES) : next()
     return isMultipart ? limitUpload(c, next) : limitJson(c, next)
   }
 }

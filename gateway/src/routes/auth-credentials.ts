@@ -23,7 +23,7 @@ import { AuthSessionSchema, type AuthSessionJson } from '../schemas/auth-session
 import { errorResponses } from '../schemas/common.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { REQUEST_ID_HEADER, readSignedRetry } from '../wallet-signature/headers.js'
+import { readRequestId, readSignedRetry, REQUEST_ID_HEADER } from '../wallet-signature/headers.js'
 import { AuthSignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { signedRequestChallengeToJson } from '../wallet-signature/create-guard.js'
 import { createRequestToProto, verifyRequestToProto } from './auth-mapping.js'
@@ -167,7 +167,7 @@ function verifyHeaders(c: Context<GatewayEnv>, body: AuthCredentialVerifyRequest
       return retry ? { requestId: retry.requestId, walletSignature: retry.signature } : {}
     }
     case 'PASSKEY': {
-      const requestId = c.req.header(REQUEST_ID_HEADER)?.trim()
+      const requestId = readRequestId(c)
       if (!requestId) throw new ApiError('REQUEST_ID_MISSING', `A passkey assertion needs the ${REQUEST_ID_HEADER} of its challenge`)
       return { requestId }
     }

@@ -163,8 +163,10 @@ describe('/tokens', () => {
     })
   })
 
-  it('refuses a malformed date filter and a limit above 100', async () => {
+  it('refuses a malformed date filter, one before year 1, and a limit above 100', async () => {
     expect(await fieldsOf(await request('/tokens?updatedBefore=yesterday'))).toEqual(['updatedBefore'])
+    // Postgres has no year 0, and this instant is in it in UTC
+    expect(await fieldsOf(await request('/tokens?createdAfter=0001-01-01T00:30:00%2B01:00'))).toEqual(['createdAfter'])
     expect((await request('/tokens?limit=101')).status).toBe(400)
   })
 

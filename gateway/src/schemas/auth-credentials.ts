@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { Identifier } from './common.js'
 
 /** Identifiers the wallet endpoints accept; anything else is 400 INVALID_INPUT before a call is made. */
 const typedId = (type: string) => {
@@ -59,7 +60,7 @@ const Text = (maxLength: number) => z.string().min(1).max(maxLength)
 
 export const PasskeyAttestationSchema = z
   .object({
-    credentialId: Text(1024),
+    credentialId: Identifier(1024),
     clientDataJson: Text(8192),
     attestationObject: Text(16_384),
     transports: z.array(z.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid'])).max(5).optional(),
@@ -75,7 +76,7 @@ export const AuthCredentialCreateRequestSchema = z
       .object({
         type: z.literal('PASSKEY'),
         ...accountIdField,
-        nickname: Text(255),
+        nickname: Identifier(255),
         challenge: Text(1024).openapi({ description: 'The base64url challenge the browser signed at registration' }),
         attestation: PasskeyAttestationSchema,
       })
@@ -110,7 +111,7 @@ export type AuthCredentialChallengeResponseJson = z.infer<typeof AuthCredentialC
 
 export const PasskeyAssertionSchema = z
   .object({
-    credentialId: Text(1024),
+    credentialId: Identifier(1024),
     clientDataJson: Text(8192),
     authenticatorData: Text(8192),
     signature: Text(1024),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { WalletAccountId } from './auth-credentials.js'
+import { Identifier } from './common.js'
 
 export const DelegatedKeySchema = z
   .object({
@@ -22,9 +23,9 @@ export type DelegatedKeyListJson = z.infer<typeof DelegatedKeyListSchema>
 
 export const DelegatedKeyCreateRequestSchema = z
   .object({
-    cardId: z.string().min(1).max(128),
+    cardId: Identifier(),
     internalAccountId: WalletAccountId,
-    nickname: z.string().min(1).max(256),
+    nickname: Identifier(256),
   })
   .openapi('DelegatedKeyCreateRequest')
 
@@ -32,7 +33,7 @@ export const DelegatedKeyCreateRequestSchema = z
 export const DelegatedKeyListQuerySchema = z
   .object({
     accountId: WalletAccountId.optional(),
-    fundingSourceId: z.string().min(1).max(128).optional(),
+    fundingSourceId: Identifier().optional(),
   })
   .refine((query) => query.accountId !== undefined || query.fundingSourceId !== undefined, {
     message: 'accountId or fundingSourceId is required',
@@ -40,5 +41,5 @@ export const DelegatedKeyListQuerySchema = z
   })
 
 export const DelegatedKeyIdParamsSchema = z.object({
-  id: z.string().min(1).max(128).openapi({ param: { name: 'id', in: 'path' } }),
+  id: Identifier().openapi({ param: { name: 'id', in: 'path' } }),
 })

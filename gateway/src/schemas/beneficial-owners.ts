@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 import { AddressSchema } from './customers.js'
 import { KycStatus } from './customer-fields.js'
@@ -32,7 +32,7 @@ const Percentage = z.number().int().min(0).max(100).openapi({ example: 25 })
 
 export const BeneficialOwnerCreateRequestSchema = z
   .object({
-    customerId: z.string().max(128).openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
+    customerId: Identifier().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
     roles: Roles,
     ownershipPercentage: Percentage,
     personalInfo: PersonalInfoSchema,
@@ -62,5 +62,5 @@ export const BeneficialOwnerListSchema = listEnvelope(BeneficialOwnerSchema, 'Be
 export type BeneficialOwnerListJson = z.infer<typeof BeneficialOwnerListSchema>
 
 export const ListBeneficialOwnersQuerySchema = PaginationQuerySchema.extend({
-  customerId: z.string().max(128).openapi({ description: 'The business customer' }),
+  customerId: Identifier().openapi({ description: 'The business customer' }),
 })

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PaginationQuerySchema } from './common.js'
+import { integerParameter, PaginationQuerySchema } from './common.js'
 import { CountryCode } from './customer-fields.js'
 import { CurrencySchema } from './internal-accounts.js'
 import { AccountId, AMOUNT_MAX, PaymentRailSchema, PositiveAmount } from './payment-fields.js'
@@ -16,7 +16,7 @@ export const ExchangeRatesQuerySchema = z.object({
     .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(CurrencyQuery).max(50))
     .optional()
     .openapi({ param: { style: 'form', explode: true }, example: ['INR'], type: 'array', items: { type: 'string' } }),
-  sendingAmount: z.coerce.number().int().min(0).max(AMOUNT_MAX).optional().openapi({ description: 'Smallest unit of the source currency; 10000 when absent', example: 10000 }),
+  sendingAmount: integerParameter(0, AMOUNT_MAX).optional().openapi({ description: 'Smallest unit of the source currency; 10000 when absent', example: 10000 }),
 })
 
 export const ExchangeRateSchema = z

@@ -55,10 +55,40 @@ export function errorResponses(...statuses: HttpErrorStatus[]): Record<number, R
   return Object.fromEntries([401, 403, 500, ...statuses].map((s) => [s, errorResponse(s as HttpErrorStatus)]))
 }
 
+/**
+ * An integer query parameter: decimal digits only, so that `0x10`, `1e1`, `+5` or ` 5` are refused
+ * rather than read as numbers. Described as the integer it stands for.
+ */
+export const integerParameter = (minimum: number, maximum: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(minimum).max(maximum))
+    .openapi({ type: 'integer', minimum, maximum })
+
+const IDENTIFIER_PATTERN = /^[^\p{Cc}\p{Cf}<>]*$/u
+
+/**
+ * Text an identifier may hold (ids, platformCustomerId, names, nicknames): no control or format
+ * characters, such as bidi overrides and zero-width spaces, that make two ids look alike or
+ * reorder what a reader sees, and no HTML angle brackets. `text` may trim first.
+ */
+export const Identifier = (maxLength = 128, text = z.string()) =>
+  text
+    .min(1)
+    .max(maxLength)
+    .regex(IDENTIFIER_PATTERN)
+    // the generator would write the flagged regex as `^…$/u`, which is no pattern at all
+    .openapi({ pattern: IDENTIFIER_PATTERN.source })
+
+/** An Idempotency-Key: printable ASCII, at most 255 characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/
+
 /** `limit` (1–100, default 20) and the opaque `cursor` of a keyset-paginated list. */
 export const PaginationQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),
-  cursor: z.string().min(1).optional(),
+  limit: integerParameter(1, 100).default(20).openapi({ example: 20 }),
+  cursor: Identifier(4096).optional(),
 })
 
 /** The list envelope `{data, hasMore, nextCursor, totalCount}`. */

@@ -104,7 +104,9 @@ export const PlatformConfigSchema = z
 export const PlatformConfigUpdateRequestSchema = z
   .object({
     umaDomain: z.string().min(1),
-    webhookEndpoint: httpUrl,
+    webhookEndpoint: httpUrl.openapi({
+      description: 'Must resolve to public addresses only; sandbox may also use loopback (127.0.0.1, localhost) for a local receiver.',
+    }),
     supportedCurrencies: z.array(PlatformCurrencyConfig),
     embeddedWalletConfig: EmbeddedWalletConfig,
     cardTokenization2faConfig: CardTokenization2FAConfig,

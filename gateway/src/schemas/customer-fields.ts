@@ -18,8 +18,18 @@ export const UmaAddress = z
   .regex(/^\$[\w.+-]+@[\w.-]+\.[a-zA-Z]{2,}$/)
   .openapi({ example: '$john.doe@uma.domain.com' })
 export const Email = z.email().max(254).openapi({ example: 'john.doe@example.com' })
-export const CalendarDate = z.iso.date().openapi({ example: '1990-01-15' })
-export const Timestamp = z.iso.datetime({ offset: true }).openapi({ example: '2025-10-14T10:00:00Z' })
+// Postgres has no year 0: a date or an instant (in UTC) before year 1 is refused before it reaches
+// a query (a malformed one is the format's to report)
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z')
+const FROM_YEAR_ONE = 'Must be in year 1 or later'
+export const CalendarDate = z.iso
+  .date()
+  .refine((value) => !value.startsWith('0000'), FROM_YEAR_ONE)
+  .openapi({ example: '1990-01-15' })
+export const Timestamp = z.iso
+  .datetime({ offset: true })
+  .refine((value) => !(Date.parse(value) < FIRST_INSTANT), FROM_YEAR_ONE)
+  .openapi({ example: '2025-10-14T10:00:00Z' })
 export const IpAddress = z
   .stringFormat('ip', (value) => value.length <= 45 && isIP(value) !== 0)
   .openapi({ format: 'ip', maxLength: 45, example: '198.51.100.24' })

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { IDEMPOTENCY_KEY_PATTERN, Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 
 export const AddressSchema = z
@@ -50,7 +50,7 @@ const contactFields = {
 }
 
 const creationFields = {
-  platformCustomerId: f.Text().optional().openapi({ example: '9f84e0c2a72c4fa' }),
+  platformCustomerId: Identifier(255).optional().openapi({ example: '9f84e0c2a72c4fa' }),
   region: f.CountryCode.optional(),
 }
 
@@ -195,7 +195,7 @@ export const CustomerListSchema = listEnvelope(CustomerSchema, 'CustomerListResp
 export type CustomerListJson = z.infer<typeof CustomerListSchema>
 
 export const ListCustomersQuerySchema = PaginationQuerySchema.extend({
-  platformCustomerId: z.string().optional(),
+  platformCustomerId: Identifier(255).optional(),
   customerType: f.CustomerType.optional(),
   createdAfter: f.Timestamp.optional().openapi({ description: 'Created at or after' }),
   createdBefore: f.Timestamp.optional().openapi({ description: 'Created at or before' }),
@@ -208,9 +208,7 @@ export const ListCustomersQuerySchema = PaginationQuerySchema.extend({
 })
 
 export const CustomerIdParamsSchema = z.object({
-  customerId: z
-    .string()
-    .max(128)
+  customerId: Identifier()
     .openapi({ param: { name: 'customerId', in: 'path' }, example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
 })
 
@@ -218,8 +216,7 @@ export const CustomerIdParamsSchema = z.object({
 export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z
     .string()
-    .min(1)
-    .max(255)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
     .optional()
     .openapi({ description: 'A retry with the same key returns the first response' }),
 })

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 import { DocumentType } from './verifications.js'
 
@@ -21,7 +21,7 @@ const documentFields = {
 export const DocumentReplaceRequestSchema = z.object(documentFields).openapi('DocumentReplaceRequest')
 
 export const DocumentUploadRequestSchema = z
-  .object({ ...documentFields, documentHolder: z.string().max(128).openapi({ description: 'A Customer or BeneficialOwner id' }) })
+  .object({ ...documentFields, documentHolder: Identifier().openapi({ description: 'A Customer or BeneficialOwner id' }) })
   .openapi('DocumentUploadRequest')
 
 export const DocumentSchema = z
@@ -45,5 +45,5 @@ export const DocumentListSchema = listEnvelope(DocumentSchema, 'DocumentListResp
 export type DocumentListJson = z.infer<typeof DocumentListSchema>
 
 export const ListDocumentsQuerySchema = PaginationQuerySchema.extend({
-  documentHolder: z.string().max(128).optional().openapi({ description: 'Only this Customer or BeneficialOwner' }),
+  documentHolder: Identifier().optional().openapi({ description: 'Only this Customer or BeneficialOwner' }),
 })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { CalendarDate } from './customer-fields.js'
 import { AddressSchema } from './customers.js'
 
 /**
@@ -31,7 +32,7 @@ const IndividualBeneficiary = z
   .object({
     beneficiaryType: z.literal('INDIVIDUAL'),
     fullName: text(255),
-    birthDate: z.iso.date().optional(),
+    birthDate: CalendarDate.optional(),
     nationality: Country.optional(),
     ...contact,
     address: AddressSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import { ExternalAccountInfoSchema } from './external-accounts-info.js'
 
 const OwnershipType = z
@@ -9,14 +9,14 @@ const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/).openapi({ example: 'US
 
 const createFields = {
   currency: CurrencyCode,
-  platformAccountId: z.string().min(1).max(255).optional().openapi({ example: 'ext_acc_123456' }),
+  platformAccountId: Identifier(255).optional().openapi({ example: 'ext_acc_123456' }),
   ownershipType: OwnershipType.optional(),
   accountInfo: ExternalAccountInfoSchema,
 }
 
 export const CustomerExternalAccountCreateRequestSchema = z
   .object({
-    customerId: z.string().max(128).openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
+    customerId: Identifier().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
     ...createFields,
     defaultUmaDepositAccount: z.boolean().default(false),
   })
@@ -53,15 +53,12 @@ export const ExternalAccountListSchema = listEnvelope(ExternalAccountSchema, 'Ex
 export type ExternalAccountListJson = z.infer<typeof ExternalAccountListSchema>
 
 export const ExternalAccountIdParamsSchema = z.object({
-  externalAccountId: z
-    .string()
-    .max(128)
-    .openapi({ param: { name: 'externalAccountId', in: 'path' }, example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+  externalAccountId: Identifier().openapi({ param: { name: 'externalAccountId', in: 'path' }, example: 'ExternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
 })
 
 export const ListCustomerExternalAccountsQuerySchema = PaginationQuerySchema.extend({
   currency: CurrencyCode.optional(),
-  customerId: z.string().max(128).optional(),
+  customerId: Identifier().optional(),
 })
 
 export const ListPlatformExternalAccountsQuerySchema = PaginationQuerySchema.extend({ currency: CurrencyCode.optional() })
@@ -85,7 +82,7 @@ export const BeneficiaryTrustStartSchema = z
 /** `code` for SMS_OTP / TOTP, or `passkeyAssertion` with its `origin` for PASSKEY. */
 export const BeneficiaryTrustConfirmRequestSchema = z
   .object({
-    challengeId: z.string().max(128).nullish(),
+    challengeId: Identifier().nullish(),
     code: z.string().max(16).nullish().openapi({ description: 'In sandbox the code is always 123456', example: '123456' }),
     passkeyAssertion: z.record(z.string(), z.unknown()).nullish(),
     origin: z.string().max(255).nullish(),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ClientPublicKey } from './auth-credentials.js'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 
 export const INTERNAL_ACCOUNT_TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED'] as const
 
@@ -114,7 +114,7 @@ const filterFields = {
 
 export const ListCustomerInternalAccountsQuerySchema = PaginationQuerySchema.extend({
   ...filterFields,
-  customerId: z.string().min(1).max(128).optional().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
+  customerId: Identifier().optional().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
 })
 
 export const ListPlatformInternalAccountsQuerySchema = PaginationQuerySchema.extend(filterFields)
@@ -123,7 +123,7 @@ export const InternalAccountCreateRequestSchema = z
   .object({
     type: InternalAccountTypeSchema.openapi({ description: 'Must be RULE_BASED' }),
     currency: z.string().min(3).max(8).openapi({ description: 'Only USD is offered', example: 'USD' }),
-    customerId: z.string().min(1).max(128).optional().openapi({ description: 'Required: platform-owned rule-based accounts are not offered' }),
+    customerId: Identifier().optional().openapi({ description: 'Required: platform-owned rule-based accounts are not offered' }),
     label: z.string().max(255).optional(),
     sweepRule: SweepRuleRequestSchema.optional().openapi({ description: 'Required: the account and its rule are created together' }),
   })
@@ -139,10 +139,7 @@ export const RequiredIdempotencyHeadersSchema = z.object({
 })
 
 export const AccountIdParamsSchema = z.object({
-  accountId: z
-    .string()
-    .max(128)
-    .openapi({ param: { name: 'accountId', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+  accountId: Identifier().openapi({ param: { name: 'accountId', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
 })
 
 /** The reference's bounds for one sandbox funding. */
@@ -153,10 +150,7 @@ export const SandboxFundRequestSchema = z
   .openapi('SandboxFundRequest')
 
 export const InternalAccountIdParamsSchema = z.object({
-  id: z
-    .string()
-    .max(128)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+  id: Identifier().openapi({ param: { name: 'id', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
 })
 
 /** Privacy is today the one mutable field, so it is required rather than an empty no-op update. */

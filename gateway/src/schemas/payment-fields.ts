@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
+import { Identifier } from './common.js'
 
 /** Fields shared by quotes, transactions and the deprecated transfers. */
 
-export const AccountId = z.string().min(1).max(128)
+export const AccountId = Identifier()
 
 /** The reference's ceiling for one amount: below 2^53, so a JSON number carries it exactly. */
 export const AMOUNT_MAX = 9_000_000_000_000_000

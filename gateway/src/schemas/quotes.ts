@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { Identifier } from './common.js'
 import { CurrencyCode, UmaAddress } from './customer-fields.js'
 import { IdempotencyHeadersSchema } from './customers.js'
 import { CurrencySchema, PaymentInstructionsSchema } from './internal-accounts.js'
@@ -59,7 +60,7 @@ const PlatformFeeOverrideSchema = z
 
 export const QuoteRequestSchema = z
   .object({
-    lookupId: z.string().min(1).max(128).optional(),
+    lookupId: Identifier().optional(),
     source: QuoteSourceSchema,
     destination: QuoteDestinationSchema,
     lockedCurrencySide: QuoteLockSideSchema,
@@ -112,10 +113,7 @@ export const QuoteSchema = z
 export type QuoteJson = z.infer<typeof QuoteSchema>
 
 export const QuoteIdParamsSchema = z.object({
-  quoteId: z
-    .string()
-    .max(128)
-    .openapi({ param: { name: 'quoteId', in: 'path' }, example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }),
+  quoteId: Identifier().openapi({ param: { name: 'quoteId', in: 'path' }, example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }),
 })
 
 export const ExecuteQuoteRequestSchema = z

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { PERMISSIONS } from '../auth/permissions.js'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
+import { Timestamp } from './customer-fields.js'
 
 const Permission = z.enum(PERMISSIONS).openapi('Permission', {
   description:
@@ -26,16 +27,16 @@ export type TokenListJson = z.infer<typeof TokenListSchema>
 
 export const ApiTokenCreateRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(255).openapi({ example: 'Sandbox read-only' }),
+    name: Identifier(255, z.string().trim()).openapi({ example: 'Sandbox read-only' }),
     permissions: z.array(Permission).min(1),
   })
   .openapi('ApiTokenCreateRequest')
 
 const timestampFilter = (description: string) =>
-  z.iso.datetime({ offset: true }).optional().openapi({ description: `${description} (inclusive)` })
+  Timestamp.optional().openapi({ description: `${description} (inclusive)` })
 
 export const ListTokensQuerySchema = PaginationQuerySchema.extend({
-  name: z.string().optional().openapi({ description: 'Tokens with exactly this name' }),
+  name: Identifier(255).optional().openapi({ description: 'Tokens with exactly this name' }),
   createdAfter: timestampFilter('Created at or after'),
   createdBefore: timestampFilter('Created at or before'),
   updatedAfter: timestampFilter('Updated at or after'),
@@ -43,5 +44,5 @@ export const ListTokensQuerySchema = PaginationQuerySchema.extend({
 })
 
 export const TokenIdParamsSchema = z.object({
-  tokenId: z.string().openapi({ param: { name: 'tokenId', in: 'path' }, example: 'Token:019542f5-b3e7-1d02-0000-000000000001' }),
+  tokenId: Identifier().openapi({ param: { name: 'tokenId', in: 'path' }, example: 'Token:019542f5-b3e7-1d02-0000-000000000001' }),
 })

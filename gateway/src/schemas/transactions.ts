@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { listEnvelope, PaginationQuerySchema } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import { CurrencyCode, Timestamp, UmaAddress } from './customer-fields.js'
 import { CurrencyAmountSchema } from './internal-accounts.js'
 import { AccountId, CustomerInfoSchema, PaymentRailSchema, PositiveAmount } from './payment-fields.js'
@@ -94,7 +94,7 @@ export type TransactionJson = z.infer<typeof TransactionSchema>
 export const TransactionListSchema = listEnvelope(TransactionSchema, 'TransactionListResponse')
 export type TransactionListJson = z.infer<typeof TransactionListSchema>
 
-const identifier = z.string().min(1).max(255)
+const identifier = Identifier(255)
 
 /** Every filter of the spec and the reference; they combine, all must match. */
 export const ListTransactionsQuerySchema = PaginationQuerySchema.extend({
@@ -112,10 +112,7 @@ export const ListTransactionsQuerySchema = PaginationQuerySchema.extend({
 })
 
 export const TransactionIdParamsSchema = z.object({
-  transactionId: z
-    .string()
-    .max(128)
-    .openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000004' }),
+  transactionId: Identifier().openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000004' }),
 })
 
 export const ConfirmReceiptRequestSchema = z
@@ -132,7 +129,7 @@ export const CancelTransactionRequestSchema = z.object({ reason: reason.optional
 
 export const SandboxSendRequestSchema = z
   .object({
-    quoteId: z.string().min(1).max(128).openapi({ example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }),
+    quoteId: Identifier().openapi({ example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }),
     currencyCode: CurrencyCode.openapi({ description: "Must be the quote's funding currency" }),
     currencyAmount: PositiveAmount.optional().openapi({ description: 'Derived from the quote when absent' }),
   })

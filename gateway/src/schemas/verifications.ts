@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { DOCUMENT_TYPES, VERIFICATION_STATUSES } from '@pp/vocabulary'
+import { Identifier } from './common.js'
 import * as f from './customer-fields.js'
 
-const id = (type: string) => z.string().max(128).openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
+const id = (type: string) => Identifier().openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
 const pathId = (name: string, type: string) => id(type).openapi({ param: { name, in: 'path' } })
 
 export const DocumentType = z

@@ -20,13 +20,28 @@ export interface SignedRetry {
 const SIGNATURE_VALUE = /^[A-Za-z0-9_-]+={0,2}$/
 const SIGNATURE_LENGTH_MAX = 4096
 
+/** A request id the service hands out (`Request:<uuid>`) is plain ASCII: any other value cannot name one. */
+const REQUEST_ID_VALUE = /^[\x21-\x7E]{1,128}$/
+
+/**
+ * The `Request-Id` of a signed retry or a passkey assertion: `undefined` when not sent, 401
+ * REQUEST_ID_MISSING when it cannot be the requestId of a 202 answer.
+ */
+export function readRequestId(c: Context<GatewayEnv>): string | undefined {
+  const requestId = c.req.header(REQUEST_ID_HEADER)?.trim() || undefined
+  if (requestId !== undefined && !REQUEST_ID_VALUE.test(requestId)) {
+    throw new ApiError('REQUEST_ID_MISSING', `${REQUEST_ID_HEADER} must echo the requestId of the 202 answer`)
+  }
+  return requestId
+}
+
 /**
  * The signed-retry headers of a request: `undefined` when neither is sent (a first leg); otherwise
  * both, or the 401 of the spec naming what is wrong with them.
  */
 export function readSignedRetry(c: Context<GatewayEnv>): SignedRetry | undefined {
   const signature = c.req.header(SIGNATURE_HEADER)?.trim() || undefined
-  const requestId = c.req.header(REQUEST_ID_HEADER)?.trim() || undefined
+  const requestId = readRequestId(c)
   if (signature === undefined && requestId === undefined) return undefined
   if (signature === undefined) {
     throw new ApiError('WALLET_SIGNATURE_MISSING', `${REQUEST_ID_HEADER} was sent without ${SIGNATURE_HEADER}: sign payloadToSign and send both`)

@@ -4,13 +4,15 @@ import type { Hono } from 'hono'
 import type { Authenticator } from '../../src/auth/authenticator.js'
 import type { GatewayApp, GatewayEnv } from '../../src/context.js'
 import { createGatewayApp } from '../../src/gateway-app.js'
-import { errorResponses } from '../../src/schemas/common.js'
+import { errorResponses, Identifier, integerParameter } from '../../src/schemas/common.js'
 
 const ThingBody = z.object({
   name: z.string().min(2).max(5),
   email: z.email(),
   kind: z.enum(['SMALL', 'LARGE']),
   address: z.object({ country: z.string().regex(/^[A-Z]{2}$/) }),
+  tags: z.record(z.string(), z.unknown()).optional(),
+  codes: z.array(z.enum(['A', 'B'])).optional(),
 })
 
 const createThing = createRoute({
@@ -18,7 +20,7 @@ const createThing = createRoute({
   path: '/things/{thingId}',
   request: {
     params: z.object({ thingId: z.string().startsWith('Thing:') }),
-    query: z.object({ limit: z.coerce.number().int().max(100).optional() }),
+    query: z.object({ limit: integerParameter(1, 100).optional(), owner: Identifier().optional() }),
     body: { required: true, content: { 'application/json': { schema: ThingBody } } },
   },
   responses: {

@@ -48,8 +48,17 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidInput = (errors: FieldError[], reason = 'Request validation failed'): ApiError =>
-  new ApiError('INVALID_INPUT', reason, { errors })
+/** The field errors one answer lists; a body with thousands of bad elements gets a small answer all the same. */
+export const MAX_FIELD_ERRORS = 100
+
+/**
+ * 400 INVALID_INPUT listing the first `MAX_FIELD_ERRORS` field errors, and how many more there
+ * were as `omittedErrors`.
+ */
+export function invalidInput(errors: FieldError[], reason = 'Request validation failed'): ApiError {
+  if (errors.length <= MAX_FIELD_ERRORS) return new ApiError('INVALID_INPUT', reason, { errors })
+  return new ApiError('INVALID_INPUT', reason, { errors: errors.slice(0, MAX_FIELD_ERRORS), omittedErrors: errors.length - MAX_FIELD_ERRORS })
+}
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError
 

@@ -1,5 +1,5 @@
 import { status as GrpcCode, type handleUnaryCall, type ServerUnaryCall } from '@grpc/grpc-js'
-import { apiErrorToGrpcStatus, isApiError } from '@pp/errors'
+import { apiErrorToGrpcStatus, isApiError, unstorableTextError } from '@pp/errors'
 import { withRequestId, type Logger } from '@pp/logging'
 import { contextFromMetadata, type ReceivedContext } from './metadata.js'
 
@@ -12,8 +12,9 @@ export type UnaryImpl<Req, Res> = (request: Req, ctx: HandlerContext) => Promise
 
 /**
  * Adapts an async handler to grpc-js's callback style. An ApiError keeps its code, reason and
- * details; anything else is logged with the method path and answered as a bare INTERNAL, so no
- * stack or message of ours leaks to the caller.
+ * details, and the database's refusal of text the caller sent (a NUL) is its INVALID_INPUT;
+ * anything else is logged with the method path and answered as a bare INTERNAL, so no stack or
+ * message of ours leaks to the caller.
  */
 export const unary =
   <Req, Res>(logger: Logger, impl: UnaryImpl<Req, Res>): handleUnaryCall<Req, Res> =>
@@ -24,6 +25,8 @@ export const unary =
       (response) => callback(null, response),
       (err: unknown) => {
         if (isApiError(err)) return callback(apiErrorToGrpcStatus(err))
+        const refusedText = unstorableTextError(err)
+        if (refusedText !== undefined) return callback(apiErrorToGrpcStatus(refusedText))
         ctx.logger.error({ err, method: call.getPath() }, 'unhandled error in gRPC handler')
         callback({ code: GrpcCode.INTERNAL, details: 'Internal error' })
       },

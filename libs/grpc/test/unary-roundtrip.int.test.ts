@@ -19,6 +19,8 @@ const impls = {
   echo: async (request: EchoRequest, ctx: HandlerContext): Promise<EchoResponse> => {
     if (request.text === 'conflict') throw new ApiError('CONFLICT', 'Already there', { field: 'text' })
     if (request.text === 'crash') throw new Error('secret internals')
+    // what the pg driver throws for a NUL in a text parameter
+    if (request.text === 'nul') throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })
     if (request.text === 'slow') await new Promise((resolve) => setTimeout(resolve, 300))
     return { text: request.text, platformId: ctx.platformId, environment: ctx.environment ?? '', requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey }
   },
@@ -59,6 +61,12 @@ describe('gRPC helpers', () => {
     const err = (await callUnary(client, client.echo, { text: 'crash' }, ctx).catch((e: unknown) => e)) as ApiError
     expect(err.code).toBe('INTERNAL_ERROR')
     expect(err.message).not.toContain('secret')
+  })
+
+  it("answers the database's refusal of text the caller sent as INVALID_INPUT, without its words", async () => {
+    const err = (await callUnary(client, client.echo, { text: 'nul' }, ctx).catch((e: unknown) => e)) as ApiError
+    expect(err.toBody()).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+    expect(JSON.stringify(err.toBody())).not.toContain('UTF8')
   })
 
   it('turns a missed deadline into SERVICE_UNAVAILABLE', async () => {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { unstorableTextError } from './database-input.js'
+
+describe('unstorableTextError', () => {
+  const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })
+
+  it("answers the driver's refusal of a NUL as INVALID_INPUT without its words", () => {
+    const answer = unstorableTextError(nul)
+    expect(answer?.toBody()).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+    expect(JSON.stringify(answer?.toBody())).not.toMatch(/UTF8|byte sequence/)
+  })
+
+  it('finds it wrapped by Prisma and its driver adapter, and a \\u0000 escape refused in JSON', () => {
+    const wrapped = { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', originalCode: '22P05' } } } }
+    expect(unstorableTextError(wrapped)?.code).toBe('INVALID_INPUT')
+    expect(unstorableTextError(new Error('query failed', { cause: nul }))?.code).toBe('INVALID_INPUT')
+  })
+
+  it('leaves every other failure alone', () => {
+    expect(unstorableTextError(Object.assign(new Error('deadlock'), { code: '40P01' }))).toBeUndefined()
+    expect(unstorableTextError(undefined)).toBeUndefined()
+  })
+})
