@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, getPublicKey } from '@turnkey/crypto'
 import { freePort, waitUntil } from '@pp/testing'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, startMesh, type Credentials, type Mesh } from './mesh.js'
 import { deviceKeyOf, newDeviceKey, sha256Hex, SoftwareAuthenticator, stampWith, TestIssuer, type DeviceKey } from './wallet-device.js'
@@ -237,6 +238,37 @@ describe('an embedded wallet held on a device', () => {
     const verify = await production('POST', `/auth/credentials/${passkeyId}/verify`, { type: 'PASSKEY', assertion }, { 'Request-Id': first.body.requestId })
     expect(verify.status).toBe(404)
     expect((await production('GET', `/auth/sessions?accountId=${walletId}`)).body.data).toEqual([])
+  })
+
+  it("answers another platform's wallet, credential, session and customer ids 404 on every signed route, and stores no pending request", async () => {
+    const other = apiClient(mesh, await mesh.createPlatform(`e2e-wallet-other-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true }))
+    const walletAuthDb = new pg.Client({ connectionString: mesh.databaseUrl('wallet-auth') })
+    await walletAuthDb.connect()
+    const pendingOfWallet = async () =>
+      (await walletAuthDb.query<{ count: string }>('SELECT count(*) FROM signed_requests WHERE account_id = $1', [walletId])).rows[0]!.count
+    try {
+      const before = await pendingOfWallet()
+      const passkeyId = ((await api('GET', `/auth/credentials?accountId=${walletId}`)).body.data as any[]).find((m) => m.type === 'PASSKEY').id
+      const sessionId = ((await api('GET', `/auth/sessions?accountId=${walletId}`)).body.data as any[])[0].id
+      const clientPublicKey = newDeviceKey().publicKeyUncompressed
+      const foreign: [string, string, unknown, string][] = [
+        ['POST', '/auth/delegated-keys', { cardId: 'Card:1', internalAccountId: walletId, nickname: 'Card payments' }, 'ACCOUNT_NOT_FOUND'],
+        ['POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: walletId }, 'ACCOUNT_NOT_FOUND'],
+        ['PATCH', `/internal-accounts/${walletId}`, { privateEnabled: true }, 'ACCOUNT_NOT_FOUND'],
+        ['POST', `/internal-accounts/${walletId}/export`, { clientPublicKey }, 'ACCOUNT_NOT_FOUND'],
+        ['DELETE', `/auth/credentials/${passkeyId}`, undefined, 'AUTH_METHOD_NOT_FOUND'],
+        ['POST', `/auth/sessions/${sessionId}/refresh`, { clientPublicKey }, 'SESSION_NOT_FOUND'],
+        ['DELETE', `/auth/sessions/${sessionId}`, undefined, 'SESSION_NOT_FOUND'],
+        ['PATCH', `/customers/${customerId}`, { customerType: 'INDIVIDUAL', email: `eve-${randomBytes(3).toString('hex')}@example.com` }, 'CUSTOMER_NOT_FOUND'],
+      ]
+      for (const [method, path, body, code] of foreign) {
+        const res = await other(method, path, body)
+        expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({ route: `${method} ${path}`, status: 404, code })
+      }
+      expect(await pendingOfWallet()).toBe(before)
+    } finally {
+      await walletAuthDb.end()
+    }
   })
 
   it('accepts the sandbox legacy wallet signature in sandbox', async () => {

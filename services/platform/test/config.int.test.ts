@@ -161,5 +161,34 @@ describe('UpdatePlatformConfig', () => {
       expect(err.details.errors).toMatchObject([{ field: 'skipVerificationPaperwork' }])
       await expect(patch(platformId, { skipVerificationPaperwork: false }, production(platformId))).resolves.toBeDefined()
     })
+
+    it('a production webhookEndpoint that does not resolve to public addresses only, naming why', async () => {
+      const { platformId } = await h.ensure('Prod Webhook Co')
+      const before = await get(platformId, production(platformId))
+      const refused: [string, string][] = [
+        ['https://hooks.inside.example/x', 'hooks.inside.example resolves to 192.168.0.10, a private address'],
+        ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+        ['http://[::ffff:127.0.0.1]:8080/hooks', '::ffff:7f00:1 is a loopback address'],
+        ['http://localhost:9000/hooks', 'localhost names the loopback interface'],
+        ['http://metadata.google.internal/computeMetadata/v1', 'metadata.google.internal is an internal name'],
+        ['https://nowhere.example/hooks', 'nowhere.example does not resolve (ENOTFOUND)'],
+      ]
+      for (const [webhookEndpoint, reason] of refused) {
+        const err = await expectApiError(patch(platformId, { webhookEndpoint }, production(platformId)), 'INVALID_INPUT')
+        expect(err.details.errors, webhookEndpoint).toEqual([{ field: 'webhookEndpoint', message: `must resolve to public addresses only: ${reason}` }])
+      }
+      expect(await get(platformId, production(platformId))).toEqual(before)
+      expect((await outboxEvents(h.db, 'PLATFORM.CONFIG_UPDATED')).filter((e) => e.platformId === platformId)).toEqual([])
+
+      const accepted = await patch(platformId, { webhookEndpoint: 'https://hooks.public.example/x' }, production(platformId))
+      expect(accepted.webhookEndpoint).toBe('https://hooks.public.example/x')
+    })
+
+    it('a sandbox webhookEndpoint at a private address, while loopback is accepted', async () => {
+      const { platformId } = await h.ensure('Sandbox Webhook Co')
+      const err = await expectApiError(patch(platformId, { webhookEndpoint: 'http://10.0.0.5/hooks' }), 'INVALID_INPUT')
+      expect(err.details.errors).toEqual([{ field: 'webhookEndpoint', message: 'must resolve to public or loopback addresses only: 10.0.0.5 is a private address' }])
+      expect((await patch(platformId, { webhookEndpoint: 'http://127.0.0.1:9000/hooks' })).webhookEndpoint).toBe('http://127.0.0.1:9000/hooks')
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { tableResolver } from '@pp/egress'
 import type { ApiError } from '@pp/errors'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
@@ -22,9 +23,13 @@ export interface Harness {
   stop(): Promise<void>
 }
 
+/** The names the tests' webhook endpoints resolve; no other name resolves. */
+const declaredDns = tableResolver({ 'hooks.public.example': ['93.184.216.34'], 'hooks.inside.example': ['192.168.0.10'] })
+
 /**
  * The real gRPC server on a fresh database, called through the generated client. The clock moves
- * one second per reading, so rows get distinct, predictable timestamps; scrypt runs at a low cost.
+ * one second per reading, so rows get distinct, predictable timestamps; scrypt runs at a low cost;
+ * host names resolve as `declaredDns` says.
  */
 export async function startHarness(prefix: string): Promise<Harness> {
   const database = await createTestDatabase(prefix, MIGRATIONS_DIR)
@@ -38,6 +43,7 @@ export async function startHarness(prefix: string): Promise<Harness> {
     // tests check credentials far more often than a client would
     verificationBudget: { perSecond: 1_000, burst: 1_000, concurrent: 100 },
     now: () => new Date((clockMs += 1_000)),
+    resolveHost: declaredDns,
   })
   const client = createGrpcClient(PlatformServiceClient, `127.0.0.1:${server.port}`)
   return {

@@ -17,7 +17,8 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  async start({ logger }) {
+  storage: config,
+  async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
@@ -41,7 +42,7 @@ runService({
         signedRequestMs: config.SIGNED_REQUEST_TTL_MS,
       },
     }
-    const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger)
+    const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, [nats])
     return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => db.$disconnect()]
   },
 })

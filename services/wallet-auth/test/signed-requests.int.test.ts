@@ -1,5 +1,6 @@
 import { callUnary } from '@pp/grpc'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newId } from '@pp/ids'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { begin, complete, newDeviceKey, stamp, walletWithSession } from './device.js'
 import { SESSION_TTL_MS, SIGNED_REQUEST_TTL_MS, startHarness, type Harness } from './harness.js'
 
@@ -117,6 +118,37 @@ describe('signed requests', () => {
     await expect(
       complete(h, h.production, productionWallet.accountId, inProduction.requestId, 'sandbox-valid-signature', OPERATION, BODY),
     ).rejects.toMatchObject({ code: 'WALLET_SIGNATURE_MALFORMED', message: 'sandbox-valid-signature is accepted in sandbox only' })
+  })
+
+  it("issues no challenge for another platform's or environment's wallet, nor a missing one: 404 as the ledger answers, nothing stored", async () => {
+    const { wallet } = await walletWithSession(h, h.sandbox)
+    const stored = () => h.db.signedRequest.count({ where: { accountId: wallet.accountId } })
+    const before = await stored()
+    for (const ctx of [h.context('SANDBOX', newId('Platform')), h.production]) {
+      await expect(begin(h, ctx, wallet.accountId, OPERATION, BODY)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' })
+    }
+    await expect(begin(h, h.sandbox, newId('InternalAccount'), OPERATION, BODY)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' })
+    expect(await stored()).toBe(before)
+  })
+
+  it('issues no challenge for an account that is no embedded wallet', async () => {
+    const fiat = h.directory.add({ platformId: h.sandbox.platformId!, environment: 'SANDBOX' }, 'INTERNAL_FIAT')
+    await expect(begin(h, h.sandbox, fiat.accountId, OPERATION, BODY)).rejects.toMatchObject({ code: 'WALLET_NOT_PROVISIONED' })
+    expect(await h.db.signedRequest.count({ where: { accountId: fiat.accountId } })).toBe(0)
+  })
+
+  it("asks the ledger only for a wallet without credentials: a credentialed wallet's first leg is one statement", async () => {
+    const { wallet } = await walletWithSession(h, h.sandbox)
+    const bare = h.directory.add({ platformId: h.sandbox.platformId!, environment: 'SANDBOX' })
+    const asked = vi.spyOn(h.directory, 'requireWallet')
+    try {
+      await begin(h, h.sandbox, wallet.accountId, OPERATION, BODY)
+      expect(asked).not.toHaveBeenCalled()
+      await begin(h, h.sandbox, bare.accountId, OPERATION, BODY)
+      expect(asked).toHaveBeenCalledTimes(1)
+    } finally {
+      asked.mockRestore()
+    }
   })
 
   it('refuses a body digest that is not a SHA-256 hex', async () => {

@@ -1,4 +1,5 @@
-import { startGrpcServer, type RunningGrpcServer } from '@pp/grpc'
+import { resolveHost, type ResolveHost } from '@pp/egress'
+import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import type { PlatformDb } from '../db/client.js'
@@ -17,6 +18,10 @@ export interface PlatformServerOptions {
   /** The secret verifications one API token may cause. */
   verificationBudget: Pick<VerificationBudgetOptions, 'perSecond' | 'burst' | 'concurrent'>
   now?: () => Date
+  /** Resolves webhook endpoints' hosts; DNS unless a test names its own. */
+  resolveHost?: ResolveHost
+  /** What health reports beside the service (NATS). */
+  dependencies?: DependencyCheck[]
 }
 
 // An allowance or a digest is a few dozen bytes. Beyond this many tokens, the least recently
@@ -31,10 +36,12 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
     verifications: new VerificationBudget({ ...options.verificationBudget, maxTokens: TRACKED_TOKENS_MAX }),
     provenSecrets: new ProvenSecrets(TRACKED_TOKENS_MAX),
     now: options.now ?? (() => new Date()),
+    resolveHost: options.resolveHost ?? resolveHost,
   }
   return startGrpcServer(
     options.address,
     [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) }],
     options.logger,
+    { dependencies: options.dependencies },
   )
 }

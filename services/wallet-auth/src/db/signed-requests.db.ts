@@ -19,6 +19,22 @@ export async function insertSignedRequest(tx: Tx, request: NewSignedRequest): Pr
   await tx.signedRequest.create({ data: request })
 }
 
+/**
+ * Inserts the request only when the tenant holds a credential of its wallet, which proves the
+ * wallet is the tenant's (a credential is registered once the ledger named the wallet the
+ * tenant's): false, and nothing written, otherwise.
+ */
+export async function insertSignedRequestOfCredentialedWallet(db: Db, request: NewSignedRequest): Promise<boolean> {
+  const { id, platformId, environment, accountId, operation, bodyDigest, payloadToSign, signerPublicKey, authMethodId, expiresAt, createdAt } = request
+  const inserted = await db.$executeRaw`
+    INSERT INTO signed_requests
+      (id, platform_id, environment, account_id, operation, body_digest, payload_to_sign, signer_public_key, auth_method_id, expires_at, created_at)
+    SELECT ${id}, ${platformId}, ${environment}, ${accountId}, ${operation}, ${bodyDigest}, ${payloadToSign}, ${signerPublicKey}, ${authMethodId},
+           ${expiresAt}, ${createdAt}
+     WHERE EXISTS (SELECT 1 FROM auth_methods WHERE platform_id = ${platformId} AND environment = ${environment} AND account_id = ${accountId})`
+  return inserted === 1
+}
+
 /** The wallet's request `id`, whatever its state (consumed, expired). */
 export async function findSignedRequest(db: Db, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
   return (await db.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined

@@ -40,7 +40,7 @@ import { createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegated
 import { exportWallet } from '../domain/export/export-wallet.js'
 import { authSessionListView, authSessionView } from '../domain/sessions/session-view.js'
 import { getSession, listSessions, refreshSession, revokeSession } from '../domain/sessions/sessions.js'
-import { beginSignedRequest, completeSignedRequest } from '../domain/signed-requests/signed-requests.js'
+import { beginWalletSignedRequest, completeSignedRequest } from '../domain/signed-requests/signed-requests.js'
 import { challengeToProto } from './mapping.js'
 
 /**
@@ -97,7 +97,7 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { sessionJson: JSON.stringify(authSessionView(await refreshSession(deps, tenantFrom(ctx), request.id, request.clientPublicKey))) }
     },
     async beginSignedRequest(request: BeginSignedRequestRequest, ctx) {
-      return { challenge: challengeToProto(await beginSignedRequest(deps, tenantFrom(ctx), request)) }
+      return { challenge: challengeToProto(await beginWalletSignedRequest(deps, callerOf(ctx), request)) }
     },
     async completeSignedRequest(request: CompleteSignedRequestRequest, ctx) {
       const done = await completeSignedRequest(deps, tenantFrom(ctx), request)

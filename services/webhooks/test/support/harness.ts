@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import type { ResolveHost } from '@pp/egress'
 import type { RunningConsumer } from '@pp/events'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
@@ -9,7 +10,7 @@ import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
 import { openDb, openSql, type Db } from '../../src/db/client.js'
 import type { WebhooksDeps } from '../../src/domain/deps.js'
 import { cachedEndpoints, type EndpointSource } from '../../src/domain/delivery/endpoints.js'
-import { postWebhook } from '../../src/domain/delivery/http-post.js'
+import { createPostWebhook } from '../../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../../src/domain/delivery/settings.js'
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/domain/delivery/worker.js'
 import type { SigningKeyView } from '../../src/domain/signing/public-key.js'
@@ -64,15 +65,22 @@ export interface Harness {
   stop(): Promise<void>
 }
 
-/** A fresh database, the worker, the event consumer and the real gRPC server, all in this process. */
-export async function startHarness(name: string, settings: Partial<DeliverySettings> = {}): Promise<Harness & { database: TestDatabase }> {
+/**
+ * A fresh database, the worker, the event consumer and the real gRPC server, all in this process;
+ * endpoints' host names resolve through `resolveHost` (DNS unless given).
+ */
+export async function startHarness(
+  name: string,
+  settings: Partial<DeliverySettings> = {},
+  resolveHost?: ResolveHost,
+): Promise<Harness & { database: TestDatabase }> {
   const database = await createTestDatabase(`webhooks_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url)
   const sql = openSql(database.url)
   const attemptsSql = openSql(database.url, undefined, { synchronousCommit: false })
   const endpoints = new InMemoryEndpoints()
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 0), post: postWebhook, settings: { ...FAST_SETTINGS, ...settings } }
+  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 0), post: createPostWebhook(resolveHost), settings: { ...FAST_SETTINGS, ...settings } }
   const logger = createLogger(`webhooks-test-${name}`, 'silent')
   const worker = startDeliveryWorker(deps, logger, database.url)
   const events = await openTestEvents(name)

@@ -1,3 +1,4 @@
+import { tableResolver } from '@pp/egress'
 import { ApiError } from '@pp/errors'
 import { describe, expect, it } from 'vitest'
 import type { ConfigUpdate } from '../types.js'
@@ -5,28 +6,33 @@ import { validateConfigUpdate } from './config-rules.js'
 
 const usd = { currencyCode: 'USD', minAmount: 1n, maxAmount: 10n, requiredCounterpartyFields: [], enabledTransactionTypes: ['OUTGOING'] }
 
-function fieldsOf(update: ConfigUpdate, environment: 'SANDBOX' | 'PRODUCTION' = 'SANDBOX'): string[] {
+const resolveHost = tableResolver({ 'x.example': ['93.184.216.34'], 'inside.example': ['10.0.0.7'] })
+
+async function errorsOf(update: ConfigUpdate, environment: 'SANDBOX' | 'PRODUCTION'): Promise<{ field: string; message: string }[]> {
   try {
-    validateConfigUpdate(update, environment)
+    await validateConfigUpdate(update, environment, resolveHost)
     return []
   } catch (err) {
     expect(err).toBeInstanceOf(ApiError)
-    return ((err as ApiError).details.errors as { field: string }[]).map((e) => e.field)
+    return (err as ApiError).details.errors as { field: string; message: string }[]
   }
 }
 
+const fieldsOf = async (update: ConfigUpdate, environment: 'SANDBOX' | 'PRODUCTION' = 'SANDBOX') =>
+  (await errorsOf(update, environment)).map((e) => e.field)
+
 describe('configuration rules', () => {
-  it('accepts an empty update and a sound one', () => {
-    expect(fieldsOf({})).toEqual([])
-    expect(fieldsOf({ supportedCurrencies: [usd, { ...usd, currencyCode: 'BTC' }], webhookEndpoint: 'https://x.example/h' })).toEqual([])
+  it('accepts an empty update and a sound one', async () => {
+    expect(await fieldsOf({})).toEqual([])
+    expect(await fieldsOf({ supportedCurrencies: [usd, { ...usd, currencyCode: 'BTC' }], webhookEndpoint: 'https://x.example/h' })).toEqual([])
   })
 
-  it('reports every bad field at once', () => {
+  it('reports every bad field at once', async () => {
     const update: ConfigUpdate = {
       umaDomain: ' ',
       supportedCurrencies: [{ ...usd, currencyCode: 'usd', minAmount: -1n }, { ...usd, requiredCounterpartyFields: [{ name: 'SHOE_SIZE', mandatory: true }] }],
     }
-    expect(fieldsOf(update)).toEqual([
+    expect(await fieldsOf(update)).toEqual([
       'umaDomain',
       'supportedCurrencies.0.currencyCode',
       'supportedCurrencies.0.minAmount',
@@ -34,15 +40,39 @@ describe('configuration rules', () => {
     ])
   })
 
-  it('allows the skip-paperwork option in sandbox only', () => {
-    expect(fieldsOf({ skipVerificationPaperwork: true })).toEqual([])
-    expect(fieldsOf({ skipVerificationPaperwork: true }, 'PRODUCTION')).toEqual(['skipVerificationPaperwork'])
-    expect(fieldsOf({ skipVerificationPaperwork: false }, 'PRODUCTION')).toEqual([])
+  it('allows the skip-paperwork option in sandbox only', async () => {
+    expect(await fieldsOf({ skipVerificationPaperwork: true })).toEqual([])
+    expect(await fieldsOf({ skipVerificationPaperwork: true }, 'PRODUCTION')).toEqual(['skipVerificationPaperwork'])
+    expect(await fieldsOf({ skipVerificationPaperwork: false }, 'PRODUCTION')).toEqual([])
   })
 
-  it('answers NOT_IMPLEMENTED for a fee outside USD once the fields are valid', () => {
+  it('wants a production webhookEndpoint that resolves to public addresses only', async () => {
+    expect(await errorsOf({ webhookEndpoint: 'https://x.example/h' }, 'PRODUCTION')).toEqual([])
+    expect(await errorsOf({ webhookEndpoint: 'https://inside.example/h' }, 'PRODUCTION')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: inside.example resolves to 10.0.0.7, a private address' },
+    ])
+    expect(await errorsOf({ webhookEndpoint: 'http://127.0.0.1:9000/h' }, 'PRODUCTION')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: 127.0.0.1 is a loopback address' },
+    ])
+    expect(await errorsOf({ webhookEndpoint: 'http://metadata.google.internal/computeMetadata/v1' }, 'PRODUCTION')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: metadata.google.internal is an internal name' },
+    ])
+    expect(await errorsOf({ webhookEndpoint: 'https://nowhere.example/h' }, 'PRODUCTION')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: nowhere.example does not resolve (ENOTFOUND)' },
+    ])
+  })
+
+  it('lets a sandbox webhookEndpoint use loopback, not a private address', async () => {
+    expect(await fieldsOf({ webhookEndpoint: 'http://127.0.0.1:9000/h' })).toEqual([])
+    expect(await fieldsOf({ webhookEndpoint: 'https://nowhere.example/h' })).toEqual([])
+    expect(await errorsOf({ webhookEndpoint: 'http://169.254.169.254/latest/meta-data' }, 'SANDBOX')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public or loopback addresses only: 169.254.169.254 is a link-local address' },
+    ])
+  })
+
+  it('answers NOT_IMPLEMENTED for a fee outside USD once the fields are valid', async () => {
     const fee = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'EUR', variableFeeBps: 5, fixedFee: { amount: 0n, currency: 'EUR' } }
-    expect(() => validateConfigUpdate({ feeConfigs: [fee] }, 'SANDBOX')).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
-    expect(fieldsOf({ feeConfigs: [{ ...fee, feeType: 'OTHER' }] })).toEqual(['feeConfigs.0.feeType'])
+    await expect(validateConfigUpdate({ feeConfigs: [fee] }, 'SANDBOX', resolveHost)).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    expect(await fieldsOf({ feeConfigs: [{ ...fee, feeType: 'OTHER' }] })).toEqual(['feeConfigs.0.feeType'])
   })
 })

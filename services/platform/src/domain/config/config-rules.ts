@@ -1,3 +1,4 @@
+import { endpointRefusal, type ResolveHost } from '@pp/egress'
 import { ApiError, invalidInput, type FieldError } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
 import type { ConfigUpdate, CurrencyConfig, Environment, FeeConfig } from '../types.js'
@@ -9,10 +10,11 @@ const AMOUNT_MAX = BigInt(Number.MAX_SAFE_INTEGER)
 /**
  * The business rules of a configuration update. All field errors are reported together
  * (400 INVALID_INPUT); a fee in a source currency not offered yet is 501 NOT_IMPLEMENTED.
+ * `resolveHost` resolves the webhook endpoint's host, whose addresses the environment must reach.
  */
-export function validateConfigUpdate(update: ConfigUpdate, environment: Environment): void {
+export async function validateConfigUpdate(update: ConfigUpdate, environment: Environment, resolveHost: ResolveHost): Promise<void> {
   const errors: FieldError[] = [
-    ...checkWebhookEndpoint(update.webhookEndpoint),
+    ...(await checkWebhookEndpoint(update.webhookEndpoint, environment, resolveHost)),
     ...(update.umaDomain?.trim() === '' ? [{ field: 'umaDomain', message: 'must not be empty' }] : []),
     ...(update.supportedCurrencies ?? []).flatMap((c, i) => checkCurrency(c, `supportedCurrencies.${i}`)),
     ...duplicates((update.supportedCurrencies ?? []).map((c) => c.currencyCode), 'supportedCurrencies', 'currencyCode'),
@@ -31,11 +33,17 @@ export function validateConfigUpdate(update: ConfigUpdate, environment: Environm
   }
 }
 
-function checkWebhookEndpoint(url: string | undefined): FieldError[] {
+/** An http(s) URL whose host the environment may send webhooks to (the rule of @pp/egress). */
+async function checkWebhookEndpoint(url: string | undefined, environment: Environment, resolveHost: ResolveHost): Promise<FieldError[]> {
   if (url === undefined) return []
-  const protocol = URL.canParse(url) ? new URL(url).protocol : undefined
-  if (protocol === 'https:' || protocol === 'http:') return []
-  return [{ field: 'webhookEndpoint', message: 'must be an http or https URL', constraint: { format: 'url' } }]
+  const target = URL.canParse(url) ? new URL(url) : undefined
+  if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
+    return [{ field: 'webhookEndpoint', message: 'must be an http or https URL', constraint: { format: 'url' } }]
+  }
+  const refusal = await endpointRefusal(target, environment, resolveHost)
+  if (!refusal) return []
+  const allowed = environment === 'SANDBOX' ? 'public or loopback addresses' : 'public addresses'
+  return [{ field: 'webhookEndpoint', message: `must resolve to ${allowed} only: ${refusal}` }]
 }
 
 function checkCurrency(currency: CurrencyConfig, path: string): FieldError[] {

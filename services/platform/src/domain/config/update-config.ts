@@ -16,7 +16,7 @@ import { mergeCardTokenization, mergeEmbeddedWallet, mergeFees } from './merge.j
  * PLATFORM.CONFIG_UPDATED event commit together; an invalid request changes nothing.
  */
 export async function updateConfig(deps: PlatformDeps, tenant: Tenant, update: ConfigUpdate): Promise<PlatformConfig> {
-  validateConfigUpdate(update, tenant.environment)
+  await validateConfigUpdate(update, tenant.environment, deps.resolveHost)
   return inTransaction(deps.db, async (tx) => {
     if (!(await lockConfig(tx, tenant, deps.now()))) throw new ApiError('PLATFORM_NOT_FOUND')
     const current = await currentConfig(tx, tenant)

@@ -4,9 +4,15 @@ import { canonicalPublicKey } from '../../crypto/p256.js'
 import { decodeStamp, stampSigns } from '../../crypto/stamp.js'
 import type { Tx } from '../../db/client.js'
 import { findActiveSessionByKey } from '../../db/sessions.db.js'
-import { consumeSignedRequest, findSignedRequest, insertSignedRequest } from '../../db/signed-requests.db.js'
+import {
+  consumeSignedRequest,
+  findSignedRequest,
+  insertSignedRequest,
+  insertSignedRequestOfCredentialedWallet,
+  type NewSignedRequest,
+} from '../../db/signed-requests.db.js'
 import type { WalletAuthDeps } from '../deps.js'
-import { isSandbox, type Tenant } from '../types.js'
+import { isSandbox, tenantOf, type Origin, type Tenant } from '../types.js'
 import { payloadToSign } from './payload.js'
 
 /** The sandbox legacy Service-Wallet-Signature value, accepted in sandbox only. */
@@ -45,18 +51,50 @@ export interface CompletedRequest {
   authMethodId?: string
 }
 
-/** First leg of a signed operation: a pending, single-use request bound to the operation and body. */
+/**
+ * First leg of a signed operation on a wallet already known to be the tenant's (the wallet of one
+ * of its credentials): a pending, single-use request bound to the operation and body.
+ */
 export async function beginSignedRequest(
   deps: Pick<WalletAuthDeps, 'db' | 'now' | 'lifetimes'>,
   tenant: Tenant,
   input: BeginInput,
   tx: Tx = deps.db,
 ): Promise<SignedRequestChallenge> {
+  const pending = pendingRequest(deps, tenant, input)
+  await insertSignedRequest(tx, pending.row)
+  return pending.challenge
+}
+
+/**
+ * First leg of a signed operation the gateway guards, for any wallet id a request names. Nothing
+ * is written unless the wallet is the caller's: another tenant's wallet answers 404
+ * ACCOUNT_NOT_FOUND as a missing one does. A wallet with a credential of the tenant is known to be
+ * its own, so the usual first leg is one statement; any other id is asked of the ledger, which owns
+ * the accounts.
+ */
+export async function beginWalletSignedRequest(
+  deps: Pick<WalletAuthDeps, 'db' | 'now' | 'lifetimes' | 'wallets'>,
+  origin: Origin,
+  input: BeginInput,
+): Promise<SignedRequestChallenge> {
+  const pending = pendingRequest(deps, tenantOf(origin), input)
+  if (await insertSignedRequestOfCredentialedWallet(deps.db, pending.row)) return pending.challenge
+  await deps.wallets.requireWallet(origin, input.accountId)
+  await insertSignedRequest(deps.db, pending.row)
+  return pending.challenge
+}
+
+function pendingRequest(
+  deps: Pick<WalletAuthDeps, 'now' | 'lifetimes'>,
+  tenant: Tenant,
+  input: BeginInput,
+): { row: NewSignedRequest; challenge: SignedRequestChallenge } {
   checkBinding(input)
   const requestId = newId('Request')
   const expiresAt = new Date(deps.now().getTime() + deps.lifetimes.signedRequestMs)
   const payload = payloadToSign({ requestId, accountId: input.accountId, operation: input.operation, bodyDigest: input.bodyDigest, expiresAt })
-  await insertSignedRequest(tx, {
+  const row = {
     id: requestId,
     ...tenant,
     accountId: input.accountId,
@@ -67,8 +105,8 @@ export async function beginSignedRequest(
     authMethodId: input.authMethodId ?? null,
     expiresAt,
     createdAt: deps.now(),
-  })
-  return { payloadToSign: payload, requestId, expiresAt }
+  }
+  return { row, challenge: { payloadToSign: payload, requestId, expiresAt } }
 }
 
 /**

@@ -29,6 +29,7 @@ async function postToEndpoint(deps: WebhooksDeps, claim: ClaimedDelivery): Promi
     return { isSuccess: false, latencyMs: 0, error: `platform configuration unavailable: ${(err as Error).message}` }
   }
   if (!url) return { isSuccess: false, latencyMs: 0, error: 'no webhookEndpoint is configured' }
-  const result = await deps.post({ url, body: claim.payload, headers: webhookHeaders(claim), timeoutMs: deps.settings.requestTimeoutMs })
+  const request = { url, environment: claim.environment, body: claim.payload, headers: webhookHeaders(claim), timeoutMs: deps.settings.requestTimeoutMs }
+  const result = await deps.post(request)
   return { isSuccess: result.isSuccess, url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
 }

@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tableResolver } from '@pp/egress'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postWebhook } from './http-post.js'
+import { createPostWebhook, postWebhook } from './http-post.js'
 
 let server: Server
 let base: string
+let handled = 0
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    handled += 1
     request.resume()
     if (request.url === '/redirect') return void response.writeHead(302, { Location: '/ok' }).end()
     if (request.url === '/big') return void response.writeHead(200).end('x'.repeat(100_000))
@@ -26,7 +29,8 @@ afterAll(() => {
   server.close()
 })
 
-const post = (path: string, url = `${base}${path}`) => postWebhook({ url, body: '{}', headers: { 'X-Test': 'yes' }, timeoutMs: 2_000 })
+const post = (path: string, url = `${base}${path}`) =>
+  postWebhook({ url, environment: 'SANDBOX', body: '{}', headers: { 'X-Test': 'yes' }, timeoutMs: 2_000 })
 
 describe('postWebhook', () => {
   it('sends the headers and answers the status, the body and the latency', async () => {
@@ -47,6 +51,20 @@ describe('postWebhook', () => {
     const result = await post('/cut')
     expect(result).toMatchObject({ isSuccess: false, error: expect.stringMatching(/^connection failed/) })
     expect(result.statusCode).toBeUndefined()
+  })
+
+  it('refuses an address the environment may not reach without sending anything', async () => {
+    const before = handled
+    const viaDns = createPostWebhook(tableResolver({ 'hooks.rebound.example': ['127.0.0.1'] }))
+    const postAs = (environment: 'SANDBOX' | 'PRODUCTION', url: string) => viaDns({ url, environment, body: '{}', headers: {}, timeoutMs: 2_000 })
+    const byName = `${base.replace('127.0.0.1', 'hooks.rebound.example')}/ok`
+    expect(await postAs('PRODUCTION', byName)).toMatchObject({
+      isSuccess: false, error: 'endpoint address refused: hooks.rebound.example resolves to 127.0.0.1, a loopback address',
+    })
+    expect(await postAs('PRODUCTION', `${base}/ok`)).toMatchObject({ isSuccess: false, error: 'endpoint address refused: 127.0.0.1 is a loopback address' })
+    expect(await postAs('SANDBOX', 'http://10.1.2.3/ok')).toMatchObject({ isSuccess: false, error: 'endpoint address refused: 10.1.2.3 is a private address' })
+    expect(handled).toBe(before)
+    expect(await postAs('SANDBOX', byName)).toMatchObject({ isSuccess: true, statusCode: 200 })
   })
 
   it('refuses what is not an http(s) URL without sending anything', async () => {

@@ -1,5 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { checkedLookup, EgressRefusedError, hostnameRefusal, resolveHost, type ResolveHost } from '@pp/egress'
+import type { Environment } from '../types.js'
 
 /** What one POST to a receiver came to. */
 export interface PostResult {
@@ -14,6 +16,8 @@ export interface PostResult {
 
 export interface PostRequest {
   url: string
+  /** Whose endpoint it is: which addresses the POST may reach (the rule of @pp/egress). */
+  environment: Environment
   body: string
   headers: Record<string, string>
   timeoutMs: number
@@ -22,15 +26,32 @@ export interface PostRequest {
 export type PostWebhook = (request: PostRequest) => Promise<PostResult>
 
 const RESPONSE_BODY_MAX_BYTES = 4_096
-// connections to a receiver are reused across deliveries; node:http costs a fifth of fetch's CPU per request
-const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }
+
+/**
+ * The agents of one environment. Connections to a receiver are reused across deliveries (node:http
+ * costs a fifth of fetch's CPU per request); each new one connects only to addresses the
+ * environment may reach, the very ones its lookup checked.
+ */
+function agentsOf(environment: Environment, resolve: ResolveHost) {
+  const lookup = checkedLookup(environment, resolve)
+  return { 'http:': new HttpAgent({ keepAlive: true, lookup }), 'https:': new HttpsAgent({ keepAlive: true, lookup }) }
+}
 
 /**
  * POSTs the body once. Only a 2xx answer, read to its end within `timeoutMs`, is a success; a
- * redirect is not followed, so a receiver cannot send the signed body somewhere else.
+ * redirect is not followed, so a receiver cannot send the signed body somewhere else. An endpoint
+ * the environment may not reach (a private address, or a name resolving to one) is a failed
+ * attempt that names the refused address, and nothing is sent.
  */
-export const postWebhook: PostWebhook = ({ url, body, headers, timeoutMs }) =>
-  new Promise((resolve) => {
+export function createPostWebhook(resolve: ResolveHost = resolveHost): PostWebhook {
+  const agents = { SANDBOX: agentsOf('SANDBOX', resolve), PRODUCTION: agentsOf('PRODUCTION', resolve) }
+  return (request) => post(agents[request.environment], request)
+}
+
+export const postWebhook: PostWebhook = createPostWebhook()
+
+function post(agents: ReturnType<typeof agentsOf>, { url, environment, body, headers, timeoutMs }: PostRequest): Promise<PostResult> {
+  return new Promise((resolve) => {
     const startedAt = performance.now()
     let isTimedOut = false
     let timer: NodeJS.Timeout | undefined
@@ -38,10 +59,12 @@ export const postWebhook: PostWebhook = ({ url, body, headers, timeoutMs }) =>
       clearTimeout(timer)
       resolve({ ...result, latencyMs: Math.round(performance.now() - startedAt) })
     }
-    const fail = (err: NodeJS.ErrnoException) =>
-      finish({ isSuccess: false, responseBody: '', error: isTimedOut ? `timeout after ${timeoutMs} ms` : `connection failed: ${err.code ?? err.message}` })
+    const fail = (err: NodeJS.ErrnoException) => finish({ isSuccess: false, responseBody: '', error: failure(err, isTimedOut, timeoutMs) })
     const target = URL.canParse(url) ? new URL(url) : undefined
     if (!target || !(target.protocol in agents)) return finish({ isSuccess: false, responseBody: '', error: 'not an http(s) URL' })
+    // node connects to an IP literal without the agent's lookup, so the host is judged here first
+    const refusal = hostnameRefusal(target.hostname, environment)
+    if (refusal) return finish({ isSuccess: false, responseBody: '', error: `${REFUSED}: ${refusal}` })
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
     const request = send(
       target,
@@ -55,6 +78,15 @@ export const postWebhook: PostWebhook = ({ url, body, headers, timeoutMs }) =>
     request.once('error', fail)
     request.end(body)
   })
+}
+
+const REFUSED = 'endpoint address refused'
+
+function failure(err: NodeJS.ErrnoException, isTimedOut: boolean, timeoutMs: number): string {
+  if (isTimedOut) return `timeout after ${timeoutMs} ms`
+  if (err instanceof EgressRefusedError) return `${REFUSED}: ${err.message}`
+  return `connection failed: ${err.code ?? err.message}`
+}
 
 /** Reads the whole answer, so the connection can be reused, keeping only its first bytes. */
 function readAnswer(response: IncomingMessage, finish: (result: Omit<PostResult, 'latencyMs'>) => void, fail: (err: Error) => void): void {

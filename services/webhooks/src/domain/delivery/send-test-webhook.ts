@@ -30,7 +30,7 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
   const payload = webhookBody(id, TEST_WEBHOOK, startedAt.toISOString())
   const signature = deps.keys.sign(caller.environment, payload)
   const headers = webhookHeaders({ id, webhookType: TEST_WEBHOOK.type, signature, attemptNumber: 1 })
-  const result = await deps.post({ url, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
+  const result = await deps.post({ url, environment: caller.environment, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
   const outcome = { url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
   await insertCompletedTestDelivery(deps.db, {
     id, platformId: caller.platformId, environment: caller.environment, requestId: caller.requestId, webhookType: TEST_WEBHOOK.type,

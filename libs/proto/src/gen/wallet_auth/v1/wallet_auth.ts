@@ -4153,7 +4153,12 @@ export const WalletAuthServiceService = {
       Buffer.from(RefreshAuthSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RefreshAuthSessionResponse => RefreshAuthSessionResponse.decode(value),
   },
-  /** First leg of a signed operation: a single-use pending request bound to the operation and body. */
+  /**
+   * First leg of a signed operation: a single-use pending request bound to the operation and body.
+   * The wallet must be the caller's: another tenant's or a missing account is 404
+   * ACCOUNT_NOT_FOUND, one that is no embedded wallet 409 WALLET_NOT_PROVISIONED, and nothing is
+   * written.
+   */
   beginSignedRequest: {
     path: "/wallet_auth.v1.WalletAuthService/BeginSignedRequest" as const,
     requestStream: false as const,
@@ -4285,7 +4290,12 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   revokeAuthSession: handleUnaryCall<RevokeAuthSessionRequest, RevokeAuthSessionResponse>;
   /** Replaces an active session by a new one whose signing key is sealed to client_public_key. */
   refreshAuthSession: handleUnaryCall<RefreshAuthSessionRequest, RefreshAuthSessionResponse>;
-  /** First leg of a signed operation: a single-use pending request bound to the operation and body. */
+  /**
+   * First leg of a signed operation: a single-use pending request bound to the operation and body.
+   * The wallet must be the caller's: another tenant's or a missing account is 404
+   * ACCOUNT_NOT_FOUND, one that is no embedded wallet 409 WALLET_NOT_PROVISIONED, and nothing is
+   * written.
+   */
   beginSignedRequest: handleUnaryCall<BeginSignedRequestRequest, BeginSignedRequestResponse>;
   /**
    * Signed retry: checks and consumes the pending request, once (a conditional update, so racing
@@ -4516,7 +4526,12 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RefreshAuthSessionResponse) => void,
   ): ClientUnaryCall;
-  /** First leg of a signed operation: a single-use pending request bound to the operation and body. */
+  /**
+   * First leg of a signed operation: a single-use pending request bound to the operation and body.
+   * The wallet must be the caller's: another tenant's or a missing account is 404
+   * ACCOUNT_NOT_FOUND, one that is no embedded wallet 409 WALLET_NOT_PROVISIONED, and nothing is
+   * written.
+   */
   beginSignedRequest(
     request: BeginSignedRequestRequest,
     callback: (error: ServiceError | null, response: BeginSignedRequestResponse) => void,
