@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseConfigSchema, grpcAddress, loadConfig, z } from './index.js'
+import { baseConfigSchema, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from './index.js'
 
 describe('loadConfig', () => {
   const schema = baseConfigSchema.extend({ GRPC_ADDRESS: grpcAddress, DELAY_MS: z.coerce.number().default(5) })
@@ -11,5 +11,24 @@ describe('loadConfig', () => {
 
   it('lists every invalid field', () => {
     expect(() => loadConfig(schema, { GRPC_ADDRESS: 'nope', LOG_LEVEL: 'loud' })).toThrow(/GRPC_ADDRESS[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*GRPC_ADDRESS/)
+  })
+})
+
+describe('storage limits', () => {
+  const schema = baseConfigSchema.extend({ ...storageLimitsConfig.shape, IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs })
+
+  it('keeps keys a day, published outbox rows and stream events a week, and at most 1 GiB of events', () => {
+    expect(loadConfig(schema, {})).toMatchObject({
+      IDEMPOTENCY_KEY_TTL_MS: 86_400_000,
+      OUTBOX_RETENTION_MS: 604_800_000,
+      EVENTS_STREAM_MAX_AGE_MS: 604_800_000,
+      EVENTS_STREAM_MAX_BYTES: 1_073_741_824,
+    })
+  })
+
+  it('refuses limits so short that pruning would spin or a consumer lose events it is about to take', () => {
+    expect(() => loadConfig(schema, { IDEMPOTENCY_KEY_TTL_MS: '1000' })).toThrow(/IDEMPOTENCY_KEY_TTL_MS/)
+    expect(() => loadConfig(schema, { OUTBOX_RETENTION_MS: '0' })).toThrow(/OUTBOX_RETENTION_MS/)
+    expect(() => loadConfig(schema, { EVENTS_STREAM_MAX_AGE_MS: '120000' })).toThrow(/EVENTS_STREAM_MAX_AGE_MS/)
   })
 })

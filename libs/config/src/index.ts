@@ -22,6 +22,37 @@ export const grpcAddress = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:
 
 export const durationMs = z.coerce.number().int().nonnegative()
 
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+const MIB = 1024 * 1024
+
+/**
+ * The storage limits every service applies, each service's config carrying these fields. The
+ * EVENTS stream's are set by every service as it starts: give each the same values.
+ */
+export const storageLimitsConfig = z.object({
+  /**
+   * How long an outbox row stays once the relay published it (JetStream keeps the event itself).
+   * A minute at least: an idle table is looked at once per this period.
+   */
+  OUTBOX_RETENTION_MS: durationMs.min(MINUTE_MS).default(7 * DAY_MS),
+  /**
+   * How long the EVENTS stream keeps an event, consumed or not: the longest a consumer may be
+   * stopped or behind without missing events. An hour at least, above JetStream's duplicate
+   * window and any redelivery.
+   */
+  EVENTS_STREAM_MAX_AGE_MS: durationMs.min(HOUR_MS).default(7 * DAY_MS),
+  /** The most the EVENTS stream holds; past it the oldest events go first, consumed or not. */
+  EVENTS_STREAM_MAX_BYTES: z.coerce.number().int().min(MIB).default(1024 * MIB),
+})
+
+/**
+ * IDEMPOTENCY_KEY_TTL_MS: how long a key's first answer is replayed; after it the same key is a new
+ * request. A minute at least, as OUTBOX_RETENTION_MS.
+ */
+export const idempotencyKeyTtlMs = durationMs.min(MINUTE_MS).default(DAY_MS)
+
 /** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
 export const consumerStartTime = z.iso.datetime().transform((value) => new Date(value)).optional()
 

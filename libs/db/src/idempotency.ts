@@ -3,10 +3,21 @@ import { ApiError, invalidInput } from '@pp/errors'
 
 const KEY_LENGTH_MAX = 255
 
-/** An Idempotency-Key and the fingerprint of the request it came with. */
+/** An Idempotency-Key, the fingerprint of the request it came with, and from when its answers count. */
 export interface IdempotentCall {
   key: string
   fingerprint: string
+  /**
+   * An answer stored at or before this time has expired: the key is a new request again, and
+   * storing its new answer replaces the old one.
+   */
+  expiredUpTo: Date
+}
+
+/** A service's clock and how long it replays a key's first answer (its IDEMPOTENCY_KEY_TTL_MS). */
+export interface KeyLifetime {
+  now(): Date
+  idempotencyKeyTtlMs: number
 }
 
 /** What a service stored under a key, in the same transaction as the effect. */
@@ -23,12 +34,16 @@ export function fingerprintOf(content: unknown): string {
   return createHash('sha256').update(JSON.stringify(content, canonical)).digest('hex')
 }
 
-/** The key and the fingerprint of what was asked, so a reuse with another request is caught. */
-export function idempotentCall(key: string, operation: string, request: unknown): IdempotentCall {
+/**
+ * The key and the fingerprint of what was asked, so a reuse with another request is caught, as
+ * long as the key lives: an answer older than the lifetime is no longer replayed.
+ */
+export function idempotentCall(key: string, operation: string, request: unknown, lifetime: KeyLifetime): IdempotentCall {
   if (key.length > KEY_LENGTH_MAX) {
     throw invalidInput([{ field: 'Idempotency-Key', message: 'too long', constraint: { maxLength: KEY_LENGTH_MAX } }])
   }
-  return { key, fingerprint: fingerprintOf({ operation, request }) }
+  const expiredUpTo = new Date(lifetime.now().getTime() - lifetime.idempotencyKeyTtlMs)
+  return { key, fingerprint: fingerprintOf({ operation, request }), expiredUpTo }
 }
 
 /**

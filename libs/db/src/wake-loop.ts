@@ -4,8 +4,12 @@ import pg from 'pg'
 export interface WakeLoopOptions {
   name: string
   databaseUrl: string
-  /** The NOTIFY channel that says new work may be due now. */
-  channel: string
+  /**
+   * The NOTIFY channel that says new work may be due now. Without one only the due times that
+   * `run` answers (and `wake`) run it, the first time at start: for work whose due time the data
+   * always tells, such as rows that go with age.
+   */
+  channel?: string
   logger: Logger
   /**
    * Does what is due and answers when the next known work falls due (undefined: none is known,
@@ -107,30 +111,31 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
     else if (timerAt === undefined || due < timerAt) schedule(due)
   }
 
-  const dropListener = (client: pg.Client, err: unknown): void => {
+  const dropListener = (client: pg.Client, channel: string, err: unknown): void => {
     if (listener !== client) return // stopped, or already replaced
     listener = undefined
     void client.end().catch(() => undefined)
     logger.warn({ err, loop: name }, 'notification connection lost; reconnecting')
-    reconnectTimer = setTimeout(() => void listen(), RECONNECT_DELAY_MS)
+    reconnectTimer = setTimeout(() => void listen(channel), RECONNECT_DELAY_MS)
     reconnectTimer.unref()
   }
 
-  async function listen(): Promise<void> {
+  async function listen(channel: string): Promise<void> {
     if (stopped) return
     const client = new pg.Client({ connectionString: options.databaseUrl })
     listener = client
     client.on('notification', onNotification)
-    client.on('error', (err) => dropListener(client, err))
+    client.on('error', (err) => dropListener(client, channel, err))
     try {
       await client.connect()
-      await client.query(`LISTEN "${options.channel}"`)
+      await client.query(`LISTEN "${channel}"`)
     } catch (err) {
-      return dropListener(client, err)
+      return dropListener(client, channel, err)
     }
     wake() // whatever was written while nobody listened
   }
-  void listen()
+  if (options.channel === undefined) wake()
+  else void listen(options.channel)
 
   return {
     wake,

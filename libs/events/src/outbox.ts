@@ -1,3 +1,4 @@
+import type { PruneRule } from '@pp/db'
 import { newId } from '@pp/ids'
 import type { Origin } from '@pp/tenancy'
 import { eventSubject, type EventEnvelope } from './envelope.js'
@@ -54,3 +55,14 @@ export async function writeOutbox<T>(tx: RawExecutor, source: string, event: New
   )
   return envelope
 }
+
+/**
+ * The outbox rows the relay published (it sets published_at) longer ago than `keepMs`, through
+ * each service's partial index on published_at. Unpublished rows have none and always stay.
+ */
+export const publishedOutboxEvents = (keepMs: number): PruneRule => ({
+  name: 'outbox_events',
+  table: 'outbox_events',
+  since: 'published_at',
+  keepMs,
+})

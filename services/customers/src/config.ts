@@ -1,9 +1,12 @@
-import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
+  ...storageLimitsConfig.shape,
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** How long a key's first answer is replayed; after it the same key is a new request. */
+  IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   /** How long a hosted verification link can be used. */
   KYC_LINK_TTL_MS: durationMs.default(24 * 60 * 60 * 1000),

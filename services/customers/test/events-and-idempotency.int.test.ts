@@ -1,7 +1,7 @@
 import { callUnary } from '@pp/grpc'
 import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { create, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
+import { create, failure, IDEMPOTENCY_KEY_TTL_MS, individual, newTenant, startHarness, type Harness } from './harness.js'
 
 let h: Harness
 
@@ -94,6 +94,26 @@ describe('idempotent CreateCustomer', () => {
     const ctx = { ...newTenant(), idempotencyKey: 'create-2' }
     await create(h, ctx, individual({ fullName: 'Jane Doe' }))
     expect((await failure(create(h, ctx, individual({ fullName: 'John Doe' })))).code).toBe('IDEMPOTENCY_KEY_REUSED')
+  })
+
+  it('replays until the key is a day old; after it the same key is a new request, whose answer replays in turn', async () => {
+    const ctx = { ...newTenant(), idempotencyKey: 'create-expiring' }
+    const realClock = h.deps.now
+    let now = new Date()
+    h.deps.now = () => now
+    try {
+      const first = await create(h, ctx, individual())
+      now = new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS - 1)
+      expect(await create(h, ctx, individual())).toEqual(first)
+      now = new Date(now.getTime() + 1)
+      const second = await create(h, ctx, individual())
+      expect(second.id).not.toBe(first.id)
+      expect(await create(h, ctx, individual())).toEqual(second)
+      expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(2)
+      expect(await h.db.idempotencyKey.count({ where: { platformId: ctx.platformId } })).toBe(1)
+    } finally {
+      h.deps.now = realClock
+    }
   })
 
   it('scopes keys to the tenant', async () => {

@@ -57,6 +57,9 @@ export interface Harness {
   stop(): Promise<void>
 }
 
+/** The service's default: a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
+
 export const TEST_SETTINGS: VerificationSettings = { kycLinkTtlMs: 60_000, contactCodeTtlMs: 60_000, contactCodeAttemptsMax: 3 }
 
 /** A fresh migrated database and the real gRPC server on a free port, called through the generated client. */
@@ -74,6 +77,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     agreements,
     settings: TEST_SETTINGS,
     now: () => new Date(),
+    idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     ...overrides,
   }
   const logger = createLogger('customers-test', 'silent')

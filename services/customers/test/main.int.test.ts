@@ -5,7 +5,8 @@ import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil } from '@pp/testing'
 import { expect, it } from 'vitest'
-import { customerOf, individual, newTenant } from './harness.js'
+import { openDb } from '../src/db/client.js'
+import { customerOf, individual, MIGRATIONS_DIR, newTenant } from './harness.js'
 
 const logger = createLogger('customers-main-test', 'silent')
 
@@ -56,6 +57,49 @@ it('runs as its own process: migrates, reads platform settings over gRPC, relays
     await nats.close()
     await service.stop()
     await platform.shutdown()
+    await database.drop()
+  }
+})
+
+it('prunes, as it starts, the keys past IDEMPOTENCY_KEY_TTL_MS and the outbox rows published longer ago than OUTBOX_RETENTION_MS', async () => {
+  const { natsUrl } = await testConnections()
+  const database = await createTestDatabase('customers_retention', MIGRATIONS_DIR)
+  const db = openDb(database.url)
+  const key = (name: string, age: string) =>
+    db.$executeRawUnsafe(
+      `INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
+       VALUES ('Platform:p', 'SANDBOX', $1, 'f', '{}', now() - $2::interval)`,
+      name,
+      age,
+    )
+  const event = (id: string, publishedAgo: string) =>
+    db.$executeRawUnsafe(
+      `INSERT INTO outbox_events (id, subject, payload, created_at, published_at)
+       VALUES ($1, 'events.customers.TEST', '{}', now() - $2::interval, now() - $2::interval)`,
+      id,
+      publishedAgo,
+    )
+  await key('expired', '2 hours')
+  await key('live', '10 minutes')
+  await event('published-8-days-ago', '8 days')
+  await event('published-yesterday', '1 day')
+  const address = `127.0.0.1:${await freePort()}`
+  const service = startProcess('customers', 'services/customers/src/main.ts', {
+    DATABASE_URL: database.url,
+    GRPC_ADDRESS: address,
+    NATS_URL: natsUrl,
+    IDEMPOTENCY_KEY_TTL_MS: '3600000',
+  })
+  try {
+    const left = async () => [
+      ...(await db.idempotencyKey.findMany({ select: { key: true } })).map((row) => row.key),
+      ...(await db.outboxEvent.findMany({ select: { id: true } })).map((row) => row.id),
+    ]
+    await waitUntil(async () => (await left()).length === 2, `the start-up pruning\n${service.output()}`)
+    expect((await left()).sort()).toEqual(['live', 'published-yesterday'])
+  } finally {
+    await service.stop()
+    await db.$disconnect()
     await database.drop()
   }
 })

@@ -1,9 +1,12 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
+  ...storageLimitsConfig.shape,
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** How long a key's first answer is replayed; after it the same key is a new request. */
+  IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   /** How long a new US bank account stays in ACH validation before it can be used. */

@@ -48,6 +48,8 @@ export class TestClock {
 
 export const ACH_WINDOW_MS = 3_000
 export const CHALLENGE_TTL_MS = 60_000
+/** The service's default: a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
 
 export interface ExternalAccountsHarness {
   db: Db
@@ -65,7 +67,10 @@ export async function startExternalAccountsHarness(name: string): Promise<Extern
   const sql = createSqlPool(database.url)
   const customers = new InMemoryCustomers()
   const clock = new TestClock()
-  const deps = externalAccountsDeps({ db, sql, now: clock.now, customers }, { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS })
+  const deps = externalAccountsDeps(
+    { db, sql, now: clock.now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers },
+    { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
+  )
   const logger = createLogger('ledger-external-accounts-test', 'silent')
   const registration = { name: 'ledger.v1.ExternalAccountsService', definition: ExternalAccountsServiceService, implementation: externalAccountsService(deps, logger) }
   const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', [registration], logger)

@@ -15,7 +15,7 @@ import { holderFromCustomer } from '../src/domain/provisioning/holder.js'
 import { provisionCustomer } from '../src/domain/provisioning/provision-customer.js'
 import type { Tenant } from '../src/domain/types.js'
 import { ledgerServiceRegistrations, startLedgerServer } from '../src/rpc/server.js'
-import { ACH_WINDOW_MS, CHALLENGE_TTL_MS, InMemoryCustomers } from './external-accounts-harness.js'
+import { ACH_WINDOW_MS, CHALLENGE_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, InMemoryCustomers } from './external-accounts-harness.js'
 import { MIGRATIONS_DIR } from './paths.js'
 
 const DEFAULT_SETTINGS: PlatformSettings = { isRegulatedFinancialInstitution: false, supportedCurrencies: ['USD', 'EUR', 'USDB'] }
@@ -51,10 +51,10 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
   const platforms = new InMemoryPlatformConfig()
   const now = () => new Date()
   const externalAccounts = externalAccountsDeps(
-    { db, sql, now, customers: new InMemoryCustomers() },
+    { db, sql, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers: new InMemoryCustomers() },
     { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
   )
-  const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, externalAccounts }
+  const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, externalAccounts }
   const logger = createLogger('ledger-test', 'silent')
   const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', ledgerServiceRegistrations(deps, logger), logger)
   const address = `127.0.0.1:${server.port}`

@@ -7,6 +7,7 @@ import { FundsCredited } from '@pp/proto/ledger/v1/events'
 import { TransferCode } from '@pp/proto/ledger/v1/ledger'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleEvent } from '../src/events/consumers.js'
+import { IDEMPOTENCY_KEY_TTL_MS } from './external-accounts-harness.js'
 import {
   accountOf,
   activeCustomer,
@@ -141,6 +142,26 @@ describe('sandbox funding', () => {
     const account = await get(ctx, usd.id)
     expect([account.balance.amount, account.totalBalance.amount]).toEqual([700, 700])
     expect((await eventsFor(usd.id)).filter((e) => e.type === 'FUNDS_CREDITED')).toHaveLength(1)
+  })
+
+  it('takes the key as a new request once it is a day old: the same funding then credits again', async () => {
+    const ctx = newTenant()
+    const usd = accountOf(await activeCustomer(h, ctx, { platformCustomerId: 'pc-fund-expiring' }), 'USD')
+    const keyed = { ...ctx, idempotencyKey: 'fund-expiring' }
+    const realClock = h.deps.now
+    let now = new Date()
+    h.deps.now = () => now
+    try {
+      expect((await fundAccount(keyed, usd.id, 700n)).balance.amount).toBe(700)
+      now = new Date(now.getTime() + IDEMPOTENCY_KEY_TTL_MS - 1)
+      expect((await fundAccount(keyed, usd.id, 700n)).balance.amount).toBe(700)
+      now = new Date(now.getTime() + 1)
+      expect((await fundAccount(keyed, usd.id, 700n)).balance.amount).toBe(1_400)
+      expect((await fundAccount(keyed, usd.id, 700n)).balance.amount).toBe(1_400)
+    } finally {
+      h.deps.now = realClock
+    }
+    expect((await eventsFor(usd.id)).filter((e) => e.type === 'FUNDS_CREDITED')).toHaveLength(2)
   })
 
   it('reads back the funded account, balances included, exactly as the funding answered; only within its tenant', async () => {

@@ -27,6 +27,8 @@ import { MIGRATIONS_DIR } from './paths.js'
 /** Sandbox delays of the tests: long enough to observe the pending state, short enough to wait for. */
 export const DELAYS = { PENDING_FAILURE: 400, SLOW_SETTLEMENT: 400, RETURN: 400 }
 export const QUOTE_TTL_MS = 60_000
+/** The service's default: a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
 export const SIZE_LIMIT_USD = 50_000_000n
 /** Deadline of the tests' calls: the machine is shared, and a fresh service answers its first calls slowly. */
 export const SLOW_CALL_MS = 30_000
@@ -107,6 +109,7 @@ export async function startHarness(): Promise<Harness> {
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
     settings: { quoteTtlMs: QUOTE_TTL_MS, serviceFeeBps: 0, sizeLimits: parseSizeLimits(`USD=${SIZE_LIMIT_USD}`), delays: DELAYS },
     now: () => new Date(),
+    idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     logger,
   }
   const server: RunningGrpcServer = await startGrpcServer('127.0.0.1:0', [paymentsServiceRegistration(deps, logger)], logger)

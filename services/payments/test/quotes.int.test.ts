@@ -22,6 +22,7 @@ import {
   fund,
   FUNDING,
   FX,
+  IDEMPOTENCY_KEY_TTL_MS,
   newCustomer,
   newPlatform,
   pageOf,
@@ -186,6 +187,51 @@ describe('execute at most once', () => {
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code: string }).code).toBe('CONFLICT')
     expect(await transactionCount(quote.id)).toBe(1)
     expect(await available(usd)).toBe(before - 1_000n)
+  })
+})
+
+describe('Idempotency-Key lifetime', () => {
+  /** Runs `steps` on a clock of the test's, moved by the `later` it is given. */
+  async function onTestClock(steps: (later: (ms: number) => void) => Promise<void>): Promise<void> {
+    const realClock = h.deps.now
+    let now = new Date()
+    h.deps.now = () => now
+    try {
+      await steps((ms) => void (now = new Date(now.getTime() + ms)))
+    } finally {
+      h.deps.now = realClock
+    }
+  }
+
+  const keyRows = (key: string) => h.db.idempotencyKey.findMany({ where: { platformId: ctx.platformId, key } })
+
+  it('a create replays until the key is a day old; after it the same key makes a new quote', async () => {
+    const keyed = { ...ctx, idempotencyKey: `quote-${randomUUID()}` }
+    await onTestClock(async (later) => {
+      const first = await createQuote(quoteRequest(), keyed)
+      later(IDEMPOTENCY_KEY_TTL_MS - 1)
+      expect((await createQuote(quoteRequest(), keyed)).id).toBe(first.id)
+      later(1)
+      const second = await createQuote(quoteRequest(), keyed)
+      expect(second.id).not.toBe(first.id)
+      expect((await createQuote(quoteRequest(), keyed)).id).toBe(second.id)
+      expect((await keyRows(keyed.idempotencyKey)).map((row) => row.response)).toEqual([{ quoteId: second.id }])
+    })
+  })
+
+  it('an execute under a key a day old executes the quote it names, in place of the old answer', async () => {
+    const keyed = { ...ctx, idempotencyKey: `exec-${randomUUID()}` }
+    await onTestClock(async (later) => {
+      const first = await execute((await createQuote(quoteRequest())).id, keyed)
+      later(IDEMPOTENCY_KEY_TTL_MS)
+      const quote = await createQuote(quoteRequest())
+      const before = await available(usd)
+      const second = await execute(quote.id, keyed)
+      expect(second).toMatchObject({ id: quote.id, status: 'COMPLETED' })
+      expect(await available(usd)).toBe(before - 1_000n)
+      expect(second.id).not.toBe(first.id)
+      expect((await keyRows(keyed.idempotencyKey)).map((row) => row.response)).toEqual([{ quoteId: quote.id }])
+    })
   })
 })
 

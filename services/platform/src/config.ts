@@ -1,6 +1,7 @@
-import { baseConfigSchema, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
+  ...storageLimitsConfig.shape,
   DATABASE_URL: z.string().url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -25,4 +25,11 @@ describe('loadWebhooksConfig', () => {
     expect(() => loadWebhooksConfig({ ...base, WEBHOOK_RETRY_SCHEDULE_MS: '10,,20' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/)
     expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'abcd' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
   })
+
+  it('keeps finished deliveries at least as long as the stream keeps their events, so a replayed event stays a duplicate', () => {
+    expect(loadWebhooksConfig(base)).toMatchObject({ WEBHOOK_DELIVERY_RETENTION_MS: 30 * 86_400_000, EVENTS_STREAM_MAX_AGE_MS: 7 * 86_400_000 })
+    const shorter = { ...base, EVENTS_STREAM_MAX_AGE_MS: String(2 * 86_400_000), WEBHOOK_DELIVERY_RETENTION_MS: String(86_400_000) }
+    expect(() => loadWebhooksConfig(shorter)).toThrow(/WEBHOOK_DELIVERY_RETENTION_MS/)
+    expect(() => loadWebhooksConfig({ ...base, EVENTS_STREAM_MAX_AGE_MS: '60000' })).toThrow(/EVENTS_STREAM_MAX_AGE_MS/)
+  })
 })

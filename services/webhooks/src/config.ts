@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -16,6 +16,7 @@ const aesKey = z
 
 const schema = baseConfigSchema
   .extend({
+    ...storageLimitsConfig.shape,
     DATABASE_URL: z.url(),
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
@@ -44,10 +45,17 @@ const schema = baseConfigSchema
     WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),
     /** Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly. */
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
+    /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
+    WEBHOOK_DELIVERY_RETENTION_MS: durationMs.default(30 * 24 * 3_600_000),
   })
   .refine((c) => c.WEBHOOK_CLAIM_LEASE_MS > c.WEBHOOK_REQUEST_TIMEOUT_MS, {
     path: ['WEBHOOK_CLAIM_LEASE_MS'],
     message: 'must be longer than WEBHOOK_REQUEST_TIMEOUT_MS',
+  })
+  // a delivery's row is what makes its event, delivered again by the stream, a duplicate
+  .refine((c) => c.WEBHOOK_DELIVERY_RETENTION_MS >= c.EVENTS_STREAM_MAX_AGE_MS, {
+    path: ['WEBHOOK_DELIVERY_RETENTION_MS'],
+    message: 'must be at least EVENTS_STREAM_MAX_AGE_MS',
   })
 
 export type WebhooksConfig = z.infer<typeof schema>

@@ -5,6 +5,7 @@ import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/pla
 import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { openDb } from '../src/db/client.js'
 import { newTenant, openTestEvents, type Tenant, type TestEvents } from './support/events.js'
 import { callContext } from './support/harness.js'
 import { startReceiver, type Receiver } from './support/receiver.js'
@@ -126,5 +127,37 @@ it('delivers after a restart a webhook whose process was killed in the middle of
     expect(second!.headers['x-service-event-id']).toBe(first!.headers['x-service-event-id'])
   } finally {
     client.close()
+  }
+})
+
+it('prunes, as it starts, the deliveries finished longer ago than WEBHOOK_DELIVERY_RETENTION_MS with their attempts, never a pending one', async () => {
+  const db = openDb(database.url)
+  const tenant = newTenant()
+  const delivery = (id: string, status: string, finishedAgo: string | null, nextAttemptIn: string | null = null) =>
+    db.$executeRawUnsafe(
+      `INSERT INTO webhook_deliveries (id, platform_id, environment, webhook_type, payload, signature, status, attempt_count,
+         next_attempt_at, delivered_at, dead_at, created_at)
+       VALUES ($1, $2, $3, 'CUSTOMER.UPDATED', '{}', 's', $4, 1, now() + $6::interval,
+         CASE WHEN $4 = 'DELIVERED' THEN now() - $5::interval END, CASE WHEN $4 = 'DEAD' THEN now() - $5::interval END,
+         now() - interval '40 days')`,
+      id, tenant.platformId, tenant.environment, status, finishedAgo, nextAttemptIn,
+    )
+  try {
+    await delivery('delivered-31-days-ago', 'DELIVERED', '31 days')
+    await delivery('dead-31-days-ago', 'DEAD', '31 days')
+    await delivery('delivered-yesterday', 'DELIVERED', '1 day')
+    await delivery('pending-for-40-days', 'PENDING', null, '1 day')
+    await db.$executeRawUnsafe(
+      `INSERT INTO delivery_attempts (delivery_id, attempt_number, finished_at, status_code) SELECT id, 1, now(), 200 FROM webhook_deliveries WHERE platform_id = $1`,
+      tenant.platformId,
+    )
+    await (await runningService()).stop('SIGTERM')
+    await startService()
+    const left = () => db.webhookDelivery.findMany({ where: { platformId: tenant.platformId }, select: { id: true }, orderBy: { id: 'asc' } })
+    await waitUntil(async () => (await left()).length === 2, 'the start-up pruning')
+    expect((await left()).map((row) => row.id)).toEqual(['delivered-yesterday', 'pending-for-40-days'])
+    expect(await db.deliveryAttempt.count({ where: { delivery: { platformId: tenant.platformId } } })).toBe(2)
+  } finally {
+    await db.$disconnect()
   }
 })

@@ -21,4 +21,6 @@ export interface CustomersDeps {
   agreements: AgreementCatalogue
   settings: VerificationSettings
   now: () => Date
+  /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
+  idempotencyKeyTtlMs: number
 }

@@ -10,5 +10,7 @@ export interface LedgerDeps {
   sql: SqlPool
   platformConfig: PlatformConfigSource
   now: () => Date
+  /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
+  idempotencyKeyTtlMs: number
   externalAccounts: ExternalAccountsDeps
 }

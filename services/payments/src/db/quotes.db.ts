@@ -17,16 +17,22 @@ export async function findQuoteRow(sql: SqlRunner, tenant: Tenant, id: string): 
 /**
  * A new quote, with the transaction it becomes when it is executed at once and the Idempotency-Key
  * that asked for it: one statement, so one round trip and one commit. A key used already refuses
- * the whole statement (a unique violation).
+ * the whole statement (a unique violation), unless its answer expired: that one goes first (the
+ * count over `expired_key` makes the insert wait for the delete), and the unique check no longer
+ * sees it.
  */
 const INSERT_QUOTE = prepared(
   'payments_insert_quote',
   `WITH quote AS (
      INSERT INTO quotes SELECT * FROM jsonb_populate_record(NULL::quotes, $1::jsonb) RETURNING platform_id, environment, created_at),
    transaction AS (
-     INSERT INTO transactions SELECT * FROM jsonb_populate_record(NULL::transactions, $2::jsonb) WHERE $2::jsonb IS NOT NULL)
+     INSERT INTO transactions SELECT * FROM jsonb_populate_record(NULL::transactions, $2::jsonb) WHERE $2::jsonb IS NOT NULL),
+   expired_key AS (
+     DELETE FROM idempotency_keys k USING quote q
+      WHERE k.platform_id = q.platform_id AND k.environment = q.environment AND k.key = $3 AND k.created_at <= $6 RETURNING 1)
    INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
-   SELECT platform_id, environment, $3, $4, $5::jsonb, created_at FROM quote WHERE $3::text IS NOT NULL`,
+   SELECT platform_id, environment, $3, $4, $5::jsonb, created_at FROM quote, (SELECT count(*) FROM expired_key) replaced
+    WHERE $3::text IS NOT NULL`,
 )
 
 /** The Idempotency-Key of the call that made a change, stored with the change: the call and the answer it gave. */
@@ -35,9 +41,9 @@ export interface KeyedAnswer {
   response: unknown
 }
 
-/** A KeyedAnswer as the statements' key, fingerprint and response parameters (all null without a key). */
+/** A KeyedAnswer as the statements' key, fingerprint, response and expiry parameters (all null without a key). */
 const keyedAnswerValues = (keyed: KeyedAnswer | undefined): unknown[] =>
-  keyed ? [keyed.call.key, keyed.call.fingerprint, JSON.stringify(keyed.response)] : [null, null, null]
+  keyed ? [keyed.call.key, keyed.call.fingerprint, JSON.stringify(keyed.response), keyed.call.expiredUpTo] : [null, null, null, null]
 
 export interface NewQuote {
   quote: Quote
@@ -56,8 +62,9 @@ export async function insertQuote(sql: SqlRunner, { quote, transaction, idempote
 
 /**
  * Claims a PENDING, unexpired quote for execution and records the transaction it becomes (with
- * the Idempotency-Key of the execute call): one statement. Answers false when the quote could not
- * be claimed (executed already, racing, or expired), and then nothing is written.
+ * the Idempotency-Key of the execute call, in place of an expired answer as in INSERT_QUOTE): one
+ * statement. Answers false when the quote could not be claimed (executed already, racing, or
+ * expired), and then nothing is written.
  */
 const CLAIM_QUOTE = prepared(
   'payments_claim_quote',
@@ -67,9 +74,14 @@ const CLAIM_QUOTE = prepared(
      RETURNING platform_id, environment),
    transaction AS (
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $5::jsonb) r WHERE EXISTS (SELECT 1 FROM claimed)),
+   expired_key AS (
+     DELETE FROM idempotency_keys
+      WHERE platform_id = $2 AND environment = $3 AND key = $6 AND created_at <= $9 AND EXISTS (SELECT 1 FROM claimed)
+     RETURNING 1),
    idempotency AS (
      INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
-     SELECT platform_id, environment, $6, $7, $8::jsonb, $4 FROM claimed WHERE $6::text IS NOT NULL)
+     SELECT platform_id, environment, $6, $7, $8::jsonb, $4 FROM claimed, (SELECT count(*) FROM expired_key) replaced
+      WHERE $6::text IS NOT NULL)
    SELECT count(*)::int AS claimed FROM claimed`,
 )
 

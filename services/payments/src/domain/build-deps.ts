@@ -10,7 +10,7 @@ import { sandboxRateSource, unconfiguredRateSource } from './rates/rate-source.j
 
 type DepsConfig = Pick<
   PaymentsConfig,
-  'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
+  'IDEMPOTENCY_KEY_TTL_MS' | 'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
 >
 
 /** The deps of the process from its configuration: sandbox providers for sandbox tenants, unconfigured ones for production. */
@@ -33,6 +33,7 @@ export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services:
       },
     },
     now,
+    idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     logger,
   }
 }

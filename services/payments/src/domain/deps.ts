@@ -26,5 +26,7 @@ export interface PaymentsDeps {
   rails: Record<Environment, PayoutRail>
   settings: PaymentsSettings
   now: () => Date
+  /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
+  idempotencyKeyTtlMs: number
   logger: Logger
 }

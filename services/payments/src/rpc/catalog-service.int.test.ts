@@ -92,6 +92,7 @@ beforeAll(async () => {
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
     settings: { quoteTtlMs: 60_000, serviceFeeBps: 20, sizeLimits: new Map([['USD', 50_000_000n]]), delays },
     now: () => new Date(),
+    idempotencyKeyTtlMs: 24 * 3_600_000,
     logger,
   }
   server = await startGrpcServer('127.0.0.1:0', [catalogServiceRegistration(catalogDepsFrom(deps), logger)], logger)

@@ -1,3 +1,4 @@
+import type { PruneRule } from '@pp/db'
 import type { AttemptView, DeliveryStatus, DeliveryView, Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
 import type { AttemptOutcome } from './attempts.db.js'
@@ -76,6 +77,18 @@ export async function insertCompletedTestDelivery(db: Db, test: CompletedTestDel
     },
   })
 }
+
+/**
+ * The deliveries delivered or dead longer ago than `keepMs`, which leave the log with their
+ * attempts (ON DELETE CASCADE), through the index on the time they finished; a PENDING delivery
+ * has no such time and stays whatever its age.
+ */
+export const finishedDeliveries = (keepMs: number): PruneRule => ({
+  name: 'webhook_deliveries',
+  table: 'webhook_deliveries',
+  since: 'COALESCE(delivered_at, dead_at)',
+  keepMs,
+})
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
 

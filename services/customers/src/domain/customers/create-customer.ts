@@ -34,7 +34,7 @@ export async function createCustomer(
   idempotencyKey?: string,
 ): Promise<CustomerView> {
   const tenant = tenantOf(caller)
-  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateCustomer', input)
+  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateCustomer', input, deps)
   const replay = call && (await findReplay<CustomerView>(deps.sql, tenant, call))
   if (replay) return replay
   const customer = await prepareCustomer(deps, caller, input)

@@ -36,7 +36,7 @@ export async function createKycLink(
 ): Promise<KycLinkView> {
   const redirectUri = input.redirectUri === undefined ? undefined : assertRedirectUri(input.redirectUri)
   const tenant = tenantOf(caller)
-  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateKycLink', input)
+  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateKycLink', input, deps)
   const replay = call && (await findReplay<KycLinkView>(deps.sql, tenant, call))
   if (replay) return replay
   const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))

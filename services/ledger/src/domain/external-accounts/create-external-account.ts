@@ -27,7 +27,7 @@ export async function createExternalAccount(
   idempotencyKey?: string,
 ): Promise<ExternalAccountView> {
   const tenant = tenantOf(caller)
-  const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input) : undefined
+  const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input, deps) : undefined
   const replay = call && (await findReplay<ExternalAccountView>(deps.sql, tenant, call))
   if (replay) return replay
   const valid = checkCreateInput(input)

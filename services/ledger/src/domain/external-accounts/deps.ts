@@ -18,6 +18,8 @@ export interface ExternalAccountsDeps {
   /** The hot single reads (a payment checks its account) as prepared statements. */
   sql: SqlRunner
   now: () => Date
+  /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
+  idempotencyKeyTtlMs: number
   customers: CustomerDirectory
   rails: Record<Environment, ExternalAccountRails>
   sca: Record<Environment, ScaProvider>
@@ -26,7 +28,7 @@ export interface ExternalAccountsDeps {
 
 /** The deps with the sandbox providers of the spec and the (unconnected) production ones. */
 export const externalAccountsDeps = (
-  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'customers'>,
+  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'idempotencyKeyTtlMs' | 'customers'>,
   settings: ExternalAccountsSettings,
 ): ExternalAccountsDeps => ({
   ...base,

@@ -25,7 +25,7 @@ export async function createRuleBasedAccount(
     throw invalidInput([{ field: 'Idempotency-Key', message: 'is required: creating the account mints an account number that cannot be reversed' }])
   }
   const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
-  const call = idempotentCall(idempotencyKey, 'CreateRuleBasedInternalAccount', input)
+  const call = idempotentCall(idempotencyKey, 'CreateRuleBasedInternalAccount', input, deps)
   const replay = await findReplay<InternalAccountView>(deps.sql, tenant, call)
   if (replay) return replay
   const account = validateRuleBasedAccount(input)

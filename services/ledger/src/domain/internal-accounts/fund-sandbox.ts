@@ -43,7 +43,7 @@ export async function fundSandboxAccount(
     throw new ApiError('AMOUNT_OUT_OF_RANGE', `amount must be at most ${SANDBOX_FUND_AMOUNT_MAX}`, { field: 'amount' })
   }
   const tenant: Tenant = { platformId: caller.platformId, environment: caller.environment }
-  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'FundSandboxInternalAccount', input)
+  const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'FundSandboxInternalAccount', input, deps)
   const replay = call && (await findReplay<InternalAccountView>(deps.sql, tenant, call))
   if (replay) return replay
   const account = mustExist(await findInternalAccount(deps.db, tenant, input.accountId), input.accountId)

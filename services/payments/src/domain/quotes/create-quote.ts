@@ -44,7 +44,7 @@ export async function createQuote(
   request: CreateQuoteInput,
   options: { sameCurrencyOnly?: boolean } = {},
 ): Promise<QuoteRow> {
-  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'createQuote', request) : undefined
+  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'createQuote', request, deps) : undefined
   if (call) {
     const replay = await findReplay<{ quoteId: string }>(deps.sql, tenantOf(caller), call)
     if (replay) return finishReplay(deps, caller, replay.quoteId, request.immediatelyExecute)

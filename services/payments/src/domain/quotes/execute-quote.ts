@@ -17,7 +17,7 @@ import { findQuote } from './get-quote.js'
  */
 export async function executeQuote(deps: PaymentsDeps, caller: Caller, quoteId: string): Promise<QuoteRow> {
   const tenant = tenantOf(caller)
-  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'executeQuote', { quoteId }) : undefined
+  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'executeQuote', { quoteId }, deps) : undefined
   if (call && (await findReplay(deps.sql, tenant, call))) return findQuote(deps, tenant, quoteId)
   const quote = await findQuote(deps, tenant, quoteId)
   if (quote.sourceKind === 'REALTIME_FUNDING') {

@@ -42,7 +42,7 @@ export async function sandboxSend(deps: PaymentsDeps, caller: Caller, request: S
       expected: Number(quote.totalSendingAmount),
     })
   }
-  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxSend', request) : undefined
+  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxSend', request, deps) : undefined
   const instructions = quote.paymentInstructions as Array<{ accountOrWalletInfo?: { paymentRails?: string[] } }>
   const rail = instructions[0]?.accountOrWalletInfo?.paymentRails?.[0]
   const source = { ...(quote.source as Record<string, string>), ...(rail ? { paymentRail: rail } : {}), accountHolderName: 'Sandbox Sender' }

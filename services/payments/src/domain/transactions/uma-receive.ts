@@ -27,7 +27,7 @@ export interface SandboxUmaReceiveInput {
 export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, request: SandboxUmaReceiveInput): Promise<TransactionRow> {
   assertSandbox(caller)
   const tenant = tenantOf(caller)
-  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxUmaReceive', request) : undefined
+  const call = caller.idempotencyKey ? idempotentCall(caller.idempotencyKey, 'sandboxUmaReceive', request, deps) : undefined
   if (call) {
     const replay = await findReplay<{ transactionId: string }>(deps.sql, tenant, call)
     if (replay) return findTransaction(deps, tenant, replay.transactionId)
