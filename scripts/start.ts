@@ -19,7 +19,7 @@ const READY_TIMEOUT_MS = 120_000
 
 const cleanups: (() => Promise<void>)[] = []
 const supervisor = new Supervisor((name, code) => {
-  console.error(`${name} exited unexpectedly (code ${code}); stopping the mesh`)
+  console.error(`${name} exited unexpectedly (code ${code}); stopping the mesh. Its lines above, marked [${name}], say why`)
   void shutdown(1)
 })
 let stopping = false
@@ -70,7 +70,9 @@ async function main(): Promise<void> {
   const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])
   const ready = meshServices.map((service) => {
     const address = addresses[grpcAddressVariable(service)]!
-    return waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS)
+    return waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS).catch((err: Error) => {
+      throw new Error(`${err.message}: its lines above, marked [${service.name}], say what it waits for`)
+    })
   })
   const seeded = ready[meshServices.findIndex((s) => s.name === 'platform')]!.then(() =>
     ensurePlatformAt(addresses.PLATFORM_GRPC_ADDRESS!, {
@@ -79,7 +81,9 @@ async function main(): Promise<void> {
       skipVerificationPaperwork: true,
     }),
   )
-  const gateway = waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS)
+  const gateway = waitUntil(() => gatewayAnswers(gatewayPort), `the gateway on port ${gatewayPort}`, READY_TIMEOUT_MS).catch((err: Error) => {
+    throw new Error(`${err.message}: its lines above, marked [gateway], say why (PORT picks another port)`)
+  })
   const [credentials] = await Promise.all([seeded, gateway, ...ready])
   console.log(
     [
@@ -102,6 +106,6 @@ async function gatewayAnswers(port: number): Promise<boolean> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err)
+  console.error(`pnpm start failed: ${err instanceof Error ? err.message : `an error without a message (${String(err)})`}`)
   void shutdown(1)
 })

@@ -1,5 +1,4 @@
-import { serve } from '@hono/node-server'
-import { connectNats } from '@pp/events'
+import { linkNats } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { buildApp } from './app.js'
 import { AuthCache } from './auth/auth-cache.js'
@@ -8,6 +7,7 @@ import { loadGatewayConfig, type GatewayConfig } from './config.js'
 import { closeClients, createGrpcClients } from './grpc/clients.js'
 import { platformAuthenticator } from './grpc/platform-authenticator.js'
 import { createVerificationClients } from './grpc/verification-clients.js'
+import { listenGateway } from './http-server.js'
 import { BASE_PATH } from './openapi.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
@@ -19,12 +19,15 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
     failureTtlMs: config.AUTH_FAILURE_CACHE_TTL_MS,
   })
-  const nats = await connectNats(config.NATS_URL, 'gateway')
-  const tokenInvalidation = subscribeToTokenDeletions(nats, (tokenId) => authCache.evictToken(tokenId), logger)
+  // the gateway serves while NATS is down: a deletion missed meanwhile only lives until the cache TTL ends
+  const nats = linkNats({ url: config.NATS_URL, name: 'gateway', logger })
+  const tokenInvalidation = nats.whenServing('token invalidation', async (connection) =>
+    subscribeToTokenDeletions(connection, (tokenId) => authCache.evictToken(tokenId), logger),
+  )
 
   const walletSignatures = createWalletSignatureGuard(clients.walletAuth)
   const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, walletSignatures, logger })
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = listenGateway(app, { port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })
 
@@ -36,7 +39,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     // stop taking requests and let those in flight finish before their backends go away
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await tokenInvalidation.stop()
-    await nats.drain()
+    await nats.close()
     closeClients(clients)
     closeClients(verification)
     logger.info('gateway stopped')

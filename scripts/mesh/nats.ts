@@ -20,7 +20,7 @@ const answers = (url: string): Promise<boolean> =>
 /** NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream. */
 export async function startNats(natsUrl: string | undefined): Promise<RunningNats> {
   if (natsUrl) {
-    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${natsUrl} does not answer`)
+    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${natsUrl} does not answer: start that server, or unset NATS_URL to use or start a local one`)
     return { url: natsUrl, stop: async () => undefined }
   }
   if (await answers(LOCAL_URL)) return { url: LOCAL_URL, stop: async () => undefined }
@@ -39,11 +39,11 @@ export async function startNats(natsUrl: string | undefined): Promise<RunningNat
 
 async function waitForNats(child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (child.exitCode !== null) throw new Error('nats-server exited at start-up')
+    if (child.exitCode !== null) throw new Error('nats-server exited at start-up (is port 4222 taken?): free the port, or set NATS_URL to a NATS server of yours')
     if (await answers(LOCAL_URL)) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error('nats-server did not answer within 5 seconds')
+  throw new Error('nats-server did not answer within 5 seconds: run one yourself (nats-server -js) and set NATS_URL')
 }
 
 const stopChild = (child: ChildProcess): Promise<void> =>

@@ -16,6 +16,8 @@ export interface Mesh {
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
   /** A service's database, for tests that check its invariants directly (the ledger's balance). */
   databaseUrl(service: string): string
+  /** Where a service serves gRPC (and its health). */
+  grpcAddress(service: string): string
   /** Stops a service's process with `signal` (SIGKILL for a crash) and starts it again on the same database and address. */
   restart(service: string, signal?: NodeJS.Signals): Promise<void>
   stop(): Promise<void>
@@ -24,14 +26,19 @@ export interface Mesh {
 export interface MeshOptions {
   /** Settings every process gets on top of the mesh's own (e.g. the wallet-auth service's OIDC issuers). */
   env?: Record<string, string>
+  /** A NATS server of the test's own (one it stops), instead of the shared test server. */
+  natsUrl?: string
+  /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
+  databaseServerUrl?: string
 }
 
 /**
  * The real mesh for an end-to-end test file: every service and the gateway as their own processes
- * (as `pnpm start` runs them) on fresh databases and free ports, sharing the test NATS server.
+ * (as `pnpm start` runs them) on fresh databases and free ports, sharing the test NATS server
+ * unless given servers of the test's own.
  */
 export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
-  const { natsUrl } = await testConnections()
+  const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
   const ports = await Promise.all(meshServices.map(() => freePort()))
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
   const databases: TestDatabase[] = []
@@ -73,7 +80,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
 
   const started = await Promise.allSettled(
     meshServices.map(async (service) => {
-      const database = await createTestDatabase(`e2e_${service.name}`)
+      const database = await createTestDatabase(`e2e_${service.name}`, undefined, options.databaseServerUrl)
       databases.push(database)
       databaseOf.set(service.name, database)
       processes.push(await launch(service))
@@ -104,6 +111,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
         skipVerificationPaperwork: options.skipVerificationPaperwork ?? false,
       }),
     databaseUrl: (service) => databaseOf.get(service)!.url,
+    grpcAddress: (service) => addresses[grpcAddressVariable(meshServices.find((s) => s.name === service)!)]!,
     async restart(service, signal = 'SIGTERM') {
       const index = processes.findIndex((p) => p.name === service)
       await processes[index]!.stop(signal)

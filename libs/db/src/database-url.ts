@@ -10,3 +10,9 @@ export function databaseName(url: string): string {
   if (!/^[\w-]+$/.test(name)) throw new Error(`unsupported database name "${name}"`)
   return name
 }
+
+/** Where a database URL points, without its credentials, for log lines. */
+export function serverOf(url: string): string {
+  const { hostname, port } = new URL(url)
+  return `${hostname}:${port || '5432'}`
+}

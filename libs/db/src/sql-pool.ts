@@ -59,6 +59,11 @@ export function createSqlPool(url: string, max = 10, { synchronousCommit = true 
     ...runnerOf(pool),
     async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
       const client = await pool.connect()
+      // Postgres may close the connection while the work awaits something else (a restart ends
+      // every session): unheard, the checked-out client's 'error' event would end the process.
+      // The next statement fails instead, and the pool drops the broken client on release.
+      const ignoreClosed = (): void => undefined
+      client.on('error', ignoreClosed)
       try {
         await client.query('BEGIN')
         const result = await work(runnerOf(client))
@@ -68,6 +73,7 @@ export function createSqlPool(url: string, max = 10, { synchronousCommit = true 
         await client.query('ROLLBACK').catch(() => undefined)
         throw err
       } finally {
+        client.off('error', ignoreClosed)
         client.release()
       }
     },

@@ -39,7 +39,8 @@ const isPermanent = (err: unknown): boolean => isApiError(err) && httpStatusOf(e
 /**
  * Consumes the EVENTS stream through a durable consumer: the server remembers what was acked,
  * so a restart resumes where it stopped. A message is acked only after `handle` succeeds; a
- * failure is redelivered after `retryDelayMs`, except a permanent refusal, which is terminated.
+ * failure is redelivered after `retryDelayMs`, except a permanent refusal or a message that is not
+ * JSON, which are terminated.
  */
 export async function consumeEvents(options: ConsumerOptions): Promise<RunningConsumer> {
   const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000, concurrency = 1 } = options
@@ -57,8 +58,16 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
   const messages = await consumer.consume()
   const inFlight = new Set<Promise<void>>()
   const handleOne = async (message: JsMsg): Promise<void> => {
+    let event: EventEnvelope
     try {
-      await options.handle(message.json<EventEnvelope>())
+      event = message.json<EventEnvelope>()
+    } catch (err) {
+      // not an envelope at all (a stray publish on the stream's subjects): no handler will ever take it
+      logger.error({ err, subject: message.subject, durableName }, 'message on the stream is not JSON; dropped')
+      return message.term()
+    }
+    try {
+      await options.handle(event)
       message.ack()
     } catch (err) {
       if (isPermanent(err)) {

@@ -40,13 +40,16 @@ const MARK_PUBLISHED = prepared('outbox_mark_published', 'UPDATE outbox_events S
  * JetStream drops a duplicate. It wakes on the outbox's NOTIFY and never polls: an idle relay
  * issues no statement. Rows are claimed with SKIP LOCKED, so several replicas can relay the same
  * database, and marked published in the same transaction that claimed them: a crash between
- * publish and commit republishes, never loses. While NATS is down the run fails and is retried
- * with a growing delay, so events written during an outage go out once it returns.
+ * publish and commit republishes, never loses. While NATS is disconnected the relay waits: a run
+ * does nothing until nats.js reports the reconnect, which wakes it, so events written during an
+ * outage go out once NATS returns. A publish that fails while connected is retried with a
+ * growing delay.
  */
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const { batchSize = 100 } = options
   const sql = createSqlPool(options.databaseUrl, 2)
   const js = jetstream(options.nats)
+  let connected = true
   const loop = startWakeLoop({
     name: 'outbox-relay',
     databaseUrl: options.databaseUrl,
@@ -54,8 +57,17 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     logger: options.logger,
     retryDelayMsMax: options.retryDelayMsMax,
     // a full batch means more is waiting: go again at once
-    run: async () => ((await publishBatch(sql, js, batchSize)) === batchSize ? new Date() : undefined),
+    run: async () => (connected && (await publishBatch(sql, js, batchSize)) === batchSize ? new Date() : undefined),
   })
+  void (async () => {
+    for await (const status of options.nats.status()) {
+      if (status.type === 'disconnect') connected = false
+      if (status.type === 'reconnect') {
+        connected = true
+        loop.wake()
+      }
+    }
+  })()
   return {
     flush: () => publishBatch(sql, js, batchSize),
     async stop() {

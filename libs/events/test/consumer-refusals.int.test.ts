@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { jetstream } from '@nats-io/jetstream'
+import { jetstream, jetstreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { testConnections, waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectNats, consumeEvents, ensureEventsStream, type EventEnvelope, type RunningConsumer } from '../src/index.js'
+import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type EventEnvelope, type RunningConsumer } from '../src/index.js'
 
 const logger = pino({ level: 'silent' })
 // a source of its own per run, so this file's consumer sees only this file's events
@@ -52,5 +52,13 @@ describe('a durable consumer whose handler fails', () => {
     await publish('MARKER')
     await waitUntil(async () => attempts.get('MARKER') === 1, 'a later event to be handled', 10_000)
     expect(attempts.get('REFUSED')).toBe(1)
+  })
+
+  it('drops a message that is not JSON instead of redelivering it for ever', async () => {
+    await jetstream(nats).publish(`events.${source}.STRAY`, 'not json')
+    await publish('AFTER_STRAY')
+    await waitUntil(async () => attempts.get('AFTER_STRAY') === 1, 'the event after the stray message', 10_000)
+    const info = await (await jetstreamManager(nats)).consumers.info(EVENTS_STREAM, `${source}-consumer`)
+    expect(info.num_ack_pending + info.num_pending).toBe(0)
   })
 })

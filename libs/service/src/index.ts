@@ -1,14 +1,25 @@
-import type { NatsConnection } from '@nats-io/transport-node'
-import { ensureDatabase, migrate } from '@pp/db'
-import { connectNats, ensureEventsStream, startOutboxRelay } from '@pp/events'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { ensureDatabase, isDatabaseUnavailable, migrate, serverOf, startPruning, type PruneRule } from '@pp/db'
+import { ensureEventsStream, linkNats, publishedOutboxEvents, startOutboxRelay, type NatsLink } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 
 export interface ServiceRuntime {
   logger: Logger
-  nats: NatsConnection
+  /**
+   * The process's NATS: start consumers with `nats.whenServing`, and give it to the gRPC server as
+   * a dependency so that health reports it.
+   */
+  nats: NatsLink
 }
 
 export type Stopper = () => Promise<void> | void
+
+/** The storage limits every service's config carries (libs/config `storageLimitsConfig`). */
+export interface StorageLimits {
+  OUTBOX_RETENTION_MS: number
+  EVENTS_STREAM_MAX_AGE_MS: number
+  EVENTS_STREAM_MAX_BYTES: number
+}
 
 export interface RunServiceOptions {
   name: string
@@ -16,15 +27,27 @@ export interface RunServiceOptions {
   natsUrl: string
   logLevel: string
   migrationsDir: string
+  storage: StorageLimits
+  /**
+   * The service's own rows that go with age (expired idempotency keys, old deliveries), pruned with
+   * its published outbox rows.
+   */
+  pruned?: PruneRule[]
   /** Starts the service's own parts (database client, gRPC server, workers); returns their stoppers in stop order. */
   start(runtime: ServiceRuntime): Promise<Stopper[]>
 }
 
+const DATABASE_RETRY_DELAY_MS_MAX = 5_000
+
 /**
- * The life of every service process: its database created and migrated, NATS and the EVENTS
- * stream ready, the outbox relay running, then the service's own parts. SIGINT or SIGTERM stops
- * the service's parts first (the gRPC server drains its calls), then the relay, then NATS, and
- * exits 0; a failure at start-up exits 1.
+ * The life of every service process: its database created and migrated (waiting for a Postgres
+ * that does not accept connections yet), then the service's own parts. NATS is not waited for:
+ * the process serves its API while NATS is down, its events wait in its outbox, and the outbox
+ * relay and the service's consumers start once NATS answers (health reports `nats` NOT_SERVING
+ * meanwhile); the EVENTS stream gets the configured limits then. Rows that go with age are pruned
+ * in the background (`startPruning`). SIGINT or SIGTERM stops the service's parts first (the gRPC
+ * server drains its calls), then the relay and the pruning, then NATS, and exits 0; a failure at
+ * start-up exits 1.
  */
 export function runService(options: RunServiceOptions): void {
   const logger = createLogger(options.name, options.logLevel)
@@ -35,9 +58,19 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
-  // the database and NATS do not depend on each other: get both ready at once
-  const [nats] = await Promise.all([connectToEvents(options), prepareDatabase(options, logger)])
-  const relay = startOutboxRelay({ databaseUrl: options.databaseUrl, nats, logger })
+  const { storage } = options
+  const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
+  // connecting runs in the background while the database gets ready
+  const nats = linkNats({ url: options.natsUrl, name: options.name, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
+  await prepareDatabase(options, logger)
+  const pruning = startPruning({
+    databaseUrl: options.databaseUrl,
+    logger,
+    rules: [publishedOutboxEvents(storage.OUTBOX_RETENTION_MS), ...(options.pruned ?? [])],
+  })
+  const relay = nats.whenServing('outbox relay', async (connection) =>
+    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger }),
+  )
   const stoppers = await options.start({ logger, nats })
 
   let isStopping = false
@@ -47,21 +80,32 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
     logger.info({ signal }, 'shutting down')
     for (const stopper of stoppers) await stopper()
     await relay.stop()
-    await nats.drain()
+    await pruning.stop()
+    await nats.close()
     process.exit(0)
   }
   process.once('SIGINT', (signal) => void stop(signal))
   process.once('SIGTERM', (signal) => void stop(signal))
 }
 
+/**
+ * Creates and migrates the service's database. A server that does not take connections yet (still
+ * starting, restarting, or not reachable) is waited for with a growing delay and a log line
+ * per try; any other failure ends the start.
+ */
 async function prepareDatabase(options: RunServiceOptions, logger: Logger): Promise<void> {
-  await ensureDatabase(options.databaseUrl)
-  const { applied } = await migrate(options.databaseUrl, options.migrationsDir)
-  logger.info({ applied }, 'database migrated')
-}
-
-async function connectToEvents(options: RunServiceOptions): Promise<NatsConnection> {
-  const nats = await connectNats(options.natsUrl, options.name)
-  await ensureEventsStream(nats)
-  return nats
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ensureDatabase(options.databaseUrl)
+      const { applied } = await migrate(options.databaseUrl, options.migrationsDir)
+      logger.info({ applied }, 'database migrated')
+      return
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err
+      const retryInMs = Math.min(DATABASE_RETRY_DELAY_MS_MAX, 250 * 2 ** Math.min(attempt - 1, 10))
+      const reason = (err as { code?: string }).code ?? (err as Error).message
+      logger.warn({ attempt, retryInMs }, `Postgres at ${serverOf(options.databaseUrl)} does not accept connections (${reason}); retrying`)
+      await sleep(retryInMs)
+    }
+  }
 }

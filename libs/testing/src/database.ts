@@ -9,11 +9,12 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database for one test file, migrated when `migrationsDir` is given. Names carry a
- * random suffix so files running in parallel never share state.
+ * A fresh database for one test file, migrated when `migrationsDir` is given, on the test server
+ * or on `serverUrl` (a server the test runs itself). Names carry a random suffix so files running
+ * in parallel never share state.
  */
-export async function createTestDatabase(prefix: string, migrationsDir?: string): Promise<TestDatabase> {
-  const { databaseUrl } = await testConnections()
+export async function createTestDatabase(prefix: string, migrationsDir?: string, serverUrl?: string): Promise<TestDatabase> {
+  const databaseUrl = serverUrl ?? (await testConnections()).databaseUrl
   const name = `t_${prefix.replace(/\W/g, '_')}_${randomBytes(6).toString('hex')}`.toLowerCase()
   const url = withDatabase(databaseUrl, name)
   await ensureDatabase(url)

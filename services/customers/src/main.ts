@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createSqlPool } from '@pp/db'
+import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadCustomersConfig } from './config.js'
@@ -17,7 +17,9 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  async start({ logger }) {
+  storage: config,
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
@@ -26,8 +28,11 @@ runService({
       contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
       contactCodeAttemptsMax: config.CONTACT_CODE_ATTEMPTS_MAX,
     }
-    const deps = { db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date() }
-    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger)
+    const deps = {
+      db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date(),
+      idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
+    }
+    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, [nats])
     const importWorker = startImportWorker(
       deps,
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createSqlPool } from '@pp/db'
+import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadLedgerConfig } from './config.js'
@@ -20,29 +20,34 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  storage: config,
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const now = () => new Date()
+    const idempotencyKeyTtlMs = config.IDEMPOTENCY_KEY_TTL_MS
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
     const customers = customerDirectoryClient(config.CUSTOMERS_GRPC_ADDRESS)
     const externalAccounts = externalAccountsDeps(
-      { db, sql, now, customers },
+      { db, sql, now, idempotencyKeyTtlMs, customers },
       { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
     )
-    const deps = { db, sql, platformConfig, now, externalAccounts }
-    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger)
+    const deps = { db, sql, platformConfig, now, idempotencyKeyTtlMs, externalAccounts }
+    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, [nats])
     const stopAchValidation = startAchValidationJob(
       externalAccounts,
       { databaseUrl: config.DATABASE_URL, batchMax: ACH_VALIDATION_BATCH_MAX },
       logger,
     )
-    const consumers = await startEventConsumers(deps, nats, logger, {
-      durablePrefix: config.EVENTS_CONSUMER_PREFIX,
-      customerSubject: config.CUSTOMER_EVENTS_SUBJECT,
-      platformSubject: config.PLATFORM_EVENTS_SUBJECT,
-      startTime: config.EVENTS_CONSUMER_START_TIME,
-    })
+    const consumers = nats.whenServing('event consumers', (connection) =>
+      startEventConsumers(deps, connection, logger, {
+        durablePrefix: config.EVENTS_CONSUMER_PREFIX,
+        customerSubject: config.CUSTOMER_EVENTS_SUBJECT,
+        platformSubject: config.PLATFORM_EVENTS_SUBJECT,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+      }),
+    )
     return [
       () => server.shutdown(),
       () => consumers.stop(),

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { startGrpcServer } from '@pp/grpc'
-import { createSqlPool } from '@pp/db'
+import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { withCachedAccountFacts } from './clients/cached-account-facts.js'
 import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
@@ -23,6 +23,8 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  storage: config,
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
@@ -37,17 +39,20 @@ runService({
       config.GRPC_ADDRESS,
       [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
       logger,
+      { dependencies: [nats] },
     )
     const workers = startWorkers(deps, {
       databaseUrl: config.DATABASE_URL,
       recoveryAfterMs: config.RECOVERY_AFTER_MS,
       batch: JOB_BATCH,
     })
-    const incoming = await consumeFundsCredited(deps, nats, {
-      durablePrefix: config.EVENTS_CONSUMER_PREFIX,
-      subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
-      startTime: config.EVENTS_CONSUMER_START_TIME,
-    })
+    const incoming = nats.whenServing('funds-credited consumer', (connection) =>
+      consumeFundsCredited(deps, connection, {
+        durablePrefix: config.EVENTS_CONSUMER_PREFIX,
+        subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+      }),
+    )
     return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

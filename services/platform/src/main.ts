@@ -12,12 +12,14 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  async start({ logger }) {
+  storage: config,
+  async start({ logger, nats }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const server = await startPlatformServer({
       address: config.GRPC_ADDRESS,
       db,
       logger,
+      dependencies: [nats],
       secretCostLog2: config.TOKEN_SECRET_SCRYPT_LOG_N,
       verificationBudget: {
         perSecond: config.TOKEN_VERIFICATIONS_PER_SECOND,

@@ -3,6 +3,7 @@ import { runService } from '@pp/service'
 import { platformEndpointClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
 import { openDb, openSql } from './db/client.js'
+import { finishedDeliveries } from './db/delivery-log.db.js'
 import { cachedEndpoints } from './domain/delivery/endpoints.js'
 import { postWebhook } from './domain/delivery/http-post.js'
 import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
@@ -24,6 +25,8 @@ runService({
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  storage: config,
+  pruned: [finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS)],
   async start({ logger, nats }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
@@ -35,12 +38,14 @@ runService({
     const deps = { db, sql, attemptsSql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
     await resumeOrphanedBacklogs(deps)
     const worker = startDeliveryWorker(deps, logger, config.DATABASE_URL)
-    const consumer = await startEventConsumer({
-      nats, deps, worker, logger, durableName: config.WEBHOOK_CONSUMER_NAME,
-      filterSubject: config.WEBHOOK_EVENTS_SUBJECT,
-      startTime: config.EVENTS_CONSUMER_START_TIME,
-    })
-    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger)
+    const consumer = nats.whenServing('event consumer', (connection) =>
+      startEventConsumer({
+        nats: connection, deps, worker, logger, durableName: config.WEBHOOK_CONSUMER_NAME,
+        filterSubject: config.WEBHOOK_EVENTS_SUBJECT,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+      }),
+    )
+    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, [nats])
     return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
   },
 })

@@ -1,4 +1,4 @@
-import { startGrpcServer, type RunningGrpcServer, type ServiceRegistration } from '@pp/grpc'
+import { startGrpcServer, type DependencyCheck, type RunningGrpcServer, type ServiceRegistration } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import { BeneficialOwnersServiceService } from '@pp/proto/customers/v1/beneficial_owners'
 import { BulkImportServiceService } from '@pp/proto/customers/v1/bulk_import'
@@ -24,8 +24,13 @@ export const CUSTOMERS_SERVICE_NAME = 'customers.v1.CustomersService'
 /** A 10 MB document and its details must fit in one message. */
 const RECEIVE_MESSAGE_BYTES_MAX = DOCUMENT_SIZE_MAX_BYTES + 1024 * 1024
 
-/** Serves every customers.v1 service (and health) on `address`; port 0 picks a free port. */
-export function buildCustomersServer(deps: CustomersDeps, address: string, logger: Logger): Promise<RunningGrpcServer> {
+/** Serves every customers.v1 service (and health, with `dependencies`) on `address`; port 0 picks a free port. */
+export function buildCustomersServer(
+  deps: CustomersDeps,
+  address: string,
+  logger: Logger,
+  dependencies: DependencyCheck[] = [],
+): Promise<RunningGrpcServer> {
   const services: ServiceRegistration[] = [
     { name: CUSTOMERS_SERVICE_NAME, definition: CustomersServiceService, implementation: customersService(deps, logger) },
     { name: 'customers.v1.VerificationsService', definition: VerificationsServiceService, implementation: verificationsService(deps, logger) },
@@ -44,5 +49,5 @@ export function buildCustomersServer(deps: CustomersDeps, address: string, logge
     },
     { name: 'customers.v1.BulkImportService', definition: BulkImportServiceService, implementation: bulkImportService(deps, logger) },
   ]
-  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX })
+  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies })
 }

@@ -1,4 +1,4 @@
-import { startGrpcServer, type RunningGrpcServer, type ServiceRegistration } from '@pp/grpc'
+import { startGrpcServer, type DependencyCheck, type RunningGrpcServer, type ServiceRegistration } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import { InternalAccountsServiceService } from '@pp/proto/ledger/v1/internal_accounts'
 import { ExternalAccountsServiceService } from '@pp/proto/ledger/v1/external_accounts'
@@ -26,11 +26,12 @@ export const ledgerServiceRegistrations = (deps: LedgerDeps, logger: Logger): Se
   },
 ]
 
-/** Serves the given services (and health) on `address`; port 0 picks a free port. */
+/** Serves the given services (and health, with `dependencies`) on `address`; port 0 picks a free port. */
 export function startLedgerServer(
   address: string,
   registrations: ServiceRegistration[],
   logger: Logger,
+  dependencies: DependencyCheck[] = [],
 ): Promise<RunningGrpcServer> {
-  return startGrpcServer(address, registrations, logger)
+  return startGrpcServer(address, registrations, logger, { dependencies })
 }

@@ -1,4 +1,4 @@
-import { startGrpcServer, type RunningGrpcServer } from '@pp/grpc'
+import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import { WebhooksServiceService } from '@pp/proto/webhooks/v1/webhooks'
 import type { WebhooksDeps } from '../domain/deps.js'
@@ -6,11 +6,17 @@ import { webhooksService } from './webhooks-service.js'
 
 export const WEBHOOKS_SERVICE_NAME = 'webhooks.v1.WebhooksService'
 
-/** Serves webhooks.v1.WebhooksService (and health) on `address`; port 0 picks a free port. */
-export function buildWebhooksServer(deps: WebhooksDeps, address: string, logger: Logger): Promise<RunningGrpcServer> {
+/** Serves webhooks.v1.WebhooksService (and health, with `dependencies`) on `address`; port 0 picks a free port. */
+export function buildWebhooksServer(
+  deps: WebhooksDeps,
+  address: string,
+  logger: Logger,
+  dependencies: DependencyCheck[] = [],
+): Promise<RunningGrpcServer> {
   return startGrpcServer(
     address,
     [{ name: WEBHOOKS_SERVICE_NAME, definition: WebhooksServiceService, implementation: webhooksService(deps, logger) }],
     logger,
+    { dependencies },
   )
 }
