@@ -39,6 +39,21 @@ export interface StepRecord {
 }
 
 /**
+ * Outbox rows from three array parameters starting at `$first` (ids, subjects, envelopes, as
+ * `outboxParameters` gives them), written only when `guard` (a CTE of the statement) has a row.
+ */
+const insertOutboxRows = (first: number, guard: string): string =>
+  `INSERT INTO outbox_events (id, subject, payload)
+   SELECT e.id, e.subject, e.payload FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[]) AS e(id, subject, payload)
+    WHERE EXISTS (SELECT 1 FROM ${guard})`
+
+const outboxParameters = (events: OutboxRecord<unknown>[]): [string[], string[], string[]] => [
+  events.map((e) => e.envelope.id),
+  events.map((e) => e.subject),
+  events.map((e) => JSON.stringify(e.envelope)),
+]
+
+/**
  * A done ledger step in one statement: the transaction's new state (only if it is still at
  * `fromStage`), its quote's status, a delayed job, an arrival and the events. Answers whether
  * this caller moved it.
@@ -58,10 +73,7 @@ const RECORD_STEP = prepared(
    arrival AS (
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $13::jsonb) r
       WHERE $13::jsonb IS NOT NULL AND EXISTS (SELECT 1 FROM moved)),
-   events AS (
-     INSERT INTO outbox_events (id, subject, payload)
-     SELECT e.id, e.subject, e.payload FROM unnest($14::text[], $15::text[], $16::jsonb[]) AS e(id, subject, payload)
-      WHERE EXISTS (SELECT 1 FROM moved))
+   events AS (${insertOutboxRows(14, 'moved')})
    SELECT count(*)::int AS moved FROM moved`,
 )
 
@@ -81,9 +93,7 @@ export async function recordStep(sql: SqlRunner, step: StepRecord): Promise<bool
     job?.nextStage ?? null,
     job?.runAt ?? null,
     step.arrival ? rowJson(step.arrival) : null,
-    events.map((e) => e.envelope.id),
-    events.map((e) => e.subject),
-    events.map((e) => JSON.stringify(e.envelope)),
+    ...outboxParameters(events),
   ])
   return row!.moved > 0
 }
@@ -98,18 +108,11 @@ const INSERT_ONCE = prepared(
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $1::jsonb) r
      ON CONFLICT (id) DO NOTHING
      RETURNING id)
-   INSERT INTO outbox_events (id, subject, payload)
-   SELECT e.id, e.subject, e.payload FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS e(id, subject, payload)
-    WHERE EXISTS (SELECT 1 FROM inserted)`,
+   ${insertOutboxRows(2, 'inserted')}`,
 )
 
 export async function insertTransactionOnce(sql: SqlRunner, row: Transaction, events: OutboxRecord<unknown>[]): Promise<void> {
-  await sql.query(INSERT_ONCE, [
-    rowJson(row),
-    events.map((e) => e.envelope.id),
-    events.map((e) => e.subject),
-    events.map((e) => JSON.stringify(e.envelope)),
-  ])
+  await sql.query(INSERT_ONCE, [rowJson(row), ...outboxParameters(events)])
 }
 
 export async function insertTransaction(tx: Tx, row: NewTransactionRow): Promise<void> {
