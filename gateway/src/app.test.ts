@@ -53,9 +53,7 @@ describe('buildApp', () => {
       webhooks: Record<string, { post: { operationId: string; requestBody: unknown } }>
       components: { schemas: Record<string, { properties: { type: { enum: string[] } } }> }
     }
-    // resources this API does not serve yet: their webhooks are described with the services that send them
-    const notYetServed = ['invitation-claimed', 'card-state-change', 'card-funding-source-change', 'card-transaction', 'agent-action']
-    const served = WEBHOOK_KINDS.filter((kind) => !notYetServed.includes(kind.name))
+    const served = WEBHOOK_KINDS
     expect(Object.keys(document.webhooks).sort()).toEqual(served.map((kind) => kind.name).sort())
     for (const kind of served) expect(document.webhooks[kind.name]!.post.operationId).toBe(kind.operationId)
     expect(document.components.schemas.OutgoingPaymentWebhook!.properties.type.enum).toContain('OUTGOING_PAYMENT.COMPLETED')
@@ -67,14 +65,24 @@ describe('buildApp', () => {
     // a quote can execute at once (immediatelyExecute), so creating one needs TRANSACT too
     'post /quotes',
     'post /quotes/{quoteId}/execute',
+    // the strong authentication of a held quote releases it
+    'post /quotes/{quoteId}/authorize',
     'post /transfer-in',
     'post /transfer-out',
     'post /sandbox/send',
     'post /sandbox/uma/receive',
     // deciding whether a pending payment goes ahead or is stopped
     'post /transactions/{transactionId}/approve',
+    'post /agents/{agentId}/actions/{actionId}/approve',
+    'post /agents/{agentId}/actions/{actionId}/reject',
     'post /transactions/{transactionId}/reject',
     'post /transactions/{transactionId}/cancel',
+    // a stablecoin mint or burn moves the platform's money
+    'post /stablecoins/{stablecoinId}/mints',
+    'post /stablecoins/{stablecoinId}/burns',
+    // the card network's simulated messages hold, post and credit card money (a balance inquiry is one of them)
+    ...['authorization', 'clearing', 'return', 'balance_inquiry', 'credit_authorization', 'financial_authorization', 'financial_credit_authorization',
+      'authorization_advice', 'credit_authorization_advice', 'return_reversal'].map((kind) => `post /sandbox/cards/{id}/simulate/${kind}`),
   ])
   // reads whose question travels in a body: they price or look up, nothing is written
   const readsByPost = new Set(['post /crypto/estimate-withdrawal-fee'])
@@ -85,9 +93,11 @@ describe('buildApp', () => {
     const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as {
       paths: Record<string, Record<string, { 'x-required-permission'?: string }>>
     }
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]) => ({ method, path, permission: operation['x-required-permission'] })),
-    )
+    // an agent's own routes take its Bearer token and its policy's permissions; redeeming a device code takes no credentials
+    const platformCredentials = (path: string) => !path.startsWith('/agents/me') && path !== '/agents/device-codes/{code}/redeem'
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => platformCredentials(path))
+      .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method, path, permission: operation['x-required-permission'] })))
     expect(operations).not.toHaveLength(0)
     for (const operation of operations) {
       expect(operation).toEqual({ ...operation, permission: expectedPermission(operation.method, operation.path) })

@@ -9,6 +9,15 @@ export interface Principal {
   tokenId: string
   /** What the token may do; routes check it with `requirePermission`. */
   permissions: Permission[]
+  /** Set when an agent's Bearer token authenticated: the agent-operation routes act for its customer. */
+  agent?: AgentPrincipal
+}
+
+export interface AgentPrincipal {
+  agentId: string
+  customerId: string
+  /** The agent policy's permissions (VIEW_TRANSACTIONS, ...). */
+  permissions: string[]
 }
 
 /** Variables every handler can read with `c.get(...)`. */

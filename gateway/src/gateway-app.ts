@@ -12,6 +12,8 @@ import { BASE_PATH, createApi, serveOpenApiDocument } from './openapi.js'
 export interface GatewayAppOptions {
   logger: Logger
   authenticate: Authenticator
+  /** Checks an agent's Bearer token on the agent-operation routes; without it they answer 401. */
+  authenticateAgent?: Authenticator
   /** Registers the API's routes on the versioned sub-app, behind authentication. */
   registerRoutes(api: GatewayApp): void
 }
@@ -30,7 +32,7 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   const api = createApi()
   // Hono runs handlers in registration order, so the document answers before authentication.
   serveOpenApiDocument(api)
-  api.use('*', platformAuth(options.authenticate))
+  api.use('*', platformAuth(options.authenticate, options.authenticateAgent))
   api.use('*', checkIdempotencyKey())
   options.registerRoutes(api)
   // mounted last: the parent copies the sub-app's routes when it is mounted

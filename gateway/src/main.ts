@@ -1,6 +1,8 @@
 import { linkNats } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { buildApp } from './app.js'
+import { agentAuthenticator } from './auth/agent-authenticator.js'
+import { subscribeToAgentChanges } from './auth/agent-invalidation.js'
 import { AuthCache } from './auth/auth-cache.js'
 import { subscribeToTokenDeletions } from './auth/token-invalidation.js'
 import { loadGatewayConfig, type GatewayConfig } from './config.js'
@@ -19,14 +21,23 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
     failureTtlMs: config.AUTH_FAILURE_CACHE_TTL_MS,
   })
+  // agents' Bearer tokens are remembered as API tokens are, a pause or deletion evicting them at once
+  const agentAuthCache = new AuthCache(agentAuthenticator(clients.agents), {
+    ttlMs: config.AUTH_CACHE_TTL_MS,
+    maxEntries: config.AUTH_CACHE_MAX_ENTRIES,
+    failureTtlMs: config.AUTH_FAILURE_CACHE_TTL_MS,
+  })
   // the gateway serves while NATS is down: a deletion missed meanwhile only lives until the cache TTL ends
   const nats = linkNats({ url: config.NATS_URL, name: 'gateway', logger })
   const tokenInvalidation = nats.whenServing('token invalidation', async (connection) =>
     subscribeToTokenDeletions(connection, (tokenId) => authCache.evictToken(tokenId), logger),
   )
+  const agentInvalidation = nats.whenServing('agent invalidation', async (connection) =>
+    subscribeToAgentChanges(connection, (agentId) => agentAuthCache.evictTokenAndRefusals(agentId), logger),
+  )
 
   const walletSignatures = createWalletSignatureGuard(clients.walletAuth)
-  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, walletSignatures, logger })
+  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, agentAuthCache, walletSignatures, logger })
   const server = listenGateway(app, { port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })
@@ -39,6 +50,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     // stop taking requests and let those in flight finish before their backends go away
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await tokenInvalidation.stop()
+    await agentInvalidation.stop()
     await nats.close()
     closeClients(clients)
     closeClients(verification)

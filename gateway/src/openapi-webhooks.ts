@@ -2,10 +2,13 @@ import { z } from '@hono/zod-openapi'
 import { WEBHOOK_KINDS, type WebhookData } from '@pp/events'
 import type { GatewayApp } from './context.js'
 import { jsonBody } from './routes/json-responses.js'
+import { AgentActionSchema } from './schemas/agents.js'
 import { BulkImportJobSchema } from './schemas/bulk-import.js'
+import { CardSchema, CardTransactionSchema } from './schemas/cards.js'
 import { CustomerSchema } from './schemas/customers.js'
 import { ExternalAccountSchema } from './schemas/external-accounts.js'
 import { InternalAccountSchema } from './schemas/internal-accounts.js'
+import { UmaInvitationSchema } from './schemas/invitations.js'
 import { TransactionSchema } from './schemas/transactions.js'
 import { VerificationSchema } from './schemas/verifications.js'
 
@@ -17,6 +20,10 @@ const DATA_SCHEMAS: Partial<Record<WebhookData, z.ZodType>> = {
   BulkCustomerImportJob: BulkImportJobSchema,
   InternalAccount: InternalAccountSchema,
   ExternalAccount: ExternalAccountSchema,
+  Invitation: UmaInvitationSchema,
+  AgentAction: AgentActionSchema,
+  Card: CardSchema,
+  CardTransaction: CardTransactionSchema,
   Nothing: z.object({}),
 }
 
@@ -29,7 +36,7 @@ const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, letter: s
 /**
  * Describes in the API document (its `webhooks` section) every webhook the webhooks service sends,
  * from the same catalogue that service builds them from. A kind whose resource this API does not
- * serve yet (cards, agents, invitations) is left out until it does.
+ * serve yet is left out until it does.
  */
 export function describeWebhooks(api: GatewayApp): void {
   for (const kind of WEBHOOK_KINDS) {

@@ -8,6 +8,8 @@ export const BASE_PATH = `/${API_VERSION}`
 export const OPENAPI_DOCUMENT_PATH = '/openapi.json'
 /** The security scheme of every route; operations list the permissions they accept under it. */
 export const BASIC_AUTH_SCHEME = 'BasicAuth'
+/** The agent-operation routes' scheme: the access token an agent's device code was redeemed for. */
+export const AGENT_AUTH_SCHEME = 'AgentAuth'
 
 /** The sub-app every route is registered on; mounted under the base path by the app builder. */
 export const createApi = (): GatewayApp => new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook })
@@ -22,6 +24,11 @@ export function serveOpenApiDocument(api: GatewayApp): void {
     type: 'http',
     scheme: 'basic',
     description: 'API token authentication: `<api token id>:<api client secret>`; the token\'s `clientId` is accepted as the username too.',
+  })
+  api.openAPIRegistry.registerComponent('securitySchemes', AGENT_AUTH_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: "An agent's access token, from redeeming its device code; it acts for the agent's customer within the agent's policy.",
   })
   describeWebhooks(api)
   let document: ReturnType<GatewayApp['getOpenAPI31Document']> | undefined

@@ -16,6 +16,8 @@ export const meshServices: MeshService[] = [
   { name: 'payments', grpcPort: 50054 },
   { name: 'webhooks', grpcPort: 50055 },
   { name: 'wallet-auth', grpcPort: 50056 },
+  { name: 'cards', grpcPort: 50057 },
+  { name: 'stablecoins', grpcPort: 50058 },
 ]
 
 export const GATEWAY_PORT_DEFAULT = 3000

@@ -2,8 +2,8 @@
  * `pnpm bench [seconds] [clients]`: the mesh's figures, each beside an anchor measured in the same
  * run on this machine, and the issue's targets for reference. It asserts nothing.
  *
- *   seconds  per load phase (BENCH_SECONDS, default 15): bare Hono, GET /customers/{id}, payments, pgbench
- *   clients  payment and pgbench clients (BENCH_CLIENTS, default 32)
+ *   seconds  per load phase (BENCH_SECONDS, default 15): bare Hono, GET /customers/{id}, payments, card authorizations, pgbench
+ *   clients  payment, card and pgbench clients (BENCH_CLIENTS, default 32)
  *   BENCH_WEBHOOK_RATE  events/s offered to the webhook pipeline alone (default 1,000, the target), for the same seconds
  *   BENCH_IDLE_SECONDS  idle sampling window (default 15), after BENCH_SETTLE_SECONDS (default 5)
  *
@@ -19,6 +19,7 @@ import { startAutovacuumStandIn, type AutovacuumStandIn } from './autovacuum.js'
 import { startBenchMesh } from './mesh.js'
 import { meshProcesses, rssMib } from './mesh-processes.js'
 import { openLedgerMoney } from './money.js'
+import { CARD_METHOD, measureCardAuthorizations } from './phases/cards.js'
 import { measureIdle } from './phases/idle.js'
 import { measurePayments } from './phases/payments.js'
 import { measurePgbench } from './phases/pgbench.js'
@@ -72,6 +73,9 @@ try {
   await drainWebhooks(receiver.arrivals)
   const webhooks = webhookFigures(receiver.arrivals, payments.startedAt)
 
+  log(`card authorizations: ${clients} clients for ${seconds} s`)
+  const cards = await measureCardAuthorizations(api, clients, seconds)
+
   log(`webhooks alone: ${webhookRate} events/s offered for ${seconds} s`)
   const stream = await measureWebhookStream(mesh.natsUrl, credentials.platformId, receiver, mesh, webhookRate, seconds)
   const memory = meshProcesses(mesh.pid).map((p) => ({ ...p, rss: rssMib(p.pid) }))
@@ -94,6 +98,7 @@ try {
       `Payments: ${payments.executed} executed, ${payments.failed} not 201${[...payments.failures].map(([kind, n]) => ` (${n} × ${kind})`).join('')}`,
       `CPU per executed transfer: ${cpuBreakdown(payments.cpuMsPerTransfer)}`,
       `Webhooks: ${webhooks.delivered} delivered. Method: ${WEBHOOK_METHOD}`,
+      `Card authorizations: ${cards.authorized} answered 202, ${cards.failed} not. Method: ${CARD_METHOD}`,
       `Webhooks alone: ${stream.delivered} delivered of ${Math.round(webhookRate * seconds)} offered. Method: ${WEBHOOK_STREAM_METHOD}`,
       `CPU per webhook delivered alone: ${cpuBreakdown(stream.cpuMsPerDelivery)}`,
       `Idle SQL: ${idle.sqlMethod}`,
@@ -107,6 +112,10 @@ try {
         { figure: 'transfer p50', value: ms(payments.p50) },
         { figure: 'transfer p99', value: ms(payments.p99), target: '<= 250 ms' },
         { figure: 'money conservation', value: `${payments.centsOff} cents off`, target: '0 cents off' },
+        { figure: 'card authorizations', value: perSecond(cards.perSecond, 'authorizations'), anchor: `payments ${perSecond(payments.perSecond, 'transfers')}` },
+        { figure: 'card authorization p50', value: ms(cards.p50) },
+        { figure: 'card authorization p99', value: ms(cards.p99) },
+        { figure: 'card money conservation', value: `${cards.centsOff} cents off`, target: '0 cents off' },
         { figure: "payments' webhook deliveries", value: perSecond(webhooks.perSecond, 'deliveries'), anchor: `payments ${perSecond(payments.perSecond, 'transfers')}` },
         { figure: "payments' event-to-delivery p50", value: ms(webhooks.p50) },
         { figure: "payments' event-to-delivery p99", value: ms(webhooks.p99) },

@@ -317,4 +317,34 @@ describe('an embedded wallet held on a device', () => {
     await waitUntil(async () => (await balanceOf(destination.id)) === destination.totalBalance.amount + quote.body.totalReceivingAmount, 'the payment to land', 30_000)
     expect(await balanceOf(walletId)).toBe(5_000 - quote.body.totalSendingAmount)
   })
+
+  it("executes in one call with a stamp over the quote's own payloadToSign, as the reference's clients do", async () => {
+    const tek = newDeviceKey()
+    expect((await otpLogin(emailOtpId, tek)).status).toBe(200)
+    const usdb = (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=USDB`)).body.data as any[]
+    const destination = usdb.find((a) => a.type === 'INTERNAL_CRYPTO')
+    const before = (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=USDB`)).body.data as any[]
+    const walletBefore = before.find((a) => a.id === walletId).totalBalance.amount
+    const quote = await api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: walletId },
+      destination: { destinationType: 'ACCOUNT', accountId: destination.id },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 500,
+    })
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201)
+    const [instruction] = quote.body.paymentInstructions
+    expect(instruction.accountOrWalletInfo).toEqual({ accountType: 'EMBEDDED_WALLET', payloadToSign: expect.any(String) })
+
+    const forged = await api('POST', `/quotes/${quote.body.id}/execute`, undefined, { 'Service-Wallet-Signature': await stampWith(newDeviceKey(), instruction.accountOrWalletInfo.payloadToSign) })
+    expect([forged.status, forged.body.code]).toEqual([401, 'WALLET_SIGNATURE_INVALID'])
+    const stamp = await stampWith(tek, instruction.accountOrWalletInfo.payloadToSign)
+    const executed = await api('POST', `/quotes/${quote.body.id}/execute`, undefined, { 'Service-Wallet-Signature': stamp })
+    expect(executed.status, JSON.stringify(executed.body)).toBe(200)
+    expect(executed.body.id).toBe(quote.body.id)
+    expect((await api('POST', `/quotes/${quote.body.id}/execute`, undefined, { 'Service-Wallet-Signature': stamp })).status).toBe(401)
+    const walletNow = async () =>
+      ((await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&currency=USDB`)).body.data as any[]).find((a) => a.id === walletId)
+        .totalBalance.amount
+    await waitUntil(async () => (await walletNow()) === walletBefore - quote.body.totalSendingAmount, 'the one-call payment to leave the wallet', 30_000)
+  })
 })

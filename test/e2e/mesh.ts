@@ -58,6 +58,12 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     SANDBOX_SLOW_SETTLEMENT_DELAY: '300',
     SANDBOX_RETURN_DELAY: '300',
     RECOVERY_AFTER_MS: '500',
+    // cards: activation and the sandbox's delayed card pull (about 30 s) in a fraction of a second
+    SANDBOX_CARD_ACTIVATION_DELAY_MS: '100',
+    SANDBOX_CARD_PULL_DELAY_MS: '300',
+    // stablecoins: sandbox enablement approvals and mint/burn outcomes at once
+    SANDBOX_STABLECOIN_APPROVAL_DELAY_MS: '200',
+    SANDBOX_STABLECOIN_OPERATION_DELAY_MS: '200',
     ...options.env,
   }
 

@@ -86,6 +86,15 @@ export class AuthCache {
     this.#checks.forgetAll()
   }
 
+  /**
+   * Forgets every remembered refusal too. For agents' tokens, whose refusal can end (a paused
+   * agent resumed): the agent's change evicts it, and its token is checked again on next use.
+   */
+  evictTokenAndRefusals(tokenId: string): void {
+    this.evictToken(tokenId)
+    this.#rejected.deleteWhere(() => true)
+  }
+
   /** How many successes are remembered. */
   get size(): number {
     return this.#verified.size

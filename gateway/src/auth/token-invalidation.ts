@@ -20,15 +20,26 @@ export function subscribeToTokenDeletions(
   evictToken: (tokenId: string) => void,
   logger: Logger,
 ): TokenInvalidation {
-  const subscription = nats.subscribe(TOKEN_DELETED_SUBJECT)
+  return subscribeToEvictions(nats, TOKEN_DELETED_SUBJECT, 'tokenId', evictToken, logger)
+}
+
+/** Evicts, on every event of `subject`, the credential its `data[field]` names (a token, an agent). */
+export function subscribeToEvictions(
+  nats: NatsConnection,
+  subject: string,
+  field: string,
+  evict: (id: string) => void,
+  logger: Logger,
+): TokenInvalidation {
+  const subscription = nats.subscribe(subject)
   const done = (async () => {
     for await (const message of subscription) {
-      const tokenId = deletedTokenId(message.string())
-      if (tokenId === undefined) {
-        logger.warn({ subject: message.subject }, 'ignoring a token deletion event without a tokenId')
+      const id = namedId(message.string(), field)
+      if (id === undefined) {
+        logger.warn({ subject: message.subject }, `ignoring an event without a ${field}`)
         continue
       }
-      evictToken(tokenId)
+      evict(id)
     }
   })()
   return {
@@ -39,11 +50,11 @@ export function subscribeToTokenDeletions(
   }
 }
 
-function deletedTokenId(payload: string): string | undefined {
+function namedId(payload: string, field: string): string | undefined {
   try {
-    const event = JSON.parse(payload) as Partial<EventEnvelope<{ tokenId?: unknown }>>
-    const tokenId = event.data?.tokenId
-    return typeof tokenId === 'string' && tokenId.length > 0 ? tokenId : undefined
+    const event = JSON.parse(payload) as Partial<EventEnvelope<Record<string, unknown>>>
+    const id = event.data?.[field]
+    return typeof id === 'string' && id.length > 0 ? id : undefined
   } catch {
     return undefined
   }

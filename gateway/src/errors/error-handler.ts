@@ -28,6 +28,9 @@ export const handleNotFound: NotFoundHandler<GatewayEnv> = function handleNotFou
 function respondWith(c: Context<GatewayEnv>, err: ApiError): Response {
   // RFC 9110: a 401 names the scheme that would be accepted
   if (err.code === 'UNAUTHORIZED') c.header('WWW-Authenticate', 'Basic realm="payments-platform"')
+  // RFC 9110: a 429 may say when to retry; the service puts it in the details
+  const retryAfter = err.details?.retryAfterSeconds
+  if (err.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter))
   return c.json(err.toBody(), err.status as ContentfulStatusCode)
 }
 

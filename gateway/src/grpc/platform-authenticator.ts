@@ -21,7 +21,7 @@ export const platformAuthenticator = (platform: PlatformServiceClient): Authenti
     }
   }
 
-function environmentOf(environment: Environment): Principal['environment'] {
+export function environmentOf(environment: Environment): Principal['environment'] {
   switch (environment) {
     case Environment.ENVIRONMENT_SANDBOX:
       return 'SANDBOX'

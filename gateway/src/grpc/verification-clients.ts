@@ -4,10 +4,12 @@ import { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import'
 import { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact_verification'
 import { DocumentsServiceClient } from '@pp/proto/customers/v1/documents'
 import { HostedKycServiceClient } from '@pp/proto/customers/v1/hosted_kyc'
+import { InvitationsServiceClient } from '@pp/proto/customers/v1/invitations'
 import { KycLinksServiceClient } from '@pp/proto/customers/v1/kyc_links'
+import { ScaServiceClient } from '@pp/proto/customers/v1/sca'
 import { VerificationsServiceClient } from '@pp/proto/customers/v1/verifications'
 
-/** The customers service's verification services; they share the customers service's address. */
+/** The customers service's verification, invitation and SCA services; they share the customers service's address. */
 export interface VerificationClients {
   verifications: VerificationsServiceClient
   kycLinks: KycLinksServiceClient
@@ -16,6 +18,8 @@ export interface VerificationClients {
   documents: DocumentsServiceClient
   contactVerification: ContactVerificationServiceClient
   bulkImport: BulkImportServiceClient
+  invitations: InvitationsServiceClient
+  sca: ScaServiceClient
 }
 
 export const createVerificationClients = (customersAddress: string): VerificationClients => ({
@@ -26,4 +30,6 @@ export const createVerificationClients = (customersAddress: string): Verificatio
   documents: createGrpcClient(DocumentsServiceClient, customersAddress),
   contactVerification: createGrpcClient(ContactVerificationServiceClient, customersAddress),
   bulkImport: createGrpcClient(BulkImportServiceClient, customersAddress),
+  invitations: createGrpcClient(InvitationsServiceClient, customersAddress),
+  sca: createGrpcClient(ScaServiceClient, customersAddress),
 })

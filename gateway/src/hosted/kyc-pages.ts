@@ -16,7 +16,7 @@ import { stepBody } from './step-body.js'
 type HostedContext = Context<GatewayEnv>
 
 /** Links are shared only with the customer: no caching, no referrer carrying the token onward, no scripts. */
-const hostedHeaders = (): MiddlewareHandler<GatewayEnv> =>
+export const hostedHeaders = (): MiddlewareHandler<GatewayEnv> =>
   async function hostedHeaders(c, next) {
     await next()
     c.header('Cache-Control', 'no-store')

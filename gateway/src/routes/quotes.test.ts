@@ -31,7 +31,14 @@ const stored = {
   platformFeesIncluded: 20,
 }
 const quoteJson = JSON.stringify(stored)
-const facts: QuoteFacts = { id: QUOTE_ID, sourceAccountType: 'INTERNAL_FIAT', sourceAccountId: SOURCE_ID }
+const facts: QuoteFacts = {
+  id: QUOTE_ID,
+  sourceAccountType: 'INTERNAL_FIAT',
+  sourceAccountId: SOURCE_ID,
+  sendingCurrency: 'USD',
+  totalSendingAmount: 10_050n,
+  transactionId: 'Transaction:019542f5-b3e7-7d02-8000-000000000004',
+}
 
 const quoteBody = {
   source: { sourceType: 'ACCOUNT', accountId: SOURCE_ID },

@@ -1,5 +1,6 @@
 import { ApiError } from '@pp/errors'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import type { AgentsServiceClient } from '@pp/proto/platform/v1/agents'
 import { afterEach, describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
@@ -50,11 +51,13 @@ afterEach(() => {
 })
 
 const payments = fakeGrpcClient<PaymentsServiceClient>(new Proxy({}, { get: (_, name) => handlers[String(name)] }), calls)
+// no agent action waits on these transactions: payments decides
+const agents = fakeGrpcClient<AgentsServiceClient>({ decideAgentTransaction: async () => ({ handled: false, bodyJson: '' }) }, [])
 const app = createGatewayApp({
   logger: testLogger(),
   authenticate: async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: held }),
   registerRoutes: (api) => {
-    registerTransactionRoutes(api, payments)
+    registerTransactionRoutes(api, payments, agents)
     registerTransferRoutes(api, payments)
     registerSandboxRoutes(api, { internalAccounts: {} as never, payments })
   },

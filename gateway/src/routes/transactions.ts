@@ -1,10 +1,12 @@
-import { createRoute, type z } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import type { HttpErrorStatus } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
+import type { AgentsServiceClient } from '@pp/proto/platform/v1/agents'
 import type { Permission } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
+import { AgentActionSchema, type AgentActionJson } from '../schemas/agents.js'
 import { errorResponses } from '../schemas/common.js'
 import {
   ApprovePaymentRequestSchema,
@@ -68,10 +70,19 @@ const transactionAction = <B extends z.ZodType>(
 // recording a receipt changes no money; the other three decide whether money moves
 const confirmReceipt = transactionAction('confirm', 'confirmReceiptDelivery', 'MANAGE', ConfirmReceiptRequestSchema, 'Record that the receipt reached the customer')
 const approve = transactionAction('approve', 'approvePendingPayment', 'TRANSACT', ApprovePaymentRequestSchema, 'Approve a payment waiting for the platform', 409)
-const reject = transactionAction('reject', 'rejectPendingPayment', 'TRANSACT', RejectPaymentRequestSchema, 'Reject a payment waiting for the platform', 409)
+const rejectTransaction = transactionAction('reject', 'rejectPendingPayment', 'TRANSACT', RejectPaymentRequestSchema, 'Reject a payment waiting for the platform', 409)
+// an agent's action waiting for approval has not created its transaction: rejecting it answers the action
+const reject = {
+  ...rejectTransaction,
+  responses: { ...rejectTransaction.responses, 200: json(z.union([TransactionSchema, AgentActionSchema]), "The transaction after the change, or the agent's rejected action") },
+}
 const cancel = transactionAction('cancel', 'cancelTransaction', 'TRANSACT', CancelTransactionRequestSchema, 'Cancel a payout that has not settled', 409)
 
-export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsServiceClient): void {
+/**
+ * `agents` decides first on a transaction an agent's action waits to create (see
+ * DecideAgentTransaction); payments decides on every other.
+ */
+export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsServiceClient, agents: AgentsServiceClient): void {
   app.openapi(listTransactions, async (c) => {
     const { pageJson } = await callUnary(payments, payments.listTransactions, listQueryToProto(c.req.valid('query')), callContext(c))
     return ownedJson<TransactionListJson, 200>(c, pageJson, 200)
@@ -88,11 +99,16 @@ export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsSer
   })
   app.openapi(approve, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
+    const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { transactionId: request.transactionId, approve: true }, callContext(c))
+    if (agentDecision.handled) return ownedJson<TransactionJson, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
     return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })
   app.openapi(reject, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
+    const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { ...request, approve: false }, callContext(c))
+    // an agent's rejected action never created its transaction: the answer is the action
+    if (agentDecision.handled) return ownedJson<AgentActionJson, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
     return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
   })

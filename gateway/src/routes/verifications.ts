@@ -9,15 +9,20 @@ import { CustomerIdParamsSchema, IdempotencyHeadersSchema } from '../schemas/cus
 import {
   KycLinkCreateRequestSchema,
   KycLinkResponseSchema,
+  ListVerificationsQuerySchema,
   VerificationIdParamsSchema,
+  VerificationListSchema,
   VerificationRequestSchema,
   VerificationSchema,
   type VerificationJson,
+  type VerificationListJson,
 } from '../schemas/verifications.js'
 import { registerBeneficialOwnerRoutes } from './beneficial-owners.js'
 import { registerBulkImportRoutes } from './bulk-import.js'
 import { registerContactVerificationRoutes } from './contact-verification.js'
 import { registerDocumentRoutes } from './documents.js'
+import { registerInvitationRoutes } from './invitations.js'
+import { registerScaRoutes } from './sca.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['KYC/KYB Verifications']
@@ -44,6 +49,17 @@ const getVerification = createRoute({
   responses: { 200: json(VerificationSchema, 'The verification'), ...errorResponses(404) },
 })
 
+const listVerifications = createRoute({
+  method: 'get',
+  path: '/verifications',
+  operationId: 'listVerifications',
+  ...requires('VIEW'),
+  tags,
+  summary: 'List verifications, newest first, optionally of one customer or in one status',
+  request: { query: ListVerificationsQuerySchema },
+  responses: { 200: json(VerificationListSchema, 'A page of verifications'), ...errorResponses(400) },
+})
+
 const createKycLink = createRoute({
   method: 'post',
   path: '/customers/{customerId}/kyc-link',
@@ -66,7 +82,8 @@ export interface VerificationRouteOptions {
 
 /**
  * The verification API: verifications, hosted links, beneficial owners, documents, contact
- * verification and bulk import, all served by the customers service.
+ * verification, bulk import, UMA invitations and strong customer authentication, all served by
+ * the customers service.
  */
 export function registerVerificationRoutes(app: GatewayApp, clients: VerificationClients, options: VerificationRouteOptions): void {
   const { verifications, kycLinks } = clients
@@ -78,6 +95,10 @@ export function registerVerificationRoutes(app: GatewayApp, clients: Verificatio
     const { verificationJson } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
     return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
   })
+  app.openapi(listVerifications, async (c) => {
+    const { pageJson } = await callUnary(verifications, verifications.listVerifications, c.req.valid('query'), callContext(c))
+    return ownedJson<VerificationListJson, 200>(c, pageJson, 200)
+  })
   app.openapi(createKycLink, async (c) => {
     const request = { customerId: c.req.valid('param').customerId, redirectUri: c.req.valid('json').redirectUri }
     const link = await callUnary(kycLinks, kycLinks.createKycLink, request, callContext(c))
@@ -88,4 +109,6 @@ export function registerVerificationRoutes(app: GatewayApp, clients: Verificatio
   registerDocumentRoutes(app, clients.documents)
   registerContactVerificationRoutes(app, clients.contactVerification)
   registerBulkImportRoutes(app, clients.bulkImport)
+  registerInvitationRoutes(app, clients.invitations)
+  registerScaRoutes(app, clients.sca)
 }

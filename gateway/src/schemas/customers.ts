@@ -161,9 +161,10 @@ const ContactVerificationSchema = z
 
 const customerFields = {
   id: z.string().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
-  platformCustomerId: z.string().optional(),
+  platformCustomerId: z.string().openapi({ description: 'As sent at creation, or system-generated' }),
   region: z.string().optional(),
   ...contactFields,
+  umaAddress: z.string().openapi({ description: 'As sent, or system-generated', example: '$john.doe@uma.domain.com' }),
   agreementConsents: z
     .array(AgreementConsentSchema)
     .openapi({ description: 'The most recent acceptance of each agreement type; empty until the first acceptance' }),

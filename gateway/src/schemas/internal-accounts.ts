@@ -57,6 +57,10 @@ const AccountOrWalletInfoSchema = z
       reference,
     }),
     z.object({ accountType: z.literal('SPARK_WALLET'), address: z.string(), assetType: z.string().openapi({ example: 'USDB' }) }),
+    z.object({
+      accountType: z.literal('EMBEDDED_WALLET'),
+      payloadToSign: z.string().openapi({ description: 'Stamp it byte for byte; send the stamp as Service-Wallet-Signature on POST /quotes/{quoteId}/execute' }),
+    }),
   ])
   .openapi('PaymentAccountOrWalletInfo')
 

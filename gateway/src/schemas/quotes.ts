@@ -13,6 +13,7 @@ import {
   PurposeOfPaymentSchema,
   RemittanceInformation,
 } from './payment-fields.js'
+import { ScaChallengeSchema } from './sca.js'
 
 const CryptoNetwork = z.string().min(1).max(32).openapi({ example: 'SOLANA' })
 
@@ -107,6 +108,7 @@ export const QuoteSchema = z
     paymentInstructions: z.array(PaymentInstructionsSchema).optional().openapi({ description: 'Where to send the funds of a REALTIME_FUNDING quote' }),
     transactionId: z.string().optional().openapi({ description: 'Set once the quote executed', example: 'Transaction:019542f5-b3e7-1d02-0000-000000000005' }),
     rateDetails: RateDetailsSchema.optional(),
+    scaChallenge: ScaChallengeSchema.optional().openapi({ description: 'Only while PENDING_AUTHORIZATION (customers in an SCA region): authorize it with POST /quotes/{quoteId}/authorize' }),
   })
   .openapi('Quote')
 

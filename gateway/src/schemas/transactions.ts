@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { CardTransactionSchema } from './cards.js'
 import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import { CurrencyCode, Timestamp, UmaAddress } from './customer-fields.js'
 import { CurrencyAmountSchema } from './internal-accounts.js'
@@ -9,7 +10,7 @@ export const TRANSACTION_STATUSES = [
   'CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED',
 ] as const
 const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES).openapi('TransactionStatus')
-const TransactionTypeSchema = z.enum(['INCOMING', 'OUTGOING']).openapi('TransactionType')
+const TransactionTypeSchema = z.enum(['INCOMING', 'OUTGOING', 'CARD']).openapi('TransactionType')
 
 export const TransactionSourceSchema = z
   .discriminatedUnion('sourceType', [
@@ -87,7 +88,7 @@ const OutgoingTransactionSchema = z
   })
   .openapi('OutgoingTransaction')
 
-export const TransactionSchema = z.discriminatedUnion('type', [IncomingTransactionSchema, OutgoingTransactionSchema]).openapi('Transaction')
+export const TransactionSchema = z.discriminatedUnion('type', [IncomingTransactionSchema, OutgoingTransactionSchema, CardTransactionSchema]).openapi('Transaction')
 
 export type TransactionJson = z.infer<typeof TransactionSchema>
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { DOCUMENT_TYPES, VERIFICATION_STATUSES } from '@pp/vocabulary'
-import { Identifier } from './common.js'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import * as f from './customer-fields.js'
 
 const id = (type: string) => Identifier().openapi({ example: `${type}:019542f5-b3e7-1d02-0000-000000000001` })
@@ -36,6 +36,14 @@ export const VerificationSchema = z
   .openapi('Verification')
 
 export type VerificationJson = z.infer<typeof VerificationSchema>
+
+export const VerificationListSchema = listEnvelope(VerificationSchema, 'VerificationListResponse')
+export type VerificationListJson = z.infer<typeof VerificationListSchema>
+
+export const ListVerificationsQuerySchema = PaginationQuerySchema.extend({
+  customerId: id('Customer').optional(),
+  verificationStatus: VerificationStatus.optional(),
+})
 
 export const VerificationRequestSchema = z.object({ customerId: id('Customer') }).openapi('VerificationRequest')
 export const VerificationIdParamsSchema = z.object({ verificationId: pathId('verificationId', 'Verification') })

@@ -26,7 +26,7 @@ export function createWalletSignatureGuard(walletAuth: WalletAuthServiceClient):
     async check(c: Context<GatewayEnv>, operation: SignedOperation): Promise<Response | undefined> {
       const binding = { accountId: operation.walletAccountId, operation: operation.operation, bodyDigest: sha256Hex(operation.body) }
       try {
-        const retry = readSignedRetry(c)
+        const retry = readSignedRetry(c, operation.issuedRequestId)
         if (retry === undefined) {
           const { challenge } = await callUnary(walletAuth, walletAuth.beginSignedRequest, binding, callContext(c))
           return c.json({ ...signedRequestChallengeToJson(challenge), ...operation.challengeFields }, 202)

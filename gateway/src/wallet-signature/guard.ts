@@ -11,6 +11,11 @@ export interface SignedOperation {
   body: string
   /** Fields the endpoint's 202 answer carries besides the challenge (the auth endpoints name the credential `type`). */
   challengeFields?: Record<string, string>
+  /**
+   * A request issued with the resource (an EMBEDDED_WALLET quote's payloadToSign): a signature sent
+   * without Request-Id completes it, so the operation runs in one call.
+   */
+  issuedRequestId?: string
 }
 
 /**

@@ -37,11 +37,12 @@ export function readRequestId(c: Context<GatewayEnv>): string | undefined {
 
 /**
  * The signed-retry headers of a request: `undefined` when neither is sent (a first leg); otherwise
- * both, or the 401 of the spec naming what is wrong with them.
+ * both, or the 401 of the spec naming what is wrong with them. `issuedRequestId` stands in for a
+ * missing Request-Id where the operation's payload was issued in advance (one-call execute).
  */
-export function readSignedRetry(c: Context<GatewayEnv>): SignedRetry | undefined {
+export function readSignedRetry(c: Context<GatewayEnv>, issuedRequestId?: string): SignedRetry | undefined {
   const signature = c.req.header(SIGNATURE_HEADER)?.trim() || undefined
-  const requestId = readRequestId(c)
+  const requestId = readRequestId(c) ?? (signature === undefined ? undefined : issuedRequestId)
   if (signature === undefined && requestId === undefined) return undefined
   if (signature === undefined) {
     throw new ApiError('WALLET_SIGNATURE_MISSING', `${REQUEST_ID_HEADER} was sent without ${SIGNATURE_HEADER}: sign payloadToSign and send both`)

@@ -113,8 +113,8 @@ export const WEBHOOK_KINDS: readonly WebhookKind[] = [
   {
     name: 'agent-action',
     operationId: 'agentActionWebhook',
-    summary: "An agent's action waits for approval",
-    types: ['AGENT_ACTION.PENDING_APPROVAL'],
+    summary: "An agent's action waits for approval, was approved (and executed), rejected or failed",
+    types: dotted('AGENT_ACTION', ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']),
     data: 'AgentAction',
   },
   { name: 'test-webhook', operationId: 'testWebhook', summary: 'The sandbox test webhook', types: ['TEST'], data: 'Nothing' },

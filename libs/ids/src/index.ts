@@ -5,10 +5,13 @@ import { ApiError } from '@pp/errors'
 export type IdType =
   | 'Customer' | 'InternalAccount' | 'ExternalAccount' | 'Transaction' | 'Quote' | 'AuthMethod'
   | 'Request' | 'Platform' | 'Token' | 'Event' | 'Session' | 'Transfer' | 'Card' | 'Document'
-  | 'BeneficialOwner' | 'Verification' | 'Agent' | 'Invitation' | 'Stablecoin' | 'PlatformConfig' | 'Webhook'
+  | 'BeneficialOwner' | 'Verification' | 'Agent' | 'AgentAction' | 'Invitation' | 'Stablecoin' | 'PlatformConfig' | 'Webhook'
   | 'ScaChallenge' | 'KycLink' | 'Job'
+  | 'ScaFactor' | 'ScaReset'
   | 'DelegatedKey'
+  | 'CardTransaction' | 'CardFundingSource'
   | 'Lookup'
+  | 'StablecoinProviderAccount' | 'StablecoinOperation'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

@@ -1,5 +1,11 @@
 import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
+const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
+
+// Development-only key, so `pnpm start` and test meshes run without secrets; a production process
+// refuses to start with it (see the refinement below).
+const DEVELOPMENT_SCA_SECRET_KEY = '6465762d6f6e6c792d7363612d7365637265742d6b65792d2d2d2d2d2d2d2d2d'
+
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
   DATABASE_URL: z.url(),
@@ -16,6 +22,25 @@ const schema = baseConfigSchema.extend({
   /** Rows of an import handled per transaction, and a worker's lease on a job. */
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(50),
   IMPORT_LEASE_MS: durationMs.default(60_000),
+  /** AES-256-GCM key sealing TOTP seeds at rest. */
+  SCA_SECRET_KEY: hex32.default(DEVELOPMENT_SCA_SECRET_KEY),
+  /** How long a completed SCA login lets the customer move money. */
+  SCA_SESSION_TTL_MS: durationMs.min(1).default(15 * 60_000),
+  /** How long an SMS code or passkey challenge can be answered. */
+  SCA_CHALLENGE_TTL_MS: durationMs.min(1).default(5 * 60_000),
+  /** The least time between two SMS codes of one challenge. */
+  SCA_RESEND_INTERVAL_MS: durationMs.default(30_000),
+  /** How long a started 2FA reset can be completed. */
+  SCA_RESET_TTL_MS: durationMs.min(1).default(60 * 60_000),
+  /** WebAuthn relying party id and the origins passkey ceremonies may run on (comma-separated), as wallet-auth's. */
+  WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .min(1)
+    .default('http://localhost:3000')
+    .transform((value) => value.split(',').map((origin) => origin.trim())),
+}).refine((config) => config.NODE_ENV !== 'production' || config.SCA_SECRET_KEY !== DEVELOPMENT_SCA_SECRET_KEY, {
+  message: 'SCA_SECRET_KEY must be set in production',
 })
 
 export type CustomersConfig = z.infer<typeof schema>

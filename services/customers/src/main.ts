@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
+import { secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadCustomersConfig } from './config.js'
@@ -28,8 +29,16 @@ runService({
       contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
       contactCodeAttemptsMax: config.CONTACT_CODE_ATTEMPTS_MAX,
     }
+    const sca = {
+      box: secretBox(config.SCA_SECRET_KEY),
+      webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
+      sessionTtlMs: config.SCA_SESSION_TTL_MS,
+      challengeTtlMs: config.SCA_CHALLENGE_TTL_MS,
+      resendIntervalMs: config.SCA_RESEND_INTERVAL_MS,
+      resetTtlMs: config.SCA_RESET_TTL_MS,
+    }
     const deps = {
-      db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, now: () => new Date(),
+      db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, [nats])

@@ -1,3 +1,4 @@
+import { secretBox } from '@pp/secrets'
 import { join } from 'node:path'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
@@ -13,6 +14,7 @@ import { openDb, type Db } from '../src/db/client.js'
 import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
 import type { CustomersDeps, VerificationSettings } from '../src/domain/deps.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
+import type { ScaSettings } from '../src/domain/sca/types.js'
 import type { Caller, CustomerView } from '../src/domain/types.js'
 import { verificationProviders } from '../src/domain/verification/provider.js'
 import { buildCustomersServer } from '../src/rpc/server.js'
@@ -62,6 +64,15 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
 
 export const TEST_SETTINGS: VerificationSettings = { kycLinkTtlMs: 60_000, contactCodeTtlMs: 60_000, contactCodeAttemptsMax: 3 }
 
+export const TEST_SCA_SETTINGS: ScaSettings = {
+  box: secretBox('11'.repeat(32)),
+  webauthn: { rpId: 'localhost', origins: ['http://localhost:3000'] },
+  sessionTtlMs: 60_000,
+  challengeTtlMs: 60_000,
+  resendIntervalMs: 1_000,
+  resetTtlMs: 60_000,
+}
+
 /** A fresh migrated database and the real gRPC server on a free port, called through the generated client. */
 export async function startHarness(name: string, overrides: Partial<CustomersDeps> = {}): Promise<Harness & { database: TestDatabase }> {
   const database = await createTestDatabase(`customers_${name}`, MIGRATIONS_DIR)
@@ -76,6 +87,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     verification: verificationProviders,
     agreements,
     settings: TEST_SETTINGS,
+    sca: TEST_SCA_SETTINGS,
     now: () => new Date(),
     idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     ...overrides,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createSqlPool } from '@pp/db'
-import { ApiError } from '@pp/errors'
+import { ApiError, invalidInput } from '@pp/errors'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
@@ -12,7 +12,7 @@ import {
 } from '@pp/proto/ledger/v1/external_accounts'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
-import type { CustomerDirectory, CustomerFacts } from '../src/domain/external-accounts/customer-directory.js'
+import type { CustomerDirectory, CustomerFacts, ScaChallengeView, ScaProofInput } from '../src/domain/external-accounts/customer-directory.js'
 import { externalAccountsDeps, type ExternalAccountsDeps } from '../src/domain/external-accounts/deps.js'
 import type { ExternalAccountPage } from '../src/domain/external-accounts/read-external-accounts.js'
 import type { ExternalAccountView } from '../src/domain/external-accounts/types.js'
@@ -22,18 +22,39 @@ import { startLedgerServer } from '../src/rpc/server.js'
 import type { AccountExample } from './external-accounts-examples.js'
 import { MIGRATIONS_DIR } from './paths.js'
 
-/** The customers service's customers, per tenant, held in memory. */
+/**
+ * The customers service's customers, per tenant, held in memory, and its strong authentication as
+ * the ledger sees it: one open challenge per step reference, answered by the sandbox code 123456.
+ */
 export class InMemoryCustomers implements CustomerDirectory {
   private readonly customers = new Map<string, CustomerFacts>()
+  /** The customers the customers service would ask for strong authentication (its EU rule). */
+  private readonly scaCustomers = new Set<string>()
+  private readonly openChallenges = new Map<string, string>()
 
-  add(tenant: Tenant, facts: Partial<CustomerFacts> = {}): string {
+  add(tenant: Tenant, facts: Partial<CustomerFacts> = {}, options: { sca?: boolean } = {}): string {
     const id = newId('Customer')
-    this.customers.set(`${tenant.platformId}/${tenant.environment}/${id}`, { isDeleted: false, jurisdiction: 'US', ...facts })
+    this.customers.set(`${tenant.platformId}/${tenant.environment}/${id}`, { isDeleted: false, ...facts })
+    if (options.sca) this.scaCustomers.add(id)
     return id
   }
 
   async findCustomer(caller: Caller, customerId: string): Promise<CustomerFacts | undefined> {
     return this.customers.get(`${caller.platformId}/${caller.environment}/${customerId}`)
+  }
+
+  async issueScaChallenge(caller: Caller, customerId: string, reference: string): Promise<ScaChallengeView> {
+    if (!this.scaCustomers.has(customerId)) throw new ApiError('CONFLICT', 'SCA is not required for this customer')
+    const id = newId('ScaChallenge')
+    this.openChallenges.set(`${customerId}/${reference}`, id)
+    return { id, expiresAt: new Date(Date.now() + 60_000), factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] }
+  }
+
+  async authorizeScaChallenge(_caller: Caller, customerId: string, reference: string, proof: ScaProofInput): Promise<void> {
+    const key = `${customerId}/${reference}`
+    if (!this.openChallenges.has(key)) throw new ApiError('CONFLICT', 'No open SCA challenge to authorize')
+    if (proof.code !== '123456') throw invalidInput([{ field: 'proof', message: 'wrong code' }])
+    this.openChallenges.delete(key)
   }
 }
 

@@ -70,7 +70,8 @@ describe('reading accounts', () => {
     expect(usd).not.toHaveProperty('privateEnabled')
     const wallet = accountOf(accounts, 'USDB', 'EMBEDDED_WALLET')
     expect(wallet.privateEnabled).toBe(false)
-    expect(wallet).not.toHaveProperty('cardCapabilities')
+    // an embedded wallet funds a card once its holder delegates a signing key to the card's funding source
+    expect(wallet.cardCapabilities).toEqual({ actions: ['PURCHASE', 'REFUND', 'BALANCE_INQUIRY'] })
     expect(accountOf(accounts, 'EUR')).not.toHaveProperty('cardCapabilities')
     expect(await get(ctx, usd.id)).toEqual(usd)
   })
@@ -116,7 +117,7 @@ describe('reading accounts', () => {
     const accounts = await activeCustomer(h, ctx)
     const usd = accountOf(accounts, 'USD')
     const facts = async (accountId: string, on = ctx) => (await callUnary(h.accounts, h.accounts.getInternalAccountFacts, { accountId }, on)).facts
-    expect(await facts(usd.id)).toEqual({ id: usd.id, customerId: usd.customerId, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD' })
+    expect(await facts(usd.id)).toEqual({ id: usd.id, customerId: usd.customerId, type: 'INTERNAL_FIAT', status: 'ACTIVE', currency: 'USD', canFundCard: true })
     expect((await failure(facts(usd.id, newTenant()))).code).toBe('ACCOUNT_NOT_FOUND')
     const [platformAccount] = shownPage(await callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 1 }, ctx)).data
     expect(await facts(platformAccount!.id)).toMatchObject({ id: platformAccount!.id, customerId: undefined })
@@ -124,7 +125,7 @@ describe('reading accounts', () => {
       (await callUnary(h.accounts, h.accounts.listCustomerInternalAccountFacts, { customerId, currency }, on)).accounts
     const usdb = accounts.filter((a) => currencyOf(a) === 'USDB')
     expect(await inCurrency(usd.customerId!, 'USDB')).toEqual(
-      usdb.map((a) => ({ id: a.id, customerId: usd.customerId, type: a.type, status: a.status, currency: 'USDB' })),
+      usdb.map((a) => ({ id: a.id, customerId: usd.customerId, type: a.type, status: a.status, currency: 'USDB', canFundCard: a.type === 'EMBEDDED_WALLET' })),
     )
     expect(await inCurrency(usd.customerId!, 'USDB', newTenant())).toEqual([])
   })

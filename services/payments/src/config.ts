@@ -10,6 +10,7 @@ const schema = baseConfigSchema.extend({
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  WALLET_AUTH_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
   /** How long a replica reuses a platform's fee configuration before asking the platform service again. */
   PLATFORM_FACTS_CACHE_MS: durationMs.min(0).default(5_000),
   /** How long a quote's price holds before execute answers QUOTE_EXPIRED. */
@@ -34,6 +35,8 @@ const schema = baseConfigSchema.extend({
   EVENTS_CONSUMER_PREFIX: z.string().min(1).default('payments'),
   /** The ledger's incoming payments, recorded as INCOMING transactions. */
   LEDGER_FUNDS_CREDITED_SUBJECT: z.string().min(1).default('events.ledger.FUNDS_CREDITED'),
+  /** The cards service's reports of its card transactions, listed with the others. */
+  CARD_TRANSACTION_RECORDED_SUBJECT: z.string().min(1).default('events.cards.CARD_TRANSACTION_RECORDED'),
 })
 
 export type PaymentsConfig = z.infer<typeof schema>

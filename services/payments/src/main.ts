@@ -9,6 +9,7 @@ import { loadPaymentsConfig } from './config.js'
 import { openDb } from './db/client.js'
 import { paymentsDeps } from './domain/build-deps.js'
 import { startWorkers } from './domain/jobs/workers.js'
+import { consumeCardTransactions } from './events/card-transaction-recorded.js'
 import { consumeFundsCredited } from './events/ledger-funds-credited.js'
 import { catalogDepsFrom } from './rpc/catalog-deps.js'
 import { catalogServiceRegistration } from './rpc/catalog-service.js'
@@ -30,7 +31,12 @@ runService({
     const sql = createSqlPool(config.DATABASE_URL)
     const services = withCachedAccountFacts(
       withCachedPlatformFacts(
-        grpcServices({ ledger: config.LEDGER_GRPC_ADDRESS, customers: config.CUSTOMERS_GRPC_ADDRESS, platform: config.PLATFORM_GRPC_ADDRESS }),
+        grpcServices({
+          ledger: config.LEDGER_GRPC_ADDRESS,
+          customers: config.CUSTOMERS_GRPC_ADDRESS,
+          platform: config.PLATFORM_GRPC_ADDRESS,
+          walletAuth: config.WALLET_AUTH_GRPC_ADDRESS,
+        }),
         config.PLATFORM_FACTS_CACHE_MS,
       ),
     )
@@ -53,6 +59,13 @@ runService({
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
-    return [() => server.shutdown(), () => incoming.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
+    const cardTransactions = nats.whenServing('card-transactions consumer', (connection) =>
+      consumeCardTransactions(deps, connection, {
+        durablePrefix: config.EVENTS_CONSUMER_PREFIX,
+        subject: config.CARD_TRANSACTION_RECORDED_SUBJECT,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+      }),
+    )
+    return [() => server.shutdown(), () => incoming.stop(), () => cardTransactions.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

@@ -38,24 +38,31 @@ export const SLOW_CALL_MS = 30_000
  */
 const RECOVERY_AFTER_MS = 15_000
 
-/** The real platform, customers and ledger services as processes, each on a fresh database. */
+/** The real platform, customers, ledger and wallet-auth services as processes, each on a fresh database. */
 interface Backends {
   processes: ServiceProcess[]
   databases: TestDatabase[]
-  addresses: { platform: string; customers: string; ledger: string }
+  addresses: { platform: string; customers: string; ledger: string; walletAuth: string }
 }
 
 async function startBackends(): Promise<Backends> {
   const { natsUrl } = await testConnections()
-  const names = ['platform', 'customers', 'ledger'] as const
+  const names = ['platform', 'customers', 'ledger', 'wallet-auth'] as const
   const ports = await Promise.all(names.map(() => freePort()))
-  const addresses = { platform: `127.0.0.1:${ports[0]}`, customers: `127.0.0.1:${ports[1]}`, ledger: `127.0.0.1:${ports[2]}` }
+  const addresses = {
+    platform: `127.0.0.1:${ports[0]}`,
+    customers: `127.0.0.1:${ports[1]}`,
+    ledger: `127.0.0.1:${ports[2]}`,
+    walletAuth: `127.0.0.1:${ports[3]}`,
+  }
+  const addressOf = { platform: addresses.platform, customers: addresses.customers, ledger: addresses.ledger, 'wallet-auth': addresses.walletAuth }
   const runId = randomBytes(4).toString('hex')
   const common = {
     NATS_URL: natsUrl,
     PLATFORM_GRPC_ADDRESS: addresses.platform,
     CUSTOMERS_GRPC_ADDRESS: addresses.customers,
     LEDGER_GRPC_ADDRESS: addresses.ledger,
+    WALLET_AUTH_GRPC_ADDRESS: addresses.walletAuth,
     EVENTS_CONSUMER_PREFIX: `ledger-payments-${runId}`,
     EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
   }
@@ -65,9 +72,9 @@ async function startBackends(): Promise<Backends> {
     names.map(async (name) => {
       const database = await createTestDatabase(`payments_it_${name}`)
       databases.push(database)
-      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, DATABASE_URL: database.url, GRPC_ADDRESS: addresses[name] })
+      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
       processes.push(child)
-      await waitUntil(() => checkHealth(addresses[name]), `${name} to serve`, 60_000).catch((err: Error) => {
+      await waitUntil(() => checkHealth(addressOf[name]), `${name} to serve`, 60_000).catch((err: Error) => {
         throw new Error(`${err.message}\n${child.output()}`)
       })
     }),

@@ -109,7 +109,19 @@ describe('pricing', () => {
     const fromWallet = { source: { sourceType: 'ACCOUNT', accountId: wallet.id }, lockedCurrencyAmount: 1_000_000n }
     const quote = await createQuote(quoteRequest({ ...fromWallet, destination: { destinationType: 'ACCOUNT', accountId: usd } }))
     const { facts } = await callUnary(h.payments, h.payments.getQuoteFacts, { quoteId: quote.id }, ctx, SLOW_CALL_MS)
-    expect(facts).toEqual({ id: quote.id, sourceAccountType: 'EMBEDDED_WALLET', sourceAccountId: wallet.id })
+    expect(facts).toEqual({
+      id: quote.id,
+      sourceAccountType: 'EMBEDDED_WALLET',
+      sourceAccountId: wallet.id,
+      // what an agent's policy weighs (the platform service)
+      sendingCurrency: quote.sendingCurrency.code,
+      totalSendingAmount: BigInt(quote.totalSendingAmount),
+      transactionId: quote.transactionId,
+      destinationAccountId: usd,
+      // the wallet-auth request its payloadToSign belongs to: a stamp over it executes in one call
+      signingRequestId: expect.stringMatching(/^Request:/),
+    })
+    expect(quote.paymentInstructions).toEqual([expect.objectContaining({ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: expect.any(String) } })])
     expect(quote).not.toHaveProperty('sourceAccountType')
     const refused = await failure(createQuote(quoteRequest({ ...fromWallet, immediatelyExecute: true })))
     expect(refused.code).toBe('INVALID_INPUT')

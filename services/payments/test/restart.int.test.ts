@@ -26,6 +26,7 @@ beforeAll(async () => {
     LEDGER_GRPC_ADDRESS: h.backendAddresses.ledger,
     CUSTOMERS_GRPC_ADDRESS: h.backendAddresses.customers,
     PLATFORM_GRPC_ADDRESS: h.backendAddresses.platform,
+    WALLET_AUTH_GRPC_ADDRESS: h.backendAddresses.walletAuth,
     // long enough to outlast the calls and the kill on a busy machine; the restart takes about as long
     SANDBOX_PENDING_FAILURE_DELAY: '10000',
     SANDBOX_SLOW_SETTLEMENT_DELAY: '10000',

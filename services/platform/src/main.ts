@@ -1,7 +1,10 @@
 import { join } from 'node:path'
+import { startWakeLoop } from '@pp/db'
 import { runService } from '@pp/service'
 import { loadPlatformServiceConfig } from './config.js'
+import { grpcAgentServices } from './clients/agent-services.js'
 import { createPlatformDb } from './db/client.js'
+import { resumeOwedActions } from './domain/agents/recovery.js'
 import { startPlatformServer } from './rpc/server.js'
 
 const config = loadPlatformServiceConfig()
@@ -15,6 +18,22 @@ runService({
   storage: config,
   async start({ logger, nats }) {
     const db = createPlatformDb(config.DATABASE_URL)
+    const agentServices = grpcAgentServices({
+      customers: config.CUSTOMERS_GRPC_ADDRESS,
+      ledger: config.LEDGER_GRPC_ADDRESS,
+      payments: config.PAYMENTS_GRPC_ADDRESS,
+    })
+    const agents = { db, services: agentServices, now: () => new Date(), deviceCodeTtlMs: config.AGENT_DEVICE_CODE_TTL_MS }
+    const graceMs = config.AGENT_EXECUTION_RECOVERY_MS
+    // agents' payments that a crash or an outage left unanswered, executed again once they are old enough
+    const recovery = startWakeLoop({
+      name: 'agent-executions',
+      databaseUrl: config.DATABASE_URL,
+      channel: 'agent_actions_owed',
+      notifiedWorkDueAfterMs: graceMs,
+      logger,
+      run: () => resumeOwedActions(agents, graceMs, (actionId, err) => logger.warn({ actionId, err }, 'agent action still owed')),
+    })
     const server = await startPlatformServer({
       address: config.GRPC_ADDRESS,
       db,
@@ -26,7 +45,8 @@ runService({
         burst: config.TOKEN_VERIFICATION_BURST,
         concurrent: config.TOKEN_VERIFICATIONS_CONCURRENT,
       },
+      agents,
     })
-    return [() => server.shutdown(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => recovery.stop(), () => agentServices.close(), () => db.$disconnect()]
   },
 })

@@ -23,6 +23,7 @@ const schema = baseConfigSchema
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+    CARDS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     /** AES-256-GCM key for secrets at rest (wallet secrets, OTP target keys). */
     WALLET_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
     /** P-256 key that signs the OTP target and export bundles clients verify. */

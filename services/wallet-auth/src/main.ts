@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { runService } from '@pp/service'
+import { cardsFundingSources } from './clients/cards.js'
 import { customersContacts } from './clients/customers.js'
 import { ledgerWalletDirectory } from './clients/ledger.js'
 import { loadWalletAuthConfig } from './config.js'
-import { secretBox } from './crypto/secret-box.js'
+import { secretBox } from '@pp/secrets'
 import { openDb } from './db/client.js'
 import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
@@ -22,6 +23,7 @@ runService({
     const db = openDb(config.DATABASE_URL)
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
+    const cards = cardsFundingSources(config.CARDS_GRPC_ADDRESS)
     const deps: WalletAuthDeps = {
       db,
       now: () => new Date(),
@@ -32,8 +34,7 @@ runService({
       // no production OTP provider is integrated yet: production OTP challenges fail clearly
       otpSender: undefined,
       oidc: oidcVerifier(config.OIDC_ISSUERS),
-      // no cards area exists in this platform yet, so delegated keys cannot be bound to a funding source
-      cardFundingSources: undefined,
+      cardFundingSources: cards,
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
       lifetimes: {
         sessionMs: config.SESSION_TTL_MS,
@@ -43,6 +44,6 @@ runService({
       },
     }
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, [nats])
-    return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => db.$disconnect()]
   },
 })

@@ -16,6 +16,7 @@ export function platformConfigClient(address: string): PlatformConfigClient {
       return {
         isRegulatedFinancialInstitution: facts?.isRegulatedFinancialInstitution ?? false,
         skipVerificationPaperwork: facts?.skipVerificationPaperwork ?? false,
+        umaDomain: facts?.umaDomain,
       }
     },
     close: () => client.close(),

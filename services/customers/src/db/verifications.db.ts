@@ -1,4 +1,5 @@
 import type { Tenant } from '../domain/types.js'
+import type { PagePosition } from './customers.db.js'
 import type { VerificationErrorView, VerificationOutcome, VerificationSource } from '../domain/verifications/types.js'
 import type { Db, Tx } from './client.js'
 import type { Prisma, Verification } from './generated/client.js'
@@ -24,4 +25,28 @@ export async function insertVerification(tx: Tx, record: VerificationRecord): Pr
 
 export async function findVerification(db: Db, tenant: Tenant, id: string): Promise<VerificationRow | undefined> {
   return (await db.verification.findFirst({ where: { id, ...tenant } })) ?? undefined
+}
+
+export interface VerificationFilters {
+  customerId?: string
+  verificationStatus?: VerificationOutcome
+}
+
+/** One keyset page of the tenant's verifications, newest first, and how many match in all. */
+export async function findVerificationPage(
+  db: Db,
+  tenant: Tenant,
+  filters: VerificationFilters,
+  after: PagePosition | undefined,
+  take: number,
+): Promise<{ rows: VerificationRow[]; totalCount: number }> {
+  const where = { ...tenant, ...filters }
+  const afterPosition = after && {
+    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+  }
+  const [rows, totalCount] = await Promise.all([
+    db.verification.findMany({ where: { ...where, ...afterPosition }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    db.verification.count({ where }),
+  ])
+  return { rows, totalCount }
 }

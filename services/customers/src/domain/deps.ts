@@ -2,6 +2,7 @@ import type { SqlRunner } from '@pp/db'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
 import type { PlatformConfigSource } from './platform-settings.js'
+import type { ScaSettings } from './sca/types.js'
 import type { VerificationProviders } from './verification/provider.js'
 
 /** Lifetimes and limits of the verification flows; tests shorten them. */
@@ -20,6 +21,7 @@ export interface CustomersDeps {
   verification: VerificationProviders
   agreements: AgreementCatalogue
   settings: VerificationSettings
+  sca: ScaSettings
   now: () => Date
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number

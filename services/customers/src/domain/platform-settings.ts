@@ -6,6 +6,8 @@ export interface PlatformSettings {
   isRegulatedFinancialInstitution: boolean
   /** Sandbox dashboard option: new individuals skip the verification paperwork. */
   skipVerificationPaperwork: boolean
+  /** The platform's UMA domain, when configured: system UMA addresses use it, invitations need it. */
+  umaDomain?: string
 }
 
 /** The port to the platform service, which owns the configuration. */

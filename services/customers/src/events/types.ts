@@ -19,3 +19,6 @@ export const verificationOutcomeEventType = (status: string): string => `VERIFIC
 
 /** `BULK_UPLOAD.COMPLETED` or `BULK_UPLOAD.FAILED` when an import job ends. */
 export const bulkUploadEventType = (status: 'COMPLETED' | 'FAILED'): string => `BULK_UPLOAD.${status}`
+
+/** An UMA invitation was claimed (the invitation-claimed webhook). */
+export const INVITATION_CLAIMED = 'INVITATION.CLAIMED'

@@ -56,4 +56,5 @@ export const customerFacts = (view: CustomerView): CustomerFacts => ({
   agreementTypes: view.agreementConsents.map((consent) => consent.type),
   email: view.email,
   phoneNumber: view.phoneNumber,
+  verificationStatus: view.kycStatus ?? view.kybStatus ?? '',
 })

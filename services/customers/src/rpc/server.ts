@@ -6,7 +6,9 @@ import { ContactVerificationServiceService } from '@pp/proto/customers/v1/contac
 import { CustomersServiceService } from '@pp/proto/customers/v1/customers'
 import { DocumentsServiceService } from '@pp/proto/customers/v1/documents'
 import { HostedKycServiceService } from '@pp/proto/customers/v1/hosted_kyc'
+import { InvitationsServiceService } from '@pp/proto/customers/v1/invitations'
 import { KycLinksServiceService } from '@pp/proto/customers/v1/kyc_links'
+import { ScaServiceService } from '@pp/proto/customers/v1/sca'
 import { VerificationsServiceService } from '@pp/proto/customers/v1/verifications'
 import type { CustomersDeps } from '../domain/deps.js'
 import { DOCUMENT_SIZE_MAX_BYTES } from '../domain/documents/document-types.js'
@@ -16,7 +18,9 @@ import { contactVerificationService } from './contact-verification-service.js'
 import { customersService } from './customers-service.js'
 import { documentsService } from './documents-service.js'
 import { hostedKycService } from './hosted-kyc-service.js'
+import { invitationsService } from './invitations-service.js'
 import { kycLinksService } from './kyc-links-service.js'
+import { scaService } from './sca-service.js'
 import { verificationsService } from './verifications-service.js'
 
 export const CUSTOMERS_SERVICE_NAME = 'customers.v1.CustomersService'
@@ -48,6 +52,8 @@ export function buildCustomersServer(
       implementation: contactVerificationService(deps, logger),
     },
     { name: 'customers.v1.BulkImportService', definition: BulkImportServiceService, implementation: bulkImportService(deps, logger) },
+    { name: 'customers.v1.InvitationsService', definition: InvitationsServiceService, implementation: invitationsService(deps, logger) },
+    { name: 'customers.v1.ScaService', definition: ScaServiceService, implementation: scaService(deps, logger) },
   ]
   return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies })
 }

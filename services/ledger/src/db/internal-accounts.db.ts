@@ -1,6 +1,6 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
-import type { InternalAccountFacts, InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
+import type { AccountIdentity, InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
@@ -97,8 +97,8 @@ const CUSTOMER_ACCOUNT_FACTS = prepared(
 )
 
 /** The facts of the customer's accounts in the currency, newest first: one statement, no balances. */
-export async function findCustomerAccountFacts(sql: SqlRunner, tenant: Tenant, customerId: string, currency: string): Promise<InternalAccountFacts[]> {
-  return sql.query<InternalAccountFacts>(CUSTOMER_ACCOUNT_FACTS, [tenant.platformId, tenant.environment, customerId, currency])
+export async function findCustomerAccountFacts(sql: SqlRunner, tenant: Tenant, customerId: string, currency: string): Promise<AccountIdentity[]> {
+  return sql.query<AccountIdentity>(CUSTOMER_ACCOUNT_FACTS, [tenant.platformId, tenant.environment, customerId, currency])
 }
 
 /** The accounts an owner (a customer, or the platform when null) holds, oldest first. */

@@ -44,14 +44,14 @@ export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logg
       return { externalAccountJson: JSON.stringify(account) }
     },
     async getExternalAccount(request: GetExternalAccountRequest, ctx): Promise<GetExternalAccountResponse> {
-      const account = await getExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
+      const account = await getExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId, request.customerId)
       return { externalAccountJson: JSON.stringify(account) }
     },
     async listExternalAccounts(request: ListExternalAccountsRequest, ctx): Promise<ListExternalAccountsResponse> {
       return { pageJson: JSON.stringify(await listExternalAccounts(deps, tenantFrom(ctx), request)) }
     },
     async deleteExternalAccount(request: DeleteExternalAccountRequest, ctx): Promise<DeleteExternalAccountResponse> {
-      await deleteExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId)
+      await deleteExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId, request.customerId)
       return {}
     },
     async startBeneficiaryTrust(request: StartBeneficiaryTrustRequest, ctx): Promise<StartBeneficiaryTrustResponse> {

@@ -2,10 +2,12 @@ import { startGrpcServer, type DependencyCheck, type RunningGrpcServer, type Ser
 import type { Logger } from '@pp/logging'
 import { InternalAccountsServiceService } from '@pp/proto/ledger/v1/internal_accounts'
 import { ExternalAccountsServiceService } from '@pp/proto/ledger/v1/external_accounts'
+import { IssuedTokensServiceService } from '@pp/proto/ledger/v1/issued_tokens'
 import { LedgerServiceService } from '@pp/proto/ledger/v1/ledger'
 import type { LedgerDeps } from '../domain/deps.js'
 import { externalAccountsService } from './external-accounts-service.js'
 import { internalAccountsService } from './internal-accounts-service.js'
+import { issuedTokensService } from './issued-tokens-service.js'
 import { ledgerService } from './ledger-service.js'
 
 /**
@@ -24,6 +26,7 @@ export const ledgerServiceRegistrations = (deps: LedgerDeps, logger: Logger): Se
     definition: ExternalAccountsServiceService,
     implementation: externalAccountsService(deps.externalAccounts, logger),
   },
+  { name: 'ledger.v1.IssuedTokensService', definition: IssuedTokensServiceService, implementation: issuedTokensService(deps, logger) },
 ]
 
 /** Serves the given services (and health, with `dependencies`) on `address`; port 0 picks a free port. */

@@ -5,9 +5,13 @@ import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_acco
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient } from '@pp/proto/ledger/v1/ledger'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { StoredLeg } from '../domain/quotes/legs.js'
+import type { ScaGate } from '../domain/quotes/sca-gate.js'
 import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, InternalAccountState, PlatformFacts, TransferCode } from '../domain/types.js'
 import { toTransferLegs, TRANSFER_CODES } from './ledger-mapping.js'
+import { scaGate } from './sca.js'
+import { quoteExecuteBinding } from './wallet-signing.js'
 
 /**
  * The other services payments depends on, reduced to the questions it asks them. Money moves only
@@ -27,6 +31,13 @@ export interface Services {
   post(ctx: Caller, transferId: string, pendingId: string): Promise<void>
   release(ctx: Caller, transferId: string, pendingId: string): Promise<void>
   transfer(ctx: Caller, transferId: string, code: TransferCode, legs: StoredLeg[]): Promise<void>
+  /** Strong customer authentication of quotes, which the customers service owns. */
+  sca: ScaGate
+  /**
+   * A signed request for executing an EMBEDDED_WALLET-sourced quote, issued with the quote: the
+   * wallet-auth service holds it and checks the stamp over its payloadToSign on execute.
+   */
+  beginQuoteSigning(ctx: Caller, walletAccountId: string, quoteId: string): Promise<{ payloadToSign: string; requestId: string }>
   close(): void
 }
 
@@ -34,6 +45,7 @@ export interface ServiceAddresses {
   ledger: string
   customers: string
   platform: string
+  walletAuth: string
 }
 
 /** Services that never answer within this many milliseconds are reported as a failure of the call. */
@@ -45,7 +57,10 @@ export function grpcServices(addresses: ServiceAddresses): Services {
   const external = createGrpcClient(ExternalAccountsServiceClient, addresses.ledger)
   const customers = createGrpcClient(CustomersServiceClient, addresses.customers)
   const platforms = createGrpcClient(PlatformServiceClient, addresses.platform)
+  const sca = scaGate(addresses.customers)
+  const walletAuth = createGrpcClient(WalletAuthServiceClient, addresses.walletAuth)
   return {
+    sca,
     async internalAccount(ctx, accountId) {
       const { facts } = await callUnary(internal, internal.getInternalAccountFacts, { accountId }, ctx, DEADLINE_MS)
       return facts!
@@ -89,11 +104,15 @@ export function grpcServices(addresses: ServiceAddresses): Services {
     async release(ctx, transferId, pendingId) {
       await callUnary(ledger, ledger.voidPendingTransfer, { transferId, pendingId }, ctx, DEADLINE_MS)
     },
+    async beginQuoteSigning(ctx, walletAccountId, quoteId) {
+      const { challenge } = await callUnary(walletAuth, walletAuth.beginSignedRequest, quoteExecuteBinding(walletAccountId, quoteId), ctx, DEADLINE_MS)
+      return { payloadToSign: challenge!.payloadToSign, requestId: challenge!.requestId }
+    },
     async transfer(ctx, transferId, code, legs) {
       await callUnary(ledger, ledger.createTransfer, { transferId, code: TRANSFER_CODES[code], legs: toTransferLegs(legs) }, ctx, DEADLINE_MS)
     },
     close() {
-      for (const client of [ledger, internal, external, customers, platforms]) client.close()
+      for (const client of [ledger, internal, external, customers, platforms, sca, walletAuth]) client.close()
     },
   }
 }

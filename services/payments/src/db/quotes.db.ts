@@ -2,7 +2,7 @@ import { prepared, type IdempotentCall, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
 import type { Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
-import type { Quote, Transaction } from './generated/client.js'
+import { Prisma, type Quote, type Transaction } from './generated/client.js'
 
 /** A quote as stored, named here so that domain/ need not import the generated client. */
 export type QuoteRow = Quote
@@ -61,7 +61,7 @@ export async function insertQuote(sql: SqlRunner, { quote, transaction, idempote
 }
 
 /**
- * Claims a PENDING, unexpired quote for execution and records the transaction it becomes (with
+ * Claims a PENDING (or, once authorized, a PENDING_AUTHORIZATION), unexpired quote for execution and records the transaction it becomes (with
  * the Idempotency-Key of the execute call, in place of an expired answer as in INSERT_QUOTE): one
  * statement. Answers false when the quote could not be claimed (executed already, racing, or
  * expired), and then nothing is written.
@@ -70,7 +70,7 @@ const CLAIM_QUOTE = prepared(
   'payments_claim_quote',
   `WITH claimed AS (
      UPDATE quotes SET status = 'PROCESSING', updated_at = $4
-      WHERE id = $1 AND platform_id = $2 AND environment = $3 AND status = 'PENDING' AND expires_at > $4
+      WHERE id = $1 AND platform_id = $2 AND environment = $3 AND status = $10 AND expires_at > $4
      RETURNING platform_id, environment),
    transaction AS (
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $5::jsonb) r WHERE EXISTS (SELECT 1 FROM claimed)),
@@ -92,6 +92,7 @@ export async function claimQuote(
   transaction: Transaction,
   idempotency: KeyedAnswer | undefined,
   now: Date,
+  from: 'PENDING' | 'PENDING_AUTHORIZATION' = 'PENDING',
 ): Promise<boolean> {
   const [row] = await sql.query<{ claimed: number }>(CLAIM_QUOTE, [
     quoteId,
@@ -100,6 +101,7 @@ export async function claimQuote(
     now,
     rowJson(transaction),
     ...keyedAnswerValues(idempotency),
+    from,
   ])
   return row!.claimed > 0
 }
@@ -109,7 +111,28 @@ export async function releaseQuoteClaim(tx: Tx, id: string, now: Date): Promise<
   await tx.quote.updateMany({ where: { id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: now } })
 }
 
-/** Records that a quote still PENDING lapsed. */
+/** Records that a quote still PENDING (or awaiting its authorization) lapsed. */
 export async function expireQuote(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx.quote.updateMany({ where: { id, status: 'PENDING' }, data: { status: 'EXPIRED', updatedAt: now } })
+  await tx.quote.updateMany({ where: { id, status: { in: ['PENDING', 'PENDING_AUTHORIZATION'] } }, data: { status: 'EXPIRED', updatedAt: now } })
+}
+
+/**
+ * PENDING → PENDING_AUTHORIZATION with the challenge it waits on, while unexpired: of racing
+ * executes one holds the quote, the others find it taken.
+ */
+export async function holdForAuthorization(tx: Tx, tenant: Tenant, id: string, scaChallenge: object, now: Date): Promise<boolean> {
+  const { count } = await tx.quote.updateMany({
+    where: { id, ...tenant, status: 'PENDING', expiresAt: { gt: now } },
+    data: { status: 'PENDING_AUTHORIZATION', scaChallenge, updatedAt: now },
+  })
+  return count === 1
+}
+
+/** An authorized realtime-funded quote goes back to PENDING: its instructions show and its funds may arrive. */
+export async function releaseAuthorized(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const { count } = await tx.quote.updateMany({
+    where: { id, status: 'PENDING_AUTHORIZATION' },
+    data: { status: 'PENDING', scaChallenge: Prisma.DbNull, updatedAt: now },
+  })
+  return count === 1
 }

@@ -82,7 +82,8 @@ beforeAll(async () => {
   sql = createSqlPool(database.url)
   stubs = await stubLedgerAndPlatform()
   const address = `127.0.0.1:${stubs.port}`
-  services = grpcServices({ ledger: address, customers: address, platform: address })
+  // no embedded-wallet quotes here: wallet-auth is never asked
+  services = grpcServices({ ledger: address, customers: address, platform: address, walletAuth: address })
   const delays = { PENDING_FAILURE: 1, SLOW_SETTLEMENT: 1, RETURN: 1 }
   const deps = {
     db,

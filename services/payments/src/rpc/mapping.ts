@@ -6,4 +6,9 @@ export const quoteFacts = (row: QuoteRow): QuoteFacts => ({
   id: row.id,
   sourceAccountType: row.sourceAccountType ?? undefined,
   sourceAccountId: (row.source as { accountId?: string }).accountId,
+  sendingCurrency: row.sendingCurrency,
+  totalSendingAmount: row.totalSendingAmount,
+  transactionId: row.transactionId,
+  destinationAccountId: (row.destination as { accountId?: string }).accountId,
+  signingRequestId: row.signingRequestId ?? undefined,
 })

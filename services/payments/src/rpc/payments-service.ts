@@ -3,13 +3,14 @@ import type { Logger } from '@pp/logging'
 import type * as pb from '@pp/proto/payments/v1/payments'
 import type { QuoteRow } from '../db/quotes.db.js'
 import type { TransactionRow } from '../db/transactions.db.js'
+import { findCustomerTransaction } from '../domain/agents/customer-scope.js'
 import type { PaymentsDeps } from '../domain/deps.js'
+import { authorizeQuote, resendQuoteCode } from '../domain/quotes/authorize-quote.js'
 import { createQuote } from '../domain/quotes/create-quote.js'
 import { executeQuote } from '../domain/quotes/execute-quote.js'
 import { findQuote } from '../domain/quotes/get-quote.js'
 import { quoteJson } from '../domain/quotes/view.js'
 import { cancelTransaction, confirmReceiptDelivery, decidePendingApproval } from '../domain/transactions/actions.js'
-import { findTransaction } from '../domain/transactions/find.js'
 import { listTransactions } from '../domain/transactions/list.js'
 import { sandboxSend } from '../domain/transactions/sandbox-send.js'
 import { transferIn, transferOut } from '../domain/transactions/transfers.js'
@@ -35,7 +36,15 @@ export function paymentsService(deps: PaymentsDeps, logger: Logger): pb.Payments
       return { facts: quoteFacts(await findQuote(deps, callerOf(ctx), request.quoteId)) }
     },
     async executeQuote(request: pb.ExecuteQuoteRequest, ctx): Promise<pb.ExecuteQuoteResponse> {
-      return quoteAnswer(await executeQuote(deps, callerOf(ctx), request.quoteId))
+      return quoteAnswer(await executeQuote(deps, callerOf(ctx), request.quoteId, request.scaFactor))
+    },
+    async authorizeQuote(request: pb.AuthorizeQuoteRequest, ctx): Promise<pb.AuthorizeQuoteResponse> {
+      const { quoteId, ...proof } = request
+      return quoteAnswer(await authorizeQuote(deps, callerOf(ctx), quoteId, proof))
+    },
+    async resendQuoteScaCode(request: pb.ResendQuoteScaCodeRequest, ctx): Promise<pb.ResendQuoteScaCodeResponse> {
+      await resendQuoteCode(deps, callerOf(ctx), request.quoteId)
+      return {}
     },
     async sandboxSend(request: pb.SandboxSendRequest, ctx): Promise<pb.SandboxSendResponse> {
       return transactionAnswer(await sandboxSend(deps, callerOf(ctx), request))
@@ -47,7 +56,7 @@ export function paymentsService(deps: PaymentsDeps, logger: Logger): pb.Payments
       return { pageJson: JSON.stringify(await listTransactions(deps, callerOf(ctx), request)) }
     },
     async getTransaction(request: pb.GetTransactionRequest, ctx): Promise<pb.GetTransactionResponse> {
-      return transactionAnswer(await findTransaction(deps, callerOf(ctx), request.transactionId))
+      return transactionAnswer(await findCustomerTransaction(deps, callerOf(ctx), request.transactionId, request.customerId))
     },
     async confirmReceiptDelivery(request: pb.ConfirmReceiptDeliveryRequest, ctx): Promise<pb.ConfirmReceiptDeliveryResponse> {
       return transactionAnswer(await confirmReceiptDelivery(deps, callerOf(ctx), request.transactionId, request.receiptDeliveryConfirmedAt))

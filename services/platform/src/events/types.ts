@@ -7,12 +7,22 @@ export const PlatformEventType = {
   configUpdated: 'PLATFORM.CONFIG_UPDATED',
   tokenCreated: 'TOKEN.CREATED',
   tokenDeleted: 'TOKEN.DELETED',
+  /** An agent was paused, resumed, deleted, re-connected or given a new policy: gateways drop its cached access. */
+  agentChanged: 'AGENT.CHANGED',
 } as const
 
-export type PlatformEventType = (typeof PlatformEventType)[keyof typeof PlatformEventType]
+/** An agent action's state change (`AGENT_ACTION.PENDING_APPROVAL`, ...): its data is the action as the API shows it. */
+export type AgentActionEventType = `AGENT_ACTION.${string}`
+
+export type PlatformEventType = (typeof PlatformEventType)[keyof typeof PlatformEventType] | AgentActionEventType
 
 /** What token events carry: enough to drop a cached authentication, never the secret. */
 export interface TokenEventData {
   tokenId: string
   clientId: string
+}
+
+/** What AGENT.CHANGED carries: the agent whose cached authentication is stale. */
+export interface AgentEventData {
+  agentId: string
 }

@@ -12,6 +12,7 @@ export const configFacts = (config: PlatformConfig): PlatformFacts => ({
   webhookEndpoint: config.webhookEndpoint,
   supportedCurrencies: config.supportedCurrencies.map((c) => c.currencyCode),
   feeConfigs: config.feeConfigs,
+  umaDomain: config.umaDomain,
 })
 
 export function configUpdateFromProto(req: UpdatePlatformConfigRequest): ConfigUpdate {

@@ -1,11 +1,14 @@
 import { resolveHost, type ResolveHost } from '@pp/egress'
 import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
+import { AgentsServiceService } from '@pp/proto/platform/v1/agents'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import type { PlatformDb } from '../db/client.js'
+import type { AgentDeps } from '../domain/agents/deps.js'
 import { createSecretHasher } from '../domain/secrets.js'
 import { ProvenSecrets } from '../domain/tokens/proven-secrets.js'
 import { VerificationBudget, type VerificationBudgetOptions } from '../domain/tokens/verification-budget.js'
+import { agentsService } from './agents-service.js'
 import { platformService } from './platform-service.js'
 
 export interface PlatformServerOptions {
@@ -22,6 +25,8 @@ export interface PlatformServerOptions {
   resolveHost?: ResolveHost
   /** What health reports beside the service (NATS). */
   dependencies?: DependencyCheck[]
+  /** The agents' service and what it needs; absent, it is not served (tests of the rest). */
+  agents?: AgentDeps
 }
 
 // An allowance or a digest is a few dozen bytes. Beyond this many tokens, the least recently
@@ -38,9 +43,17 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
     now: options.now ?? (() => new Date()),
     resolveHost: options.resolveHost ?? resolveHost,
   }
+  const agents = options.agents && {
+    name: 'platform.v1.AgentsService',
+    definition: AgentsServiceService,
+    implementation: agentsService(options.agents, options.logger),
+  }
   return startGrpcServer(
     options.address,
-    [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) }],
+    [
+      { name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) },
+      ...(agents ? [agents] : []),
+    ],
     options.logger,
     { dependencies: options.dependencies },
   )

@@ -1,4 +1,4 @@
-import type { SecretBox } from '../crypto/secret-box.js'
+import type { SecretBox } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
 import type { OidcVerifier } from './oauth/oidc-token.js'
@@ -40,7 +40,7 @@ export interface WalletAuthDeps {
   otpSender: OtpSender | undefined
   oidc: OidcVerifier
   webauthn: WebAuthnSettings
-  /** Card funding-source bindings; undefined while no cards area exists (delegated keys answer 501). */
+  /** Card funding-source bindings (the cards service); undefined leaves delegated keys unavailable (501). */
   cardFundingSources: CardFundingSources | undefined
   lifetimes: Lifetimes
 }

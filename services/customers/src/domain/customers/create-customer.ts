@@ -11,6 +11,7 @@ import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerView } from '../types.js'
 import { mergeProfile } from './merge-profile.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
+import { systemPlatformCustomerId, systemUmaAddress, umaAddressTaken } from './uma-address.js'
 import { loadCustomerView } from './view.js'
 
 export interface CreateCustomerInput extends ConsentFields {
@@ -48,7 +49,7 @@ export async function createCustomer(
     if (index === ACTIVE_PLATFORM_CUSTOMER_ID_INDEX) {
       throw new ApiError('CONFLICT', 'platformCustomerId is already used by an active customer', { field: 'platformCustomerId' })
     }
-    throw err
+    throw umaAddressTaken(index) ?? err
   }
 }
 
@@ -58,11 +59,13 @@ async function prepareCustomer(deps: CustomersDeps, caller: Caller, input: Creat
   assertValidProfile(customerType, input.profile, 'create')
   const platform = await deps.platformConfig.getConfig(caller)
   const consents = consentsToRecord(input, platform, deps.agreements)
-  const profile = mergeProfile({}, input.profile)
+  const id = newId('Customer')
+  const generated = { platformCustomerId: systemPlatformCustomerId(id), umaAddress: systemUmaAddress(id, platform.umaDomain) }
+  const profile = mergeProfile(generated, input.profile)
   const provider = deps.verification[caller.environment]
   const now = deps.now()
   const record: CustomerRecord = {
-    id: newId('Customer'),
+    id,
     ...tenantOf(caller),
     customerType,
     profile,

@@ -1,14 +1,15 @@
 import { invalidInput } from '@pp/errors'
-import { inTransaction } from '@pp/db'
+import { inTransaction, violatedUniqueIndex } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
-import { consentsToRecord, hasConsentFields } from '../consents/consent-rules.js'
+import { consentsToRecord, hasConsentFields, type ConsentToRecord } from '../consents/consent-rules.js'
 import type { CustomersDeps } from '../deps.js'
-import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerView } from '../types.js'
+import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerType, type CustomerView, type Tenant } from '../types.js'
 import { mergeProfile } from './merge-profile.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
+import { umaAddressTaken } from './uma-address.js'
 import { loadCustomerView, mustBeActive, mustExist } from './view.js'
 
 export interface UpdateCustomerInput extends ConsentFields {
@@ -27,6 +28,19 @@ export async function updateCustomer(deps: CustomersDeps, caller: Caller, input:
   const platform = hasConsentFields(input) ? await deps.platformConfig.getConfig(caller) : undefined
   const consents = consentsToRecord(input, platform, deps.agreements)
   const tenant = tenantOf(caller)
+  return updateCustomer_(deps, caller, tenant, customerType, consents, input).catch((err: unknown) => {
+    throw umaAddressTaken(violatedUniqueIndex(err)) ?? err
+  })
+}
+
+function updateCustomer_(
+  deps: CustomersDeps,
+  caller: Caller,
+  tenant: Tenant,
+  customerType: CustomerType,
+  consents: ConsentToRecord[],
+  input: UpdateCustomerInput,
+): Promise<CustomerView> {
   return inTransaction(deps.db, async (tx) => {
     const current = mustBeActive(mustExist(await lockCustomer(tx, tenant, input.customerId), input.customerId))
     if (current.customerType !== customerType) {

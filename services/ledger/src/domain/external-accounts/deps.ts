@@ -3,12 +3,11 @@ import type { Db } from '../../db/client.js'
 import type { Environment } from '../types.js'
 import type { CustomerDirectory } from './customer-directory.js'
 import { productionRails, sandboxRails, type ExternalAccountRails } from './rails.js'
-import { productionSca, sandboxSca, type ScaProvider } from './sca.js'
 
 export interface ExternalAccountsSettings {
   /** How long a new US account's ACH validation takes in sandbox (a few banking days in production). */
   achValidationWindowMs: number
-  /** How long an SCA challenge of a trust step and a wallet ownership challenge stay answerable. */
+  /** How long a wallet ownership challenge stays answerable. */
   challengeTtlMs: number
 }
 
@@ -22,7 +21,6 @@ export interface ExternalAccountsDeps {
   idempotencyKeyTtlMs: number
   customers: CustomerDirectory
   rails: Record<Environment, ExternalAccountRails>
-  sca: Record<Environment, ScaProvider>
   settings: ExternalAccountsSettings
 }
 
@@ -34,5 +32,4 @@ export const externalAccountsDeps = (
   ...base,
   settings,
   rails: { SANDBOX: sandboxRails(settings.achValidationWindowMs), PRODUCTION: productionRails },
-  sca: { SANDBOX: sandboxSca, PRODUCTION: productionSca },
 })

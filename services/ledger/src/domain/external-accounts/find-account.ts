@@ -20,6 +20,11 @@ export async function mustReadAccount(sql: SqlRunner, tenant: Tenant, id: string
   return mustExist(id ? await readExternalAccount(sql, tenant, id, scope) : undefined, id)
 }
 
+/** The account when it is `customerId`'s (or no customer is named); another customer's does not exist. */
+export function ofCustomer(account: ExternalAccountRecord, customerId: string | undefined): ExternalAccountRecord {
+  return customerId === undefined || account.customerId === customerId ? account : mustExist(undefined, account.id)
+}
+
 function mustExist(account: ExternalAccountRecord | undefined, id: string): ExternalAccountRecord {
   if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', `External account ${id} not found`, { externalAccountId: id })
   return account

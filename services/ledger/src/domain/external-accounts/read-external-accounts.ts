@@ -3,7 +3,7 @@ import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFil
 import { decodeCursor, encodeCursor } from '@pp/db'
 import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
-import { mustReadAccount, scopeOf } from './find-account.js'
+import { mustReadAccount, ofCustomer, scopeOf } from './find-account.js'
 import { assertUsable } from './usability.js'
 import type { ExternalAccountView } from './types.js'
 import { toExternalAccountView } from './view.js'
@@ -11,8 +11,9 @@ import { toExternalAccountView } from './view.js'
 const PAGE_LIMIT_DEFAULT = 20
 const PAGE_LIMIT_MAX = 100
 
-export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string): Promise<ExternalAccountView> {
-  const account = await mustReadAccount(deps.sql, tenant, id, scopeOf(ownerKind))
+/** `customerId`, when given, narrows the scope to that customer's accounts (an agent's reads). */
+export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string, customerId?: string): Promise<ExternalAccountView> {
+  const account = ofCustomer(await mustReadAccount(deps.sql, tenant, id, scopeOf(ownerKind)), customerId)
   return toExternalAccountView(account, deps.now())
 }
 

@@ -52,7 +52,9 @@ export interface InternalAccountRecord {
 }
 
 /** What other services act on of an account: its holder (null for the platform), type, status and currency. */
-export type InternalAccountFacts = Pick<InternalAccountRecord, 'id' | 'customerId' | 'type' | 'status' | 'currency'>
+export type AccountIdentity = Pick<InternalAccountRecord, 'id' | 'customerId' | 'type' | 'status' | 'currency'>
+/** What other services act on of an account: who holds it, what it is, and whether a card could draw on it. */
+export type InternalAccountFacts = AccountIdentity & { canFundCard: boolean }
 
 export interface CurrencyAmountView {
   amount: number

@@ -3,7 +3,7 @@ import { amountToJson, findCurrency, isCryptoCurrency } from '@pp/money'
 import { availableOf, totalOf } from '../transfers/rules.js'
 import type { CurrencyAmountView, InternalAccountRecord, InternalAccountView } from './types.js'
 
-/** What a card issued now could do with a customer's active USD holding account as its funding source. */
+/** What a card issued now could do with one of a customer's active card-funding accounts as its funding source. */
 const CARD_ACTIONS = ['PURCHASE', 'REFUND', 'BALANCE_INQUIRY']
 
 /** An amount with its currency object (code, name, symbol, decimals). */
@@ -14,9 +14,14 @@ export function amountView(amount: bigint, code: string): CurrencyAmountView {
   return { amount: amountToJson(amount), currency: { ...currency } }
 }
 
-/** Only an active, customer-owned fiat USD holding account can fund a card issued now. */
-const canFundCard = (record: InternalAccountRecord): boolean =>
-  record.customerId !== null && record.type === 'INTERNAL_FIAT' && record.currency === 'USD' && record.status === 'ACTIVE'
+/**
+ * Only an active, customer-owned fiat USD holding account, or the customer's embedded wallet (its
+ * card spending signed by a delegated key), can fund a card issued now.
+ */
+export const canFundCard = (record: Pick<InternalAccountRecord, 'customerId' | 'type' | 'currency' | 'status'>): boolean =>
+  record.customerId !== null &&
+  record.status === 'ACTIVE' &&
+  ((record.type === 'INTERNAL_FIAT' && record.currency === 'USD') || record.type === 'EMBEDDED_WALLET')
 
 /**
  * The account as the API shows it: `balance` is what can be spent now (pending and held funds

@@ -7,6 +7,7 @@ import type { Tenant } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
+import { issuedCurrenciesOf } from '../issued-tokens/issued-currencies.js'
 import { resolveLegs } from './resolve-accounts.js'
 import { assertLegs, assertTransferCode, assertTransferId, movementDeltas, movementFingerprint } from './rules.js'
 import type { NewTransferInput, RecordedTransfer } from './types.js'
@@ -26,7 +27,7 @@ export async function createTransfer(
 ): Promise<RecordedTransfer> {
   const id = assertTransferId(input.transferId, 'transferId')
   const code = assertTransferCode(input.code)
-  assertLegs(input.legs)
+  assertLegs(input.legs, await issuedCurrenciesOf(deps.db, tenant, input.legs))
   const fingerprint = movementFingerprint(kind, code, input.legs)
   const replay = await findReplay(deps.db, tenant, id, fingerprint)
   if (replay) return replay

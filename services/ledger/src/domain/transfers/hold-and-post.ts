@@ -7,6 +7,7 @@ import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay } from './replay.js'
 import { resolveHold } from './resolve-hold.js'
+import { issuedCurrenciesOf } from '../issued-tokens/issued-currencies.js'
 import { resolveLegs } from './resolve-accounts.js'
 import { assertLegs, assertTransferCode, assertTransferId, movementDeltas, movementFingerprint, resolutionFingerprint } from './rules.js'
 import type { NewTransferInput, RecordedTransfer } from './types.js'
@@ -22,7 +23,7 @@ export async function holdAndPost(deps: LedgerDeps, tenant: Tenant, input: NewTr
   const holdId = assertTransferId(input.transferId, 'transferId')
   const postId = assertTransferId(postTransferId, 'postTransferId')
   const code = assertTransferCode(input.code)
-  assertLegs(input.legs)
+  assertLegs(input.legs, await issuedCurrenciesOf(deps.db, tenant, input.legs))
   const holdFingerprint = movementFingerprint('PENDING', code, input.legs)
   const postFingerprint = resolutionFingerprint('POST_PENDING', holdId, undefined)
   const legs = await resolveLegs(deps.db, tenant, input.legs)

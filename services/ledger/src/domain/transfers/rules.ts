@@ -54,19 +54,22 @@ export function assertPositiveAmount(amount: bigint, field: string): bigint {
   throw new ApiError('INVALID_AMOUNT', `${field} must be a positive amount in the currency's smallest unit`, { field })
 }
 
-/** 1 to LEGS_MAX legs, each a positive amount between two different accounts in a known currency. */
-export function assertLegs(legs: LegRequest[]): void {
+/**
+ * 1 to LEGS_MAX legs, each a positive amount between two different accounts in a known currency:
+ * one of the service's, or a token the tenant issues (`issued`, see issued-tokens/).
+ */
+export function assertLegs(legs: LegRequest[], issued: ReadonlySet<string> = new Set()): void {
   if (legs.length === 0 || legs.length > LEGS_MAX) {
     throw invalidInput([{ field: 'legs', message: `must hold 1 to ${LEGS_MAX} legs` }])
   }
-  const errors = legs.flatMap((leg, i) => legErrors(leg, `legs.${i}`))
+  const errors = legs.flatMap((leg, i) => legErrors(leg, `legs.${i}`, issued))
   if (errors.length > 0) throw invalidInput(errors)
   legs.forEach((leg, i) => assertPositiveAmount(leg.amount, `legs.${i}.amount`))
 }
 
-function legErrors(leg: LegRequest, path: string): FieldError[] {
+function legErrors(leg: LegRequest, path: string, issued: ReadonlySet<string>): FieldError[] {
   const errors = [...refErrors(leg.debit, `${path}.debit`), ...refErrors(leg.credit, `${path}.credit`)]
-  if (!isSupportedCurrency(leg.currency)) errors.push({ field: `${path}.currency`, message: 'is not a supported currency' })
+  if (!isSupportedCurrency(leg.currency) && !issued.has(leg.currency)) errors.push({ field: `${path}.currency`, message: 'is not a supported currency' })
   if (errors.length === 0 && refKey(leg.debit) === refKey(leg.credit)) {
     errors.push({ field: `${path}.credit`, message: 'must differ from the debited account' })
   }

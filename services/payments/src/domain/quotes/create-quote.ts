@@ -10,7 +10,7 @@ import { transactionFromQuote } from '../transactions/from-quote.js'
 import { executeQuote, runExecution } from './execute-quote.js'
 import { feeScheduleFor, type PlatformFeeOverride } from './fees.js'
 import { paymentLegs, type StoredAccountRef } from './legs.js'
-import { realtimeFundingInstructions } from './payment-instructions.js'
+import { realtimeFundingInstructions, walletSigningInstructions } from './payment-instructions.js'
 import { bpsAsRate, priceQuote, type LockedSide } from './pricing.js'
 import { resolveDestination, resolveSource, type QuoteDestination, type QuoteSource, type ResolvedSide } from './resolve.js'
 import { assertWithinSizeLimit } from './size-limits.js'
@@ -125,6 +125,8 @@ export async function createQuote(
       serviceApiVariableFeeAmount: price.serviceVariableFee.toString(),
     },
     paymentInstructions: source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : [],
+    scaChallenge: null,
+    signingRequestId: null,
     legs: paymentLegs({
       debit: ledgerSide(source),
       credit: destination.kind === 'INTERNAL' ? { accountId: destination.accountId! } : { system: 'SETTLEMENT', currency: receiving.code },
@@ -144,7 +146,18 @@ export async function createQuote(
     updatedAt: now,
   }
   const idempotency = call && { call, response: { quoteId: id } }
-  const executesNow = request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING'
+  if (source.accountType === 'EMBEDDED_WALLET') {
+    const signing = await deps.services.beginQuoteSigning(caller, source.accountId!, id)
+    quote.paymentInstructions = walletSigningInstructions(signing.payloadToSign)
+    quote.signingRequestId = signing.requestId
+  }
+  // an SCA-region customer's quote that would move money (or show where to send it) waits for its
+  // authorization instead; the challenge opens first, so no such quote is ever recorded without one
+  if ((request.immediatelyExecute || source.kind === 'REALTIME_FUNDING') && source.customerId && (await deps.services.sca.required(caller, customer.id))) {
+    quote.status = 'PENDING_AUTHORIZATION'
+    quote.scaChallenge = JSON.parse(await deps.services.sca.issue(caller, customer.id, id)) as object
+  }
+  const executesNow = request.immediatelyExecute && source.kind !== 'REALTIME_FUNDING' && quote.status === 'PENDING'
   // executed as it is made: the quote is claimed and its transaction recorded in the same statement
   const recorded = executesNow ? { ...quote, status: 'PROCESSING' } : quote
   const transaction = executesNow ? transactionFromQuote(recorded, now, caller.requestId) : undefined

@@ -10,6 +10,6 @@ export async function findQuote(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant,
   return quote
 }
 
-/** A quote shows EXPIRED once its price lapsed unexecuted, even before anyone tried to execute it. */
+/** A quote shows EXPIRED once its price lapsed unexecuted (or unauthorized), even before anyone tried to execute it. */
 export const quoteStatusAt = (quote: Pick<QuoteRow, 'status' | 'expiresAt'>, now: Date): string =>
-  quote.status === 'PENDING' && quote.expiresAt <= now ? 'EXPIRED' : quote.status
+  (quote.status === 'PENDING' || quote.status === 'PENDING_AUTHORIZATION') && quote.expiresAt <= now ? 'EXPIRED' : quote.status

@@ -8,8 +8,8 @@ export type PaymentInstructions = {
   accountOrWalletInfo: AccountDetails
 }
 
-/** The reference's account-or-wallet info: which fields an account has besides its type and rails depends on its type. */
-type AccountDetails = { accountType: string; paymentRails: string[]; [field: string]: string | string[] }
+/** The reference's account-or-wallet info: which fields an account has besides its type (and rails) depends on its type. */
+type AccountDetails = { accountType: string; paymentRails?: string[]; [field: string]: string | string[] | undefined }
 
 /**
  * Where a realtime-funded quote's money is sent: the service's sandbox collection account in the
@@ -37,3 +37,15 @@ const COLLECTION_ACCOUNTS: Record<string, AccountDetails> = {
   GBP: { accountType: 'GBP_ACCOUNT', paymentRails: ['FASTER_PAYMENTS'], accountNumber: '31926819', sortCode: '601613', bankName: 'Sandbox Collections Bank' },
   BTC: { accountType: 'SPARK_WALLET', paymentRails: ['SPARK'], assetType: 'BTC', address: 'spark1sandboxcollectionaddress0000000000000000000000000000' },
 }
+
+/**
+ * An EMBEDDED_WALLET-sourced quote's one instruction: the payload its wallet's session signs;
+ * the stamp sent as Service-Wallet-Signature on execute releases the payment in one call.
+ */
+export const walletSigningInstructions = (payloadToSign: string): PaymentInstructions[] => [
+  {
+    instructionsNotes: 'Stamp payloadToSign with a session key of the source wallet and send it as Service-Wallet-Signature on POST /quotes/{quoteId}/execute',
+    isPlatformAccount: false,
+    accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign },
+  },
+]

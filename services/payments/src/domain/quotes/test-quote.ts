@@ -35,6 +35,8 @@ export const storedQuote = (overrides: Partial<QuoteRow> = {}): QuoteRow => ({
     serviceApiVariableFeeAmount: '20',
   },
   paymentInstructions: [],
+  scaChallenge: null,
+  signingRequestId: null,
   legs: [],
   outcome: 'SETTLE',
   description: 'Invoice 7',

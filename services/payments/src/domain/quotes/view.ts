@@ -20,6 +20,8 @@ export interface QuoteView {
   feesIncluded: number
   platformFeesIncluded: number
   paymentInstructions?: PaymentInstructions[]
+  /** Only while PENDING_AUTHORIZATION: the challenge to authorize (the API's ScaChallenge, from the customers service). */
+  scaChallenge?: object
   transactionId: string
   rateDetails: RateDetailsView
 }
@@ -40,14 +42,17 @@ function destinationView(stored: SideView): SideView {
 
 /**
  * The quote as the API shows it at `now` (a lapsed PENDING quote shows EXPIRED). Payment
- * instructions appear only where there are some (realtime funding); the description and the
- * source account type stay inside the service.
+ * instructions appear only where there are some (realtime funding), and not while the quote awaits
+ * its SCA authorization, when it shows the challenge instead; the description and the source
+ * account type stay inside the service.
  */
 export function quoteJson(row: QuoteRow, now: Date): QuoteView {
-  const instructions = row.paymentInstructions as PaymentInstructions[]
+  const status = quoteStatusAt(row, now)
+  const awaitingAuthorization = status === 'PENDING_AUTHORIZATION'
+  const instructions = awaitingAuthorization ? [] : (row.paymentInstructions as PaymentInstructions[])
   return defined<QuoteView>({
     id: row.id,
-    status: quoteStatusAt(row, now),
+    status,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     source: sourceView(row.source as SideView),
@@ -60,6 +65,7 @@ export function quoteJson(row: QuoteRow, now: Date): QuoteView {
     feesIncluded: amountToJson(row.feesIncluded),
     platformFeesIncluded: amountToJson(row.platformFeesIncluded),
     paymentInstructions: instructions.length > 0 ? instructions : undefined,
+    scaChallenge: awaitingAuthorization ? (row.scaChallenge as object) : undefined,
     transactionId: row.transactionId,
     rateDetails: rateDetailsView(row.rateDetails),
   })

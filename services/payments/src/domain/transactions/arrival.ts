@@ -71,6 +71,8 @@ export function arrivalOf(payment: TransactionRow, recipient: Recipient, now: Da
     receiptDeliveryConfirmedAt: null,
     // the request that paid it caused it too
     requestId: payment.requestId,
+    cardJson: null,
+    cardVersion: null,
     createdAt: now,
     updatedAt: now,
   }

@@ -41,6 +41,8 @@ export function transactionFromQuote(quote: QuoteRow, now: Date, requestId: stri
     settledAt: null,
     receiptDeliveryConfirmedAt: null,
     requestId,
+    cardJson: null,
+    cardVersion: null,
     createdAt: now,
     updatedAt: now,
   }

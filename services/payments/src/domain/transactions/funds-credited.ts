@@ -67,6 +67,8 @@ function incomingTransactionOf(origin: Origin, fact: FundsCredited): Transaction
     settledAt: fact.creditedAt,
     receiptDeliveryConfirmedAt: null,
     requestId: origin.requestId ?? null,
+    cardJson: null,
+    cardVersion: null,
     createdAt: fact.creditedAt,
     updatedAt: fact.creditedAt,
   }

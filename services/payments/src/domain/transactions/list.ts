@@ -8,7 +8,7 @@ import { transactionJson, type TransactionView } from './view.js'
 const LIMIT_DEFAULT = 20
 const LIMIT_MAX = 100
 const STATUSES = ['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED']
-const TYPES = ['INCOMING', 'OUTGOING']
+const TYPES = ['INCOMING', 'OUTGOING', 'CARD']
 
 export interface ListTransactionsInput extends TransactionFilter {
   /** 0 means the default. */

@@ -99,6 +99,8 @@ const iso = (date: Date | null): string | undefined => date?.toISOString()
  * inside the service and JSON numbers here; a failure reason shows only on a FAILED transaction.
  */
 export function transactionJson(row: TransactionRow): TransactionView {
+  // a card transaction shows as the cards service, which owns it, made it
+  if (row.type === 'CARD' && row.cardJson !== null) return row.cardJson as unknown as TransactionView
   return defined<TransactionView>({
     id: row.id,
     status: row.status,

@@ -147,7 +147,14 @@ export interface CustomerFacts {
   /** The agreement types the customer has accepted. */
   agreementTypes: string[];
   email?: string | undefined;
-  phoneNumber?: string | undefined;
+  phoneNumber?:
+    | string
+    | undefined;
+  /**
+   * KYC status of an individual, KYB status of a business (APPROVED, PENDING, ...): cards are
+   * issued only to an APPROVED cardholder.
+   */
+  verificationStatus: string;
 }
 
 export interface CreateCustomerRequest {
@@ -1744,6 +1751,7 @@ function createBaseCustomerFacts(): CustomerFacts {
     agreementTypes: [],
     email: undefined,
     phoneNumber: undefined,
+    verificationStatus: "",
   };
 }
 
@@ -1772,6 +1780,9 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     }
     if (message.phoneNumber !== undefined) {
       writer.uint32(66).string(message.phoneNumber);
+    }
+    if (message.verificationStatus !== "") {
+      writer.uint32(74).string(message.verificationStatus);
     }
     return writer;
   },
@@ -1853,6 +1864,14 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
             message.phoneNumber = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.verificationStatus = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1895,6 +1914,11 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
         : isSet(object.phone_number)
         ? globalThis.String(object.phone_number)
         : undefined,
+      verificationStatus: isSet(object.verificationStatus)
+        ? globalThis.String(object.verificationStatus)
+        : isSet(object.verification_status)
+        ? globalThis.String(object.verification_status)
+        : "",
     };
   },
 
@@ -1924,6 +1948,9 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     if (message.phoneNumber !== undefined) {
       obj.phoneNumber = message.phoneNumber;
     }
+    if (message.verificationStatus !== "") {
+      obj.verificationStatus = message.verificationStatus;
+    }
     return obj;
   },
 
@@ -1940,6 +1967,7 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     message.agreementTypes = object.agreementTypes?.map((e) => e) || [];
     message.email = object.email ?? undefined;
     message.phoneNumber = object.phoneNumber ?? undefined;
+    message.verificationStatus = object.verificationStatus ?? "";
     return message;
   },
 };

@@ -41,6 +41,21 @@ export interface GetVerificationResponse {
   verificationJson: string;
 }
 
+export interface ListVerificationsRequest {
+  customerId?: string | undefined;
+  verificationStatus?:
+    | string
+    | undefined;
+  /** 1 to 100; 0 means the default of 20. */
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ListVerificationsResponse {
+  /** The API's page of verifications (data, hasMore, nextCursor, totalCount), as JSON. */
+  pageJson: string;
+}
+
 function createBaseCreateVerificationRequest(): CreateVerificationRequest {
   return { customerId: "" };
 }
@@ -333,6 +348,204 @@ export const GetVerificationResponse: MessageFns<GetVerificationResponse> = {
   },
 };
 
+function createBaseListVerificationsRequest(): ListVerificationsRequest {
+  return { customerId: undefined, verificationStatus: undefined, limit: 0, cursor: undefined };
+}
+
+export const ListVerificationsRequest: MessageFns<ListVerificationsRequest> = {
+  encode(message: ListVerificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== undefined) {
+      writer.uint32(10).string(message.customerId);
+    }
+    if (message.verificationStatus !== undefined) {
+      writer.uint32(18).string(message.verificationStatus);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(34).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListVerificationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListVerificationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.verificationStatus = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListVerificationsRequest {
+    return {
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : undefined,
+      verificationStatus: isSet(object.verificationStatus)
+        ? globalThis.String(object.verificationStatus)
+        : isSet(object.verification_status)
+        ? globalThis.String(object.verification_status)
+        : undefined,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListVerificationsRequest): unknown {
+    const obj: any = {};
+    if (message.customerId !== undefined) {
+      obj.customerId = message.customerId;
+    }
+    if (message.verificationStatus !== undefined) {
+      obj.verificationStatus = message.verificationStatus;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListVerificationsRequest>): ListVerificationsRequest {
+    return ListVerificationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListVerificationsRequest>): ListVerificationsRequest {
+    const message = createBaseListVerificationsRequest();
+    message.customerId = object.customerId ?? undefined;
+    message.verificationStatus = object.verificationStatus ?? undefined;
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListVerificationsResponse(): ListVerificationsResponse {
+  return { pageJson: "" };
+}
+
+export const ListVerificationsResponse: MessageFns<ListVerificationsResponse> = {
+  encode(message: ListVerificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageJson !== "") {
+      writer.uint32(10).string(message.pageJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListVerificationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListVerificationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pageJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListVerificationsResponse {
+    return {
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ListVerificationsResponse): unknown {
+    const obj: any = {};
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListVerificationsResponse>): ListVerificationsResponse {
+    return ListVerificationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListVerificationsResponse>): ListVerificationsResponse {
+    const message = createBaseListVerificationsResponse();
+    message.pageJson = object.pageJson ?? "";
+    return message;
+  },
+};
+
 /**
  * KYC (individual) and KYB (business) verification of a customer from the data on file: the
  * customer record, its beneficial owners and documents. Every call acts on the tenant of the call
@@ -367,6 +580,18 @@ export const VerificationsServiceService = {
       Buffer.from(GetVerificationResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetVerificationResponse => GetVerificationResponse.decode(value),
   },
+  /** The tenant's verifications (or one customer's), newest first, one keyset page at a time. */
+  listVerifications: {
+    path: "/customers.v1.VerificationsService/ListVerifications" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListVerificationsRequest): Buffer =>
+      Buffer.from(ListVerificationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListVerificationsRequest => ListVerificationsRequest.decode(value),
+    responseSerialize: (value: ListVerificationsResponse): Buffer =>
+      Buffer.from(ListVerificationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListVerificationsResponse => ListVerificationsResponse.decode(value),
+  },
 } as const;
 
 export interface VerificationsServiceServer extends UntypedServiceImplementation {
@@ -377,6 +602,8 @@ export interface VerificationsServiceServer extends UntypedServiceImplementation
    */
   createVerification: handleUnaryCall<CreateVerificationRequest, CreateVerificationResponse>;
   getVerification: handleUnaryCall<GetVerificationRequest, GetVerificationResponse>;
+  /** The tenant's verifications (or one customer's), newest first, one keyset page at a time. */
+  listVerifications: handleUnaryCall<ListVerificationsRequest, ListVerificationsResponse>;
 }
 
 export interface VerificationsServiceClient extends Client {
@@ -414,6 +641,22 @@ export interface VerificationsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetVerificationResponse) => void,
+  ): ClientUnaryCall;
+  /** The tenant's verifications (or one customer's), newest first, one keyset page at a time. */
+  listVerifications(
+    request: ListVerificationsRequest,
+    callback: (error: ServiceError | null, response: ListVerificationsResponse) => void,
+  ): ClientUnaryCall;
+  listVerifications(
+    request: ListVerificationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListVerificationsResponse) => void,
+  ): ClientUnaryCall;
+  listVerifications(
+    request: ListVerificationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListVerificationsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -148,6 +148,11 @@ export interface CreateExternalAccountResponse {
 export interface GetExternalAccountRequest {
   ownerKind: string;
   externalAccountId: string;
+  /**
+   * When set, another customer's account does not exist (404 ACCOUNT_NOT_FOUND): an agent acts
+   * on its customer's accounts only.
+   */
+  customerId?: string | undefined;
 }
 
 export interface GetExternalAccountResponse {
@@ -175,6 +180,11 @@ export interface ListExternalAccountsResponse {
 export interface DeleteExternalAccountRequest {
   ownerKind: string;
   externalAccountId: string;
+  /**
+   * When set, another customer's account does not exist (404 ACCOUNT_NOT_FOUND): an agent acts
+   * on its customer's accounts only.
+   */
+  customerId?: string | undefined;
 }
 
 export interface DeleteExternalAccountResponse {
@@ -2024,7 +2034,7 @@ export const CreateExternalAccountResponse: MessageFns<CreateExternalAccountResp
 };
 
 function createBaseGetExternalAccountRequest(): GetExternalAccountRequest {
-  return { ownerKind: "", externalAccountId: "" };
+  return { ownerKind: "", externalAccountId: "", customerId: undefined };
 }
 
 export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = {
@@ -2034,6 +2044,9 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
     }
     if (message.externalAccountId !== "") {
       writer.uint32(18).string(message.externalAccountId);
+    }
+    if (message.customerId !== undefined) {
+      writer.uint32(26).string(message.customerId);
     }
     return writer;
   },
@@ -2067,6 +2080,14 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
             message.externalAccountId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2091,6 +2112,11 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
         : isSet(object.external_account_id)
         ? globalThis.String(object.external_account_id)
         : "",
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : undefined,
     };
   },
 
@@ -2102,6 +2128,9 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
     if (message.externalAccountId !== "") {
       obj.externalAccountId = message.externalAccountId;
     }
+    if (message.customerId !== undefined) {
+      obj.customerId = message.customerId;
+    }
     return obj;
   },
 
@@ -2112,6 +2141,7 @@ export const GetExternalAccountRequest: MessageFns<GetExternalAccountRequest> = 
     const message = createBaseGetExternalAccountRequest();
     message.ownerKind = object.ownerKind ?? "";
     message.externalAccountId = object.externalAccountId ?? "";
+    message.customerId = object.customerId ?? undefined;
     return message;
   },
 };
@@ -2404,7 +2434,7 @@ export const ListExternalAccountsResponse: MessageFns<ListExternalAccountsRespon
 };
 
 function createBaseDeleteExternalAccountRequest(): DeleteExternalAccountRequest {
-  return { ownerKind: "", externalAccountId: "" };
+  return { ownerKind: "", externalAccountId: "", customerId: undefined };
 }
 
 export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountRequest> = {
@@ -2414,6 +2444,9 @@ export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountReque
     }
     if (message.externalAccountId !== "") {
       writer.uint32(18).string(message.externalAccountId);
+    }
+    if (message.customerId !== undefined) {
+      writer.uint32(26).string(message.customerId);
     }
     return writer;
   },
@@ -2447,6 +2480,14 @@ export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountReque
             message.externalAccountId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2471,6 +2512,11 @@ export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountReque
         : isSet(object.external_account_id)
         ? globalThis.String(object.external_account_id)
         : "",
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : undefined,
     };
   },
 
@@ -2482,6 +2528,9 @@ export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountReque
     if (message.externalAccountId !== "") {
       obj.externalAccountId = message.externalAccountId;
     }
+    if (message.customerId !== undefined) {
+      obj.customerId = message.customerId;
+    }
     return obj;
   },
 
@@ -2492,6 +2541,7 @@ export const DeleteExternalAccountRequest: MessageFns<DeleteExternalAccountReque
     const message = createBaseDeleteExternalAccountRequest();
     message.ownerKind = object.ownerKind ?? "";
     message.externalAccountId = object.externalAccountId ?? "";
+    message.customerId = object.customerId ?? undefined;
     return message;
   },
 };

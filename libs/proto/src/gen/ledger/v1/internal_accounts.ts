@@ -79,6 +79,11 @@ export interface InternalAccountFacts {
   type: string;
   status: string;
   currency: string;
+  /**
+   * Whether a card issued now could use the account as a funding source (the account's
+   * cardCapabilities); set by GetInternalAccountFacts.
+   */
+  canFundCard: boolean;
 }
 
 export interface ListCustomerInternalAccountsRequest {
@@ -894,7 +899,7 @@ export const SweepRule: MessageFns<SweepRule> = {
 };
 
 function createBaseInternalAccountFacts(): InternalAccountFacts {
-  return { id: "", customerId: undefined, type: "", status: "", currency: "" };
+  return { id: "", customerId: undefined, type: "", status: "", currency: "", canFundCard: false };
 }
 
 export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
@@ -913,6 +918,9 @@ export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
     }
     if (message.currency !== "") {
       writer.uint32(42).string(message.currency);
+    }
+    if (message.canFundCard !== false) {
+      writer.uint32(48).bool(message.canFundCard);
     }
     return writer;
   },
@@ -970,6 +978,14 @@ export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
             message.currency = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.canFundCard = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -993,6 +1009,11 @@ export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
       type: isSet(object.type) ? globalThis.String(object.type) : "",
       status: isSet(object.status) ? globalThis.String(object.status) : "",
       currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      canFundCard: isSet(object.canFundCard)
+        ? globalThis.Boolean(object.canFundCard)
+        : isSet(object.can_fund_card)
+        ? globalThis.Boolean(object.can_fund_card)
+        : false,
     };
   },
 
@@ -1013,6 +1034,9 @@ export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
     if (message.currency !== "") {
       obj.currency = message.currency;
     }
+    if (message.canFundCard !== false) {
+      obj.canFundCard = message.canFundCard;
+    }
     return obj;
   },
 
@@ -1026,6 +1050,7 @@ export const InternalAccountFacts: MessageFns<InternalAccountFacts> = {
     message.type = object.type ?? "";
     message.status = object.status ?? "";
     message.currency = object.currency ?? "";
+    message.canFundCard = object.canFundCard ?? false;
     return message;
   },
 };

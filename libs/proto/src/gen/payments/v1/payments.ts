@@ -107,7 +107,24 @@ export interface QuoteFacts {
     | string
     | undefined;
   /** The source account, internal or external; absent for realtime funding. */
-  sourceAccountId?: string | undefined;
+  sourceAccountId?:
+    | string
+    | undefined;
+  /**
+   * What an agent's policy weighs (platform service): the amount sent, the transaction an
+   * execution creates, and the destination account when it is one.
+   */
+  sendingCurrency: string;
+  totalSendingAmount: bigint;
+  transactionId: string;
+  destinationAccountId?:
+    | string
+    | undefined;
+  /**
+   * An EMBEDDED_WALLET source: the signed request its payloadToSign belongs to (issued with the
+   * quote), so an execute carrying only Service-Wallet-Signature completes it in one call.
+   */
+  signingRequestId?: string | undefined;
 }
 
 export interface GetQuoteFactsResponse {
@@ -122,6 +139,29 @@ export interface ExecuteQuoteRequest {
 export interface ExecuteQuoteResponse {
   /** The API's Quote, as JSON. */
   quoteJson: string;
+}
+
+export interface AuthorizeQuoteRequest {
+  quoteId: string;
+  code?:
+    | string
+    | undefined;
+  /** The opaque WebAuthn assertion, as JSON. */
+  passkeyAssertionJson?: string | undefined;
+  origin?: string | undefined;
+  endUserIpAddress?: string | undefined;
+}
+
+export interface AuthorizeQuoteResponse {
+  /** The API's Quote, as JSON. */
+  quoteJson: string;
+}
+
+export interface ResendQuoteScaCodeRequest {
+  quoteId: string;
+}
+
+export interface ResendQuoteScaCodeResponse {
 }
 
 export interface SandboxSendRequest {
@@ -186,6 +226,11 @@ export interface ListTransactionsResponse {
 
 export interface GetTransactionRequest {
   transactionId: string;
+  /**
+   * When set, another customer's transaction does not exist (404 TRANSACTION_NOT_FOUND): an
+   * agent's reads are scoped to its customer.
+   */
+  customerId?: string | undefined;
 }
 
 export interface GetTransactionResponse {
@@ -1327,7 +1372,16 @@ export const GetQuoteFactsRequest: MessageFns<GetQuoteFactsRequest> = {
 };
 
 function createBaseQuoteFacts(): QuoteFacts {
-  return { id: "", sourceAccountType: undefined, sourceAccountId: undefined };
+  return {
+    id: "",
+    sourceAccountType: undefined,
+    sourceAccountId: undefined,
+    sendingCurrency: "",
+    totalSendingAmount: 0n,
+    transactionId: "",
+    destinationAccountId: undefined,
+    signingRequestId: undefined,
+  };
 }
 
 export const QuoteFacts: MessageFns<QuoteFacts> = {
@@ -1340,6 +1394,24 @@ export const QuoteFacts: MessageFns<QuoteFacts> = {
     }
     if (message.sourceAccountId !== undefined) {
       writer.uint32(26).string(message.sourceAccountId);
+    }
+    if (message.sendingCurrency !== "") {
+      writer.uint32(34).string(message.sendingCurrency);
+    }
+    if (message.totalSendingAmount !== 0n) {
+      if (BigInt.asIntN(64, message.totalSendingAmount) !== message.totalSendingAmount) {
+        throw new globalThis.Error("value provided for field message.totalSendingAmount of type int64 too large");
+      }
+      writer.uint32(40).int64(message.totalSendingAmount);
+    }
+    if (message.transactionId !== "") {
+      writer.uint32(50).string(message.transactionId);
+    }
+    if (message.destinationAccountId !== undefined) {
+      writer.uint32(58).string(message.destinationAccountId);
+    }
+    if (message.signingRequestId !== undefined) {
+      writer.uint32(66).string(message.signingRequestId);
     }
     return writer;
   },
@@ -1381,6 +1453,46 @@ export const QuoteFacts: MessageFns<QuoteFacts> = {
             message.sourceAccountId = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sendingCurrency = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.totalSendingAmount = reader.int64() as bigint;
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.transactionId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.destinationAccountId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.signingRequestId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1406,6 +1518,31 @@ export const QuoteFacts: MessageFns<QuoteFacts> = {
         : isSet(object.source_account_id)
         ? globalThis.String(object.source_account_id)
         : undefined,
+      sendingCurrency: isSet(object.sendingCurrency)
+        ? globalThis.String(object.sendingCurrency)
+        : isSet(object.sending_currency)
+        ? globalThis.String(object.sending_currency)
+        : "",
+      totalSendingAmount: isSet(object.totalSendingAmount)
+        ? BigInt(object.totalSendingAmount)
+        : isSet(object.total_sending_amount)
+        ? BigInt(object.total_sending_amount)
+        : 0n,
+      transactionId: isSet(object.transactionId)
+        ? globalThis.String(object.transactionId)
+        : isSet(object.transaction_id)
+        ? globalThis.String(object.transaction_id)
+        : "",
+      destinationAccountId: isSet(object.destinationAccountId)
+        ? globalThis.String(object.destinationAccountId)
+        : isSet(object.destination_account_id)
+        ? globalThis.String(object.destination_account_id)
+        : undefined,
+      signingRequestId: isSet(object.signingRequestId)
+        ? globalThis.String(object.signingRequestId)
+        : isSet(object.signing_request_id)
+        ? globalThis.String(object.signing_request_id)
+        : undefined,
     };
   },
 
@@ -1420,6 +1557,21 @@ export const QuoteFacts: MessageFns<QuoteFacts> = {
     if (message.sourceAccountId !== undefined) {
       obj.sourceAccountId = message.sourceAccountId;
     }
+    if (message.sendingCurrency !== "") {
+      obj.sendingCurrency = message.sendingCurrency;
+    }
+    if (message.totalSendingAmount !== 0n) {
+      obj.totalSendingAmount = message.totalSendingAmount.toString();
+    }
+    if (message.transactionId !== "") {
+      obj.transactionId = message.transactionId;
+    }
+    if (message.destinationAccountId !== undefined) {
+      obj.destinationAccountId = message.destinationAccountId;
+    }
+    if (message.signingRequestId !== undefined) {
+      obj.signingRequestId = message.signingRequestId;
+    }
     return obj;
   },
 
@@ -1431,6 +1583,13 @@ export const QuoteFacts: MessageFns<QuoteFacts> = {
     message.id = object.id ?? "";
     message.sourceAccountType = object.sourceAccountType ?? undefined;
     message.sourceAccountId = object.sourceAccountId ?? undefined;
+    message.sendingCurrency = object.sendingCurrency ?? "";
+    message.totalSendingAmount = (object.totalSendingAmount !== undefined && object.totalSendingAmount !== null)
+      ? BigInt(object.totalSendingAmount)
+      : 0n;
+    message.transactionId = object.transactionId ?? "";
+    message.destinationAccountId = object.destinationAccountId ?? undefined;
+    message.signingRequestId = object.signingRequestId ?? undefined;
     return message;
   },
 };
@@ -1666,6 +1825,355 @@ export const ExecuteQuoteResponse: MessageFns<ExecuteQuoteResponse> = {
   fromPartial(object: DeepPartial<ExecuteQuoteResponse>): ExecuteQuoteResponse {
     const message = createBaseExecuteQuoteResponse();
     message.quoteJson = object.quoteJson ?? "";
+    return message;
+  },
+};
+
+function createBaseAuthorizeQuoteRequest(): AuthorizeQuoteRequest {
+  return {
+    quoteId: "",
+    code: undefined,
+    passkeyAssertionJson: undefined,
+    origin: undefined,
+    endUserIpAddress: undefined,
+  };
+}
+
+export const AuthorizeQuoteRequest: MessageFns<AuthorizeQuoteRequest> = {
+  encode(message: AuthorizeQuoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.code !== undefined) {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.passkeyAssertionJson !== undefined) {
+      writer.uint32(26).string(message.passkeyAssertionJson);
+    }
+    if (message.origin !== undefined) {
+      writer.uint32(34).string(message.origin);
+    }
+    if (message.endUserIpAddress !== undefined) {
+      writer.uint32(42).string(message.endUserIpAddress);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthorizeQuoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthorizeQuoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.passkeyAssertionJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.origin = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.endUserIpAddress = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthorizeQuoteRequest {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : undefined,
+      passkeyAssertionJson: isSet(object.passkeyAssertionJson)
+        ? globalThis.String(object.passkeyAssertionJson)
+        : isSet(object.passkey_assertion_json)
+        ? globalThis.String(object.passkey_assertion_json)
+        : undefined,
+      origin: isSet(object.origin) ? globalThis.String(object.origin) : undefined,
+      endUserIpAddress: isSet(object.endUserIpAddress)
+        ? globalThis.String(object.endUserIpAddress)
+        : isSet(object.end_user_ip_address)
+        ? globalThis.String(object.end_user_ip_address)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AuthorizeQuoteRequest): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.code !== undefined) {
+      obj.code = message.code;
+    }
+    if (message.passkeyAssertionJson !== undefined) {
+      obj.passkeyAssertionJson = message.passkeyAssertionJson;
+    }
+    if (message.origin !== undefined) {
+      obj.origin = message.origin;
+    }
+    if (message.endUserIpAddress !== undefined) {
+      obj.endUserIpAddress = message.endUserIpAddress;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthorizeQuoteRequest>): AuthorizeQuoteRequest {
+    return AuthorizeQuoteRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthorizeQuoteRequest>): AuthorizeQuoteRequest {
+    const message = createBaseAuthorizeQuoteRequest();
+    message.quoteId = object.quoteId ?? "";
+    message.code = object.code ?? undefined;
+    message.passkeyAssertionJson = object.passkeyAssertionJson ?? undefined;
+    message.origin = object.origin ?? undefined;
+    message.endUserIpAddress = object.endUserIpAddress ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAuthorizeQuoteResponse(): AuthorizeQuoteResponse {
+  return { quoteJson: "" };
+}
+
+export const AuthorizeQuoteResponse: MessageFns<AuthorizeQuoteResponse> = {
+  encode(message: AuthorizeQuoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteJson !== "") {
+      writer.uint32(10).string(message.quoteJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuthorizeQuoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuthorizeQuoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuthorizeQuoteResponse {
+    return {
+      quoteJson: isSet(object.quoteJson)
+        ? globalThis.String(object.quoteJson)
+        : isSet(object.quote_json)
+        ? globalThis.String(object.quote_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AuthorizeQuoteResponse): unknown {
+    const obj: any = {};
+    if (message.quoteJson !== "") {
+      obj.quoteJson = message.quoteJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AuthorizeQuoteResponse>): AuthorizeQuoteResponse {
+    return AuthorizeQuoteResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AuthorizeQuoteResponse>): AuthorizeQuoteResponse {
+    const message = createBaseAuthorizeQuoteResponse();
+    message.quoteJson = object.quoteJson ?? "";
+    return message;
+  },
+};
+
+function createBaseResendQuoteScaCodeRequest(): ResendQuoteScaCodeRequest {
+  return { quoteId: "" };
+}
+
+export const ResendQuoteScaCodeRequest: MessageFns<ResendQuoteScaCodeRequest> = {
+  encode(message: ResendQuoteScaCodeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendQuoteScaCodeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendQuoteScaCodeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendQuoteScaCodeRequest {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ResendQuoteScaCodeRequest): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResendQuoteScaCodeRequest>): ResendQuoteScaCodeRequest {
+    return ResendQuoteScaCodeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResendQuoteScaCodeRequest>): ResendQuoteScaCodeRequest {
+    const message = createBaseResendQuoteScaCodeRequest();
+    message.quoteId = object.quoteId ?? "";
+    return message;
+  },
+};
+
+function createBaseResendQuoteScaCodeResponse(): ResendQuoteScaCodeResponse {
+  return {};
+}
+
+export const ResendQuoteScaCodeResponse: MessageFns<ResendQuoteScaCodeResponse> = {
+  encode(_: ResendQuoteScaCodeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendQuoteScaCodeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendQuoteScaCodeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResendQuoteScaCodeResponse {
+    return {};
+  },
+
+  toJSON(_: ResendQuoteScaCodeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResendQuoteScaCodeResponse>): ResendQuoteScaCodeResponse {
+    return ResendQuoteScaCodeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ResendQuoteScaCodeResponse>): ResendQuoteScaCodeResponse {
+    const message = createBaseResendQuoteScaCodeResponse();
     return message;
   },
 };
@@ -2480,13 +2988,16 @@ export const ListTransactionsResponse: MessageFns<ListTransactionsResponse> = {
 };
 
 function createBaseGetTransactionRequest(): GetTransactionRequest {
-  return { transactionId: "" };
+  return { transactionId: "", customerId: undefined };
 }
 
 export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
   encode(message: GetTransactionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.transactionId !== "") {
       writer.uint32(10).string(message.transactionId);
+    }
+    if (message.customerId !== undefined) {
+      writer.uint32(18).string(message.customerId);
     }
     return writer;
   },
@@ -2512,6 +3023,14 @@ export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
             message.transactionId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2531,6 +3050,11 @@ export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
         : isSet(object.transaction_id)
         ? globalThis.String(object.transaction_id)
         : "",
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : undefined,
     };
   },
 
@@ -2538,6 +3062,9 @@ export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
     const obj: any = {};
     if (message.transactionId !== "") {
       obj.transactionId = message.transactionId;
+    }
+    if (message.customerId !== undefined) {
+      obj.customerId = message.customerId;
     }
     return obj;
   },
@@ -2548,6 +3075,7 @@ export const GetTransactionRequest: MessageFns<GetTransactionRequest> = {
   fromPartial(object: DeepPartial<GetTransactionRequest>): GetTransactionRequest {
     const message = createBaseGetTransactionRequest();
     message.transactionId = object.transactionId ?? "";
+    message.customerId = object.customerId ?? undefined;
     return message;
   },
 };
@@ -3786,6 +4314,34 @@ export const PaymentsServiceService = {
     responseDeserialize: (value: Buffer): ExecuteQuoteResponse => ExecuteQuoteResponse.decode(value),
   },
   /**
+   * Strong customer authentication of a PENDING_AUTHORIZATION quote: the customers service checks
+   * the proof; then an account-sourced quote executes and a realtime-funded one shows its
+   * instructions. CONFLICT when the customer needs no SCA or the quote awaits no authorization.
+   */
+  authorizeQuote: {
+    path: "/payments.v1.PaymentsService/AuthorizeQuote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AuthorizeQuoteRequest): Buffer =>
+      Buffer.from(AuthorizeQuoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AuthorizeQuoteRequest => AuthorizeQuoteRequest.decode(value),
+    responseSerialize: (value: AuthorizeQuoteResponse): Buffer =>
+      Buffer.from(AuthorizeQuoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AuthorizeQuoteResponse => AuthorizeQuoteResponse.decode(value),
+  },
+  /** Re-sends the SMS code of the quote's challenge. */
+  resendQuoteScaCode: {
+    path: "/payments.v1.PaymentsService/ResendQuoteScaCode" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResendQuoteScaCodeRequest): Buffer =>
+      Buffer.from(ResendQuoteScaCodeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendQuoteScaCodeRequest => ResendQuoteScaCodeRequest.decode(value),
+    responseSerialize: (value: ResendQuoteScaCodeResponse): Buffer =>
+      Buffer.from(ResendQuoteScaCodeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendQuoteScaCodeResponse => ResendQuoteScaCodeResponse.decode(value),
+  },
+  /**
    * Sandbox only (403 FORBIDDEN in production): the inbound payment of a REALTIME_FUNDING quote.
    * currency_code must be the quote's funding currency (400 INVALID_INPUT otherwise); without
    * currency_amount the quote's total sending amount arrives.
@@ -3933,6 +4489,14 @@ export interface PaymentsServiceServer extends UntypedServiceImplementation {
    */
   executeQuote: handleUnaryCall<ExecuteQuoteRequest, ExecuteQuoteResponse>;
   /**
+   * Strong customer authentication of a PENDING_AUTHORIZATION quote: the customers service checks
+   * the proof; then an account-sourced quote executes and a realtime-funded one shows its
+   * instructions. CONFLICT when the customer needs no SCA or the quote awaits no authorization.
+   */
+  authorizeQuote: handleUnaryCall<AuthorizeQuoteRequest, AuthorizeQuoteResponse>;
+  /** Re-sends the SMS code of the quote's challenge. */
+  resendQuoteScaCode: handleUnaryCall<ResendQuoteScaCodeRequest, ResendQuoteScaCodeResponse>;
+  /**
    * Sandbox only (403 FORBIDDEN in production): the inbound payment of a REALTIME_FUNDING quote.
    * currency_code must be the quote's funding currency (400 INVALID_INPUT otherwise); without
    * currency_amount the quote's total sending amount arrives.
@@ -4039,6 +4603,42 @@ export interface PaymentsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExecuteQuoteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Strong customer authentication of a PENDING_AUTHORIZATION quote: the customers service checks
+   * the proof; then an account-sourced quote executes and a realtime-funded one shows its
+   * instructions. CONFLICT when the customer needs no SCA or the quote awaits no authorization.
+   */
+  authorizeQuote(
+    request: AuthorizeQuoteRequest,
+    callback: (error: ServiceError | null, response: AuthorizeQuoteResponse) => void,
+  ): ClientUnaryCall;
+  authorizeQuote(
+    request: AuthorizeQuoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AuthorizeQuoteResponse) => void,
+  ): ClientUnaryCall;
+  authorizeQuote(
+    request: AuthorizeQuoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AuthorizeQuoteResponse) => void,
+  ): ClientUnaryCall;
+  /** Re-sends the SMS code of the quote's challenge. */
+  resendQuoteScaCode(
+    request: ResendQuoteScaCodeRequest,
+    callback: (error: ServiceError | null, response: ResendQuoteScaCodeResponse) => void,
+  ): ClientUnaryCall;
+  resendQuoteScaCode(
+    request: ResendQuoteScaCodeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResendQuoteScaCodeResponse) => void,
+  ): ClientUnaryCall;
+  resendQuoteScaCode(
+    request: ResendQuoteScaCodeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResendQuoteScaCodeResponse) => void,
   ): ClientUnaryCall;
   /**
    * Sandbox only (403 FORBIDDEN in production): the inbound payment of a REALTIME_FUNDING quote.

@@ -210,6 +210,8 @@ export interface PlatformFacts {
   /** The currency codes, in the configured order. */
   supportedCurrencies: string[];
   feeConfigs: FeeConfig[];
+  /** The platform's UMA domain, when configured (customers' system UMA addresses, invitations). */
+  umaDomain?: string | undefined;
 }
 
 export interface GetPlatformConfigRequest {
@@ -1955,6 +1957,7 @@ function createBasePlatformFacts(): PlatformFacts {
     webhookEndpoint: undefined,
     supportedCurrencies: [],
     feeConfigs: [],
+    umaDomain: undefined,
   };
 }
 
@@ -1974,6 +1977,9 @@ export const PlatformFacts: MessageFns<PlatformFacts> = {
     }
     for (const v of message.feeConfigs) {
       FeeConfig.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.umaDomain !== undefined) {
+      writer.uint32(50).string(message.umaDomain);
     }
     return writer;
   },
@@ -2031,6 +2037,14 @@ export const PlatformFacts: MessageFns<PlatformFacts> = {
             message.feeConfigs.push(FeeConfig.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.umaDomain = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2070,6 +2084,11 @@ export const PlatformFacts: MessageFns<PlatformFacts> = {
         : globalThis.Array.isArray(object?.fee_configs)
         ? object.fee_configs.map((e: any) => FeeConfig.fromJSON(e))
         : [],
+      umaDomain: isSet(object.umaDomain)
+        ? globalThis.String(object.umaDomain)
+        : isSet(object.uma_domain)
+        ? globalThis.String(object.uma_domain)
+        : undefined,
     };
   },
 
@@ -2090,6 +2109,9 @@ export const PlatformFacts: MessageFns<PlatformFacts> = {
     if (message.feeConfigs?.length) {
       obj.feeConfigs = message.feeConfigs.map((e) => FeeConfig.toJSON(e));
     }
+    if (message.umaDomain !== undefined) {
+      obj.umaDomain = message.umaDomain;
+    }
     return obj;
   },
 
@@ -2103,6 +2125,7 @@ export const PlatformFacts: MessageFns<PlatformFacts> = {
     message.webhookEndpoint = object.webhookEndpoint ?? undefined;
     message.supportedCurrencies = object.supportedCurrencies?.map((e) => e) || [];
     message.feeConfigs = object.feeConfigs?.map((e) => FeeConfig.fromPartial(e)) || [];
+    message.umaDomain = object.umaDomain ?? undefined;
     return message;
   },
 };

@@ -4,7 +4,7 @@ const IV_BYTES = 12
 const TAG_BYTES = 16
 
 /**
- * AES-256-GCM with the service's key, for secrets kept at rest (wallet secrets, OTP target keys):
+ * AES-256-GCM with a service's key, for secrets kept at rest (wallet secrets, OTP target keys, card numbers):
  * the stored form is iv || ciphertext || tag.
  */
 export interface SecretBox {

@@ -1,0 +1,1 @@
+export { secretBox, type SecretBox } from './secret-box.js'

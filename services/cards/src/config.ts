@@ -1,0 +1,47 @@
+import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+
+const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
+
+// Development-only keys, so `pnpm start` and test meshes run without secrets; a production process
+// refuses to start with them (see the refinement below).
+const DEVELOPMENT_SECRET_KEY = '6465762d6f6e6c792d636172642d7365637265742d6b65792d2d2d2d2d2d2d2d'
+const DEVELOPMENT_REVEAL_KEY = '6465762d6f6e6c792d636172642d72657665616c2d6b65792d2d2d2d2d2d2d2d'
+
+const schema = baseConfigSchema
+  .extend({
+    ...storageLimitsConfig.shape,
+    DATABASE_URL: z.url(),
+    GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+    LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+    IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
+    /** AES-256-GCM key sealing card numbers and CVVs at rest. */
+    CARDS_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
+    /** HMAC-SHA256 key signing reveal tokens. */
+    CARD_REVEAL_SIGNING_KEY: hex32.default(DEVELOPMENT_REVEAL_KEY),
+    /** How long a reveal address works. */
+    CARD_REVEAL_TTL_MS: durationMs.min(1).default(5 * 60_000),
+    /** The most live (not CLOSED) cards one platform may hold in one environment. */
+    CARDS_MAX_LIVE_PER_PLATFORM: z.coerce.number().int().min(1).default(10_000),
+    /** When true, a cardholder holds at most one live card. */
+    CARDS_ONE_PER_CARDHOLDER: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    /** How long the sandbox issuer takes to activate a new card. */
+    SANDBOX_CARD_ACTIVATION_DELAY_MS: durationMs.default(1_000),
+    /** How long the sandbox's delayed pull (descriptor suffix 005) waits for its confirmation. */
+    SANDBOX_CARD_PULL_DELAY_MS: durationMs.default(30_000),
+    /** How long a received network message may stay unfinished (a crash) before a job finishes it. */
+    CARD_MESSAGE_RECOVERY_MS: durationMs.min(1).default(10_000),
+    /** Due jobs claimed per statement. */
+    CARD_JOBS_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
+  })
+  .refine(
+    (config) =>
+      config.NODE_ENV !== 'production' ||
+      (config.CARDS_SECRET_KEY !== DEVELOPMENT_SECRET_KEY && config.CARD_REVEAL_SIGNING_KEY !== DEVELOPMENT_REVEAL_KEY),
+    { message: 'CARDS_SECRET_KEY and CARD_REVEAL_SIGNING_KEY must be set in production' },
+  )
+
+export type CardsConfig = z.infer<typeof schema>
+
+export const loadCardsConfig = (env: NodeJS.ProcessEnv = process.env): CardsConfig => loadConfig(schema, env)

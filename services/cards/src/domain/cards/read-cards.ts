@@ -1,0 +1,49 @@
+import { ApiError, invalidInput } from '@pp/errors'
+import { decodeCursor, encodeCursor } from '@pp/db'
+import { isId } from '@pp/ids'
+import { findCard, listCards, type CardFilter } from '../../db/cards.db.js'
+import type { SqlTx } from '../../db/client.js'
+import type { CardsDeps } from '../deps.js'
+import { CARD_STATES, type CardView, type CardWithSources, type Page, type Tenant } from '../types.js'
+import { cardView } from './view.js'
+
+const LIMIT_DEFAULT = 20
+const LIMIT_MAX = 100
+
+/** The tenant's card (404 NOT_FOUND for an unknown id or another tenant's card). */
+export async function requireCard(sql: SqlTx, tenant: Tenant, id: string, lock = false): Promise<CardWithSources> {
+  const card = isId('Card', id) ? await findCard(sql, tenant, id, lock) : undefined
+  if (!card) throw new ApiError('NOT_FOUND', `Card ${id} not found`, { cardId: id })
+  return card
+}
+
+export const getCard = async (deps: Pick<CardsDeps, 'sql'>, tenant: Tenant, id: string): Promise<CardView> =>
+  cardView(await requireCard(deps.sql, tenant, id))
+
+export interface ListCardsInput extends CardFilter {
+  limit: number
+  cursor?: string
+  sortOrder?: string
+}
+
+/** One keyset page of the tenant's cards, newest first unless asked otherwise. */
+export async function listTenantCards(deps: Pick<CardsDeps, 'sql'>, tenant: Tenant, input: ListCardsInput): Promise<Page<CardView>> {
+  const limit = input.limit === 0 ? LIMIT_DEFAULT : input.limit
+  const errors = [
+    ...(limit >= 1 && limit <= LIMIT_MAX ? [] : [{ field: 'limit', message: `1 to ${LIMIT_MAX}` }]),
+    ...(input.state === undefined || (CARD_STATES as readonly string[]).includes(input.state)
+      ? []
+      : [{ field: 'state', message: 'not a card state', constraint: { enum: [...CARD_STATES] } }]),
+    ...(input.sortOrder === undefined || input.sortOrder === 'asc' || input.sortOrder === 'desc'
+      ? []
+      : [{ field: 'sortOrder', message: 'asc or desc', constraint: { enum: ['asc', 'desc'] } }]),
+  ]
+  if (errors.length > 0) throw invalidInput(errors)
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor)
+  const order = input.sortOrder === 'asc' ? 'asc' : 'desc'
+  const { cards, total } = await listCards(deps.sql, tenant, input, order, after, limit + 1)
+  const page = cards.slice(0, limit)
+  const last = page.at(-1)?.card
+  const hasMore = cards.length > limit
+  return { data: page.map(cardView), hasMore, ...(hasMore && last ? { nextCursor: encodeCursor(last) } : {}), totalCount: total }
+}

@@ -1,0 +1,77 @@
+import { invalidInput } from '@pp/errors'
+import { changeLiveCards, detachAllFundingSources, replaceFundingSources, updateCard } from '../../db/cards.db.js'
+import { CARD_FUNDING_SOURCE_CHANGE, CARD_STATE_CHANGE } from '../../events/types.js'
+import { cardViewEvent, writeEvents } from '../../events/outbox.js'
+import type { CardsDeps } from '../deps.js'
+import { tenantOf, type Caller, type CardState, type CardView } from '../types.js'
+import { bindingsFor, checkFundingSources } from './funding-sources.js'
+import { requireCard } from './read-cards.js'
+import { assertMutable, assertRequestableState, assertTransition } from './state-rules.js'
+import { cardView } from './view.js'
+
+export interface UpdateCardInput {
+  state?: string
+  /** Replaces the bindings when given (non-empty). */
+  fundingSources?: string[]
+  /** null clears the limit; undefined leaves it. */
+  maxSpendPerTransaction?: bigint | null
+}
+
+function assertShape(input: UpdateCardInput): CardState | undefined {
+  const state = input.state === undefined ? undefined : assertRequestableState(input.state)
+  const errors = [
+    ...(state === undefined && input.fundingSources === undefined && input.maxSpendPerTransaction === undefined
+      ? [{ field: 'state', message: 'supply at least one of state, fundingSources and maxSpendPerTransaction' }]
+      : []),
+    ...(state === 'CLOSED' && (input.fundingSources !== undefined || input.maxSpendPerTransaction !== undefined)
+      ? [{ field: 'state', message: 'fundingSources and maxSpendPerTransaction cannot go with state CLOSED' }]
+      : []),
+    ...(input.maxSpendPerTransaction === undefined || input.maxSpendPerTransaction === null || input.maxSpendPerTransaction > 0n
+      ? []
+      : [{ field: 'maxSpendPerTransaction', message: 'must be a positive integer or null' }]),
+  ]
+  if (errors.length > 0) throw invalidInput(errors)
+  return state
+}
+
+/**
+ * Changes a card's state (the spec's table), funding sources and limit together, under the card's
+ * row lock. CARD.STATE_CHANGE fires on a state change, CARD.FUNDING_SOURCE_CHANGE on new sources;
+ * closing detaches the sources and frees the card's slot.
+ */
+export async function updateCardOf(deps: CardsDeps, caller: Caller, cardId: string, input: UpdateCardInput): Promise<CardView> {
+  const tenant = tenantOf(caller)
+  const requested = assertShape(input)
+  const current = await requireCard(deps.sql, tenant, cardId)
+  assertMutable(current.card.state, requested)
+  const checked = input.fundingSources && (await checkFundingSources(deps, caller, current.card.cardholderId, input.fundingSources, current.card.currency))
+  return deps.sql.transaction(async (tx) => {
+    const { card, sources } = await requireCard(tx, tenant, cardId, true)
+    assertMutable(card.state, requested)
+    if (requested !== undefined) assertTransition(card.state, requested)
+    const now = deps.now()
+    const next = { ...card, updatedAt: now }
+    if (requested !== undefined) {
+      next.state = requested
+      next.stateReason = requested === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null
+    }
+    if (input.maxSpendPerTransaction !== undefined) next.maxSpendPerTransaction = input.maxSpendPerTransaction
+    let nextSources = sources
+    if (checked) {
+      nextSources = bindingsFor(checked.accountIds, sources)
+      await replaceFundingSources(tx, card.id, nextSources, sources, now)
+    }
+    if (requested === 'CLOSED') {
+      nextSources = []
+      await detachAllFundingSources(tx, card.id, now)
+      await changeLiveCards(tx, tenant, -1)
+    }
+    await updateCard(tx, next)
+    const view = cardView({ card: next, sources: nextSources })
+    await writeEvents(tx, [
+      ...(requested !== undefined ? [cardViewEvent(CARD_STATE_CHANGE, caller, view)] : []),
+      ...(checked ? [cardViewEvent(CARD_FUNDING_SOURCE_CHANGE, caller, view)] : []),
+    ])
+    return view
+  })
+}

@@ -1,0 +1,83 @@
+import type { Logger } from '@pp/logging'
+import type { SecretBox } from '@pp/secrets'
+import type { Sql } from '../db/client.js'
+import type { CardIssuers } from './issuer/issuer.js'
+import type { Caller, Origin } from './types.js'
+
+/** What the cards service needs of a customer. */
+export interface CardholderFacts {
+  id: string
+  platformCustomerId: string
+  verificationStatus: string
+  isDeleted: boolean
+}
+
+/** What it needs of an internal account. */
+export interface AccountFacts {
+  id: string
+  customerId: string | undefined
+  type: string
+  status: string
+  currency: string
+  /** The ledger's word on whether the account can fund a card (its cardCapabilities). */
+  canFundCard: boolean
+}
+
+export interface Directory {
+  /** 404 CUSTOMER_NOT_FOUND for another tenant's or an unknown customer. */
+  cardholder(caller: Caller, customerId: string): Promise<CardholderFacts>
+  /** Undefined for an unknown account (or another tenant's). */
+  account(caller: Caller, accountId: string): Promise<AccountFacts | undefined>
+}
+
+/** The card network's side of the ledger: the tenant's settlement system account in a currency. */
+export type LedgerSide = { accountId: string } | 'NETWORK'
+
+export interface LedgerMove {
+  transferId: string
+  from: LedgerSide
+  to: LedgerSide
+  currency: string
+  amount: bigint
+}
+
+/** Whether the ledger moved the money, or refused it for the debited account's funds or status. */
+export type MoveResult = 'MOVED' | 'REFUSED'
+
+/**
+ * The ledger calls card money takes; every transfer id is an idempotency key there, so a retried
+ * message (or a crash recovery) calls again with the same ids and moves nothing twice.
+ */
+export interface CardLedger {
+  hold(origin: Origin, move: LedgerMove): Promise<MoveResult>
+  holdAndPost(origin: Origin, move: LedgerMove, postTransferId: string): Promise<MoveResult>
+  /** Posts `amount` of the hold (all of it when undefined); the rest is released. */
+  post(origin: Origin, transferId: string, holdId: string, amount?: bigint): Promise<void>
+  release(origin: Origin, transferId: string, holdId: string): Promise<void>
+  transfer(origin: Origin, move: LedgerMove): Promise<MoveResult>
+}
+
+export interface CardSettings {
+  maxLivePerPlatform: number
+  onePerCardholder: boolean
+  activationDelayMs: number
+  pullDelayMs: number
+  revealTtlMs: number
+  /** How long a received network message may stay unfinished before the recovery job finishes it. */
+  messageRecoveryMs: number
+}
+
+export interface CardsDeps {
+  sql: Sql
+  directory: Directory
+  ledger: CardLedger
+  issuers: CardIssuers
+  /** Seals card numbers and CVVs at rest. */
+  box: SecretBox
+  /** Signs reveal tokens (HMAC-SHA256). */
+  revealKey: Buffer
+  settings: CardSettings
+  idempotencyKeyTtlMs: number
+  logger: Logger
+  now: () => Date
+}

@@ -1,0 +1,49 @@
+import { ApiError } from '@pp/errors'
+import { findCard } from '../../db/cards.db.js'
+import { requireCard } from '../cards/read-cards.js'
+import type { CardsDeps } from '../deps.js'
+import { tenantOf, type Caller } from '../types.js'
+import { signRevealToken, verifyRevealToken } from './reveal-token.js'
+
+export interface RevealAnswer {
+  panEmbedUrl: string
+  expiresAt: string
+}
+
+/**
+ * A short-lived signed address of the page that shows the card's number, expiry and CVV; the
+ * details themselves never appear in an API body. A closed card reveals nothing (409
+ * CARD_NOT_MUTABLE); the reveal is logged with its request, never with its address.
+ */
+export async function revealCard(deps: CardsDeps, caller: Caller, cardId: string, pageUrl: string): Promise<RevealAnswer> {
+  const { card } = await requireCard(deps.sql, tenantOf(caller), cardId)
+  if (!deps.issuers[caller.environment].simulatesNetwork) throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production')
+  if (card.state === 'CLOSED') throw new ApiError('CARD_NOT_MUTABLE', 'A CLOSED card cannot be revealed')
+  const expiresAt = deps.now().getTime() + deps.settings.revealTtlMs
+  const token = signRevealToken(deps.revealKey, { ...tenantOf(caller), cardId, expiresAt })
+  deps.logger.info({ cardId, requestId: caller.requestId, platformId: caller.platformId }, 'card reveal issued')
+  return { panEmbedUrl: `${pageUrl.replace(/\/+$/, '')}/${token}`, expiresAt: new Date(expiresAt).toISOString() }
+}
+
+export interface RevealedCard {
+  last4: string
+  pan: string
+  cvv: string
+  expMonth: number
+  expYear: number
+}
+
+/** The details a valid, unexpired token grants (404 NOT_FOUND for any other token, or a card closed since). */
+export async function openReveal(deps: CardsDeps, token: string): Promise<RevealedCard> {
+  const grant = verifyRevealToken(deps.revealKey, token, deps.now())
+  const found = grant && (await findCard(deps.sql, grant, grant.cardId))
+  if (!found || found.card.state === 'CLOSED') throw new ApiError('NOT_FOUND', 'This reveal link is not valid or has expired')
+  const { card } = found
+  return {
+    last4: card.last4,
+    pan: Buffer.from(deps.box.open(card.panSealed)).toString('utf8'),
+    cvv: Buffer.from(deps.box.open(card.cvvSealed)).toString('utf8'),
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  }
+}

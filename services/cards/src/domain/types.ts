@@ -1,0 +1,159 @@
+import type { Tenant } from '@pp/tenancy'
+
+export { tenantOf, type Caller, type Origin, type Tenant } from '@pp/tenancy'
+
+export const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const
+export type CardState = (typeof CARD_STATES)[number]
+
+export type CardStateReason = 'ISSUER_REJECTED' | 'CLOSED_BY_PLATFORM' | 'CLOSED_BY_SERVICE'
+
+/** A card as stored; the number and CVV stay sealed. */
+export interface CardRecord extends Tenant {
+  id: string
+  cardholderId: string
+  platformCustomerId: string
+  platformCardId: string | null
+  state: CardState
+  stateReason: CardStateReason | null
+  brand: string
+  form: string
+  currency: string
+  last4: string
+  expMonth: number
+  expYear: number
+  panSealed: Uint8Array
+  cvvSealed: Uint8Array
+  maxSpendPerTransaction: bigint | null
+  processorRef: string
+  issuerRef: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** A funding-source binding: one of the card's accounts, in priority order. */
+export interface FundingSourceBinding {
+  id: string
+  accountId: string
+  position: number
+}
+
+export interface CardWithSources {
+  card: CardRecord
+  /** The attached bindings, in priority order. */
+  sources: FundingSourceBinding[]
+}
+
+/** The API's Card. */
+export interface CardView {
+  id: string
+  cardholderId: string
+  platformCardId?: string
+  state: CardState
+  stateReason: CardStateReason | null
+  brand: string
+  form: string
+  last4: string
+  expMonth: number
+  expYear: number
+  fundingSources: string[]
+  maxSpendPerTransaction: number | null
+  currency: string
+  processorRef: string
+  issuerRef: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface Page<T> {
+  data: T[]
+  hasMore: boolean
+  nextCursor?: string
+  totalCount: number
+}
+
+export type CardTransactionStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION'
+export type Direction = 'DEBIT' | 'CREDIT'
+
+export interface Merchant {
+  descriptor: string
+  mcc?: string
+  country?: string
+}
+
+/** A card transaction as stored, with its running totals. */
+export interface CardTransactionRecord extends Tenant {
+  id: string
+  cardId: string
+  customerId: string
+  platformCustomerId: string
+  accountId: string
+  issuerTransactionToken: string
+  status: CardTransactionStatus
+  direction: Direction
+  currency: string
+  merchant: Merchant
+  authorizedAmount: bigint
+  settledAmount: bigint
+  refundedAmount: bigint
+  pullCount: number
+  pullTotal: bigint
+  pullPending: number
+  refundCount: number
+  /** The last return, which a return reversal undoes. */
+  lastReturnAmount: bigint | null
+  settlementCount: number
+  version: number
+  authorizedAt: Date
+  lastEventAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** A ledger hold a card transaction placed on its account. */
+export interface HoldRecord {
+  id: string
+  cardTransactionId: string
+  amount: bigint
+  status: 'OPEN' | 'POSTED' | 'VOIDED'
+  createdAt: Date
+}
+
+
+export interface CurrencyAmountView {
+  amount: number
+  currency: { code: string; name: string; symbol: string; decimals: number }
+}
+
+/** The API's CardTransaction (type CARD of GET /transactions). */
+export interface CardTransactionView {
+  type: 'CARD'
+  id: string
+  cardId: string
+  customerId: string
+  platformCustomerId: string
+  issuerTransactionToken: string
+  status: CardTransactionStatus
+  direction: Direction
+  merchant: Merchant
+  authorizedAmount: CurrencyAmountView
+  settledAmount?: CurrencyAmountView
+  refundedAmount?: CurrencyAmountView
+  accountId: string
+  pullSummary: { count: number; totalAmount: number; pendingCount: number }
+  refundSummary: { count: number; totalAmount: number }
+  settlementSummary: { count: number; totalAmount: number }
+  authorizedAt: string
+  lastEventAt?: string
+  createdAt: string
+  updatedAt: string
+}
+
+export type JobKind = 'ACTIVATE_CARD' | 'CONFIRM_PULL' | 'FAIL_CONFIRMATION' | 'RECOVER_MESSAGE'
+
+export interface NewJob {
+  id: string
+  kind: JobKind
+  cardId: string
+  cardTransactionId: string | null
+  runAt: Date
+}

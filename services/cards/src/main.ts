@@ -1,0 +1,54 @@
+import { join } from 'node:path'
+import { expiredIdempotencyKeys } from '@pp/db'
+import { secretBox } from '@pp/secrets'
+import { runService } from '@pp/service'
+import { grpcDirectory } from './clients/directory.js'
+import { grpcCardLedger } from './clients/ledger.js'
+import { loadCardsConfig } from './config.js'
+import { openSql } from './db/client.js'
+import type { CardsDeps } from './domain/deps.js'
+import { unconfiguredIssuer } from './domain/issuer/production-issuer.js'
+import { sandboxIssuer } from './domain/issuer/sandbox-issuer.js'
+import { startJobRunner } from './domain/jobs/job-runner.js'
+import { buildCardsServer } from './rpc/server.js'
+
+const config = loadCardsConfig()
+// the mesh shares one Postgres server's max_connections: one small pool (plus the job loops' two listeners)
+const SQL_POOL_MAX = 5
+
+runService({
+  name: 'cards',
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  logLevel: config.LOG_LEVEL,
+  migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  storage: config,
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  async start({ logger, nats }) {
+    const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
+    const directory = grpcDirectory({ customers: config.CUSTOMERS_GRPC_ADDRESS, ledger: config.LEDGER_GRPC_ADDRESS })
+    const ledger = grpcCardLedger(config.LEDGER_GRPC_ADDRESS)
+    const deps: CardsDeps = {
+      sql,
+      directory,
+      ledger,
+      issuers: { SANDBOX: sandboxIssuer, PRODUCTION: unconfiguredIssuer },
+      box: secretBox(config.CARDS_SECRET_KEY),
+      revealKey: Buffer.from(config.CARD_REVEAL_SIGNING_KEY, 'hex'),
+      settings: {
+        maxLivePerPlatform: config.CARDS_MAX_LIVE_PER_PLATFORM,
+        onePerCardholder: config.CARDS_ONE_PER_CARDHOLDER,
+        activationDelayMs: config.SANDBOX_CARD_ACTIVATION_DELAY_MS,
+        pullDelayMs: config.SANDBOX_CARD_PULL_DELAY_MS,
+        revealTtlMs: config.CARD_REVEAL_TTL_MS,
+        messageRecoveryMs: config.CARD_MESSAGE_RECOVERY_MS,
+      },
+      idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
+      logger,
+      now: () => new Date(),
+    }
+    const jobs = startJobRunner(deps, config.DATABASE_URL, config.CARD_JOBS_BATCH)
+    const server = await buildCardsServer(deps, config.GRPC_ADDRESS, logger, [nats])
+    return [() => server.shutdown(), () => jobs.stop(), () => directory.close(), () => ledger.close(), () => sql.end()]
+  },
+})

@@ -1,0 +1,11 @@
+import type { PlatformDb } from '../../db/client.js'
+import type { AgentServices } from './services.js'
+
+/** What the agent use cases need; tests pass their own clock and services. */
+export interface AgentDeps {
+  db: PlatformDb
+  services: AgentServices
+  now: () => Date
+  /** How long a new device code can be redeemed. */
+  deviceCodeTtlMs: number
+}

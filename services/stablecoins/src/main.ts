@@ -1,0 +1,43 @@
+import { join } from 'node:path'
+import { expiredIdempotencyKeys } from '@pp/db'
+import { startGrpcServer } from '@pp/grpc'
+import { runService } from '@pp/service'
+import { ledgerClient } from './clients/ledger.js'
+import { sandboxIssuer } from './clients/sandbox-issuer.js'
+import { unconfiguredIssuer } from './clients/unconfigured-issuer.js'
+import { loadStablecoinsConfig } from './config.js'
+import { openDb } from './db/client.js'
+import type { StablecoinsDeps } from './domain/deps.js'
+import { startJobRunner } from './domain/jobs.js'
+import { stablecoinsServiceRegistrations } from './rpc/server.js'
+
+const config = loadStablecoinsConfig()
+// a low-traffic service on the mesh's shared Postgres (max_connections): a small pool
+const DB_POOL_MAX = 4
+
+runService({
+  name: 'stablecoins',
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  logLevel: config.LOG_LEVEL,
+  migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
+  storage: config,
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  async start({ logger, nats }) {
+    const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
+    const ledger = ledgerClient(config.LEDGER_GRPC_ADDRESS)
+    const deps: StablecoinsDeps = {
+      db,
+      ledger,
+      // no production issuer is wired into this deployment yet: production calls say so
+      issuers: { SANDBOX: sandboxIssuer, PRODUCTION: unconfiguredIssuer },
+      sandbox: { approvalDelayMs: config.SANDBOX_STABLECOIN_APPROVAL_DELAY_MS, operationDelayMs: config.SANDBOX_STABLECOIN_OPERATION_DELAY_MS },
+      now: () => new Date(),
+      idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
+      logger,
+    }
+    const server = await startGrpcServer(config.GRPC_ADDRESS, stablecoinsServiceRegistrations(deps, logger), logger, { dependencies: [nats] })
+    const jobs = startJobRunner(deps, config.DATABASE_URL)
+    return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => db.$disconnect()]
+  },
+})
