@@ -22,6 +22,7 @@ import { registerTransactionRoutes } from './routes/transactions.js'
 import { registerTransferRoutes } from './routes/transfers.js'
 import { registerVerificationRoutes } from './routes/verifications.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
+import type { GatewayReadiness } from './readiness.js'
 import type { WalletSignatureGuard } from './wallet-signature/guard.js'
 
 export interface GatewayDeps extends GrpcClients {
@@ -33,6 +34,8 @@ export interface GatewayDeps extends GrpcClients {
   authCache: AuthCache
   /** The signed-retry rule of every operation an embedded wallet's holder signs. */
   walletSignatures: WalletSignatureGuard
+  /** Whether the services behind the gateway can serve; absent in tests of the app alone. */
+  readiness?: GatewayReadiness
   logger: Logger
 }
 
@@ -41,6 +44,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
   const app = createGatewayApp({
     logger: deps.logger,
     authenticate: deps.authCache.authenticate,
+    readiness: deps.readiness && (() => deps.readiness!.check()),
     registerRoutes(api) {
       registerConfigRoutes(api, deps.platform)
       // a token deleted through this replica stops working here at once, not after the TTL
