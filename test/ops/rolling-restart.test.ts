@@ -28,7 +28,7 @@ describe('rolling restart under money load', () => {
 
   afterAll(async () => {
     await world?.stop()
-  })
+  }, 120_000)
 
   it('answers every payment while each replica of every process is replaced', async () => {
     const failures: string[] = []
@@ -71,5 +71,5 @@ describe('rolling restart under money load', () => {
     expectBalancedAndSettled(await ledgerBooks(world))
     const balances = await Promise.all(customers.map((customer) => balanceOf(world, customer, 'USD')))
     expect(balances.reduce((sum, b) => sum + b.total, 0)).toBe(customers.length * FUNDED)
-  })
+  }, 600_000)
 })
