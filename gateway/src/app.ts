@@ -28,6 +28,7 @@ import { registerTransactionRoutes } from './routes/transactions.js'
 import { registerTransferRoutes } from './routes/transfers.js'
 import { registerVerificationRoutes } from './routes/verifications.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
+import type { GatewayReadiness } from './readiness.js'
 import type { WalletSignatureGuard } from './wallet-signature/guard.js'
 
 export interface GatewayDeps extends GrpcClients {
@@ -41,6 +42,8 @@ export interface GatewayDeps extends GrpcClients {
   agentAuthCache?: AuthCache
   /** The signed-retry rule of every operation an embedded wallet's holder signs. */
   walletSignatures: WalletSignatureGuard
+  /** Whether the services behind the gateway can serve; absent in tests of the app alone. */
+  readiness?: GatewayReadiness
   logger: Logger
 }
 
@@ -50,6 +53,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
     logger: deps.logger,
     authenticate: deps.authCache.authenticate,
     authenticateAgent: deps.agentAuthCache?.authenticate,
+    readiness: deps.readiness && (() => deps.readiness!.check()),
     registerRoutes(api) {
       registerConfigRoutes(api, deps.platform)
       // a token deleted through this replica stops working here at once, not after the TTL

@@ -3,11 +3,13 @@ import type { Logger } from '@pp/logging'
 import type { Authenticator } from './auth/authenticator.js'
 import type { GatewayApp, GatewayEnv } from './context.js'
 import { handleError, handleNotFound } from './errors/error-handler.js'
+import { accessLog } from './middleware/access-log.js'
 import { limitBody } from './middleware/body-limit.js'
 import { checkIdempotencyKey } from './middleware/idempotency-key.js'
 import { platformAuth } from './middleware/platform-auth.js'
 import { requestId } from './middleware/request-id.js'
 import { BASE_PATH, createApi, serveOpenApiDocument } from './openapi.js'
+import type { ReadinessReport } from './readiness.js'
 
 export interface GatewayAppOptions {
   logger: Logger
@@ -16,18 +18,26 @@ export interface GatewayAppOptions {
   authenticateAgent?: Authenticator
   /** Registers the API's routes on the versioned sub-app, behind authentication. */
   registerRoutes(api: GatewayApp): void
+  /** Whether the services behind the gateway can serve (`/readyz`); ready always when absent (tests). */
+  readiness?: () => Promise<ReadinessReport>
 }
 
 /**
- * The HTTP framework of the gateway without its routes: request ids, the body limit, the public
- * health check and OpenAPI document, Basic authentication and the Idempotency-Key check of
+ * The HTTP framework of the gateway without its routes: request ids, the access log, the body limit, the public
+ * health checks and OpenAPI document, Basic authentication and the Idempotency-Key check of
  * everything else under the base path, and one error and not-found handler for all of it.
  */
 export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
   app.use('*', requestId())
+  app.use('*', accessLog(options.logger))
   app.use('*', limitBody())
+  // liveness: the process answers; readiness: the services it calls do too
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/readyz', async (c) => {
+    const report = (await options.readiness?.()) ?? { ready: true, unready: [] }
+    return report.ready ? c.json({ status: 'ready' }) : c.json({ status: 'unready', unready: report.unready }, 503)
+  })
 
   const api = createApi()
   // Hono runs handlers in registration order, so the document answers before authentication.

@@ -1,5 +1,8 @@
 import { linkNats } from '@pp/events'
+import { configureGrpcTransport } from '@pp/grpc'
 import { createLogger, type Logger } from '@pp/logging'
+import { serveMetrics } from '@pp/metrics'
+import { startTracing } from '@pp/tracing'
 import { buildApp } from './app.js'
 import { agentAuthenticator } from './auth/agent-authenticator.js'
 import { subscribeToAgentChanges } from './auth/agent-invalidation.js'
@@ -11,9 +14,12 @@ import { platformAuthenticator } from './grpc/platform-authenticator.js'
 import { createVerificationClients } from './grpc/verification-clients.js'
 import { listenGateway } from './http-server.js'
 import { BASE_PATH } from './openapi.js'
+import { gatewayReadiness, serviceAddresses } from './readiness.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
+  const tracing = startTracing('gateway')
+  configureGrpcTransport(config)
   const clients = createGrpcClients(config)
   const verification = createVerificationClients(config.CUSTOMERS_GRPC_ADDRESS)
   const authCache = new AuthCache(platformAuthenticator(clients.platform), {
@@ -37,7 +43,9 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   )
 
   const walletSignatures = createWalletSignatureGuard(clients.walletAuth)
-  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, agentAuthCache, walletSignatures, logger })
+  const metrics = config.METRICS_ADDRESS ? await serveMetrics(config.METRICS_ADDRESS) : undefined
+  const readiness = gatewayReadiness(serviceAddresses(config))
+  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, agentAuthCache, walletSignatures, readiness, logger })
   const server = listenGateway(app, { port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })
@@ -47,6 +55,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'gateway stopping')
+    readiness.drain()
     // stop taking requests and let those in flight finish before their backends go away
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await tokenInvalidation.stop()
@@ -54,6 +63,9 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     await nats.close()
     closeClients(clients)
     closeClients(verification)
+    readiness.close()
+    await metrics?.close()
+    await tracing.shutdown()
     logger.info('gateway stopped')
     process.exit(0)
   }

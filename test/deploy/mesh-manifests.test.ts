@@ -15,8 +15,11 @@ const serviceFolders = readdirSync(join(root, 'services'), { withFileTypes: true
   .map((entry) => entry.name)
 
 interface ComposeService {
+  image?: string
   build?: { args?: Record<string, string> }
   environment?: Record<string, string>
+  healthcheck?: { test: string[] }
+  depends_on?: Record<string, { condition: string }>
 }
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>
@@ -39,6 +42,20 @@ describe('docker-compose.yml', () => {
     expect(database.hostname).toBe('postgres')
     expect(database.pathname).toBe(`/${service.name}`)
     expect(entry!.environment?.NATS_URL).toBe('nats://nats:4222')
+  })
+
+  it.each(meshServices)('checks that $name is ready (its own Postgres and NATS) and tags its image', (service) => {
+    const entry = compose.services[service.name]!
+    expect(entry.healthcheck?.test).toEqual(['CMD', 'node', 'node_modules/@pp/grpc/dist/health-probe.js', 'readiness'])
+    expect(entry.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, nats: { condition: 'service_healthy' } })
+    expect(entry.image).toBe(`payments-platform/${service.name}:\${VERSION:-0.1.0}`)
+  })
+
+  it('starts the gateway once every service is healthy, and checks its readiness', () => {
+    const gateway = compose.services.gateway!
+    for (const service of meshServices) expect(gateway.depends_on?.[service.name]).toEqual({ condition: 'service_healthy' })
+    expect(gateway.healthcheck?.test.join(' ')).toContain('/readyz')
+    for (const infrastructure of ['postgres', 'nats']) expect(compose.services[infrastructure]!.healthcheck).toBeDefined()
   })
 
   it.each([...meshServices.map((s) => s.name), 'gateway'])('tells %s where every service listens', (name) => {

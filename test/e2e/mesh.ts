@@ -5,6 +5,7 @@ import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
+import { startFrontProxy } from './front-proxy.js'
 
 export type { Credentials }
 
@@ -20,6 +21,12 @@ export interface Mesh {
   grpcAddress(service: string): string
   /** Stops a service's process with `signal` (SIGKILL for a crash) and starts it again on the same database and address. */
   restart(service: string, signal?: NodeJS.Signals): Promise<void>
+  /**
+   * One step of a rolling update of `service` (or 'gateway') with replicas: replica `index` is
+   * taken out (a gateway from the front proxy first, as its endpoint is), stopped with SIGTERM and
+   * started again on its address, and resolves once it is ready.
+   */
+  replaceReplica(service: string, index: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -30,6 +37,10 @@ export interface MeshOptions {
   natsUrl?: string
   /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
   databaseServerUrl?: string
+  /** Processes per service (1): clients balance over them, as over a headless Service's pods. */
+  replicas?: number
+  /** Gateway processes (1), behind a front proxy that stands for the Service in front of them. */
+  gateways?: number
 }
 
 /**
@@ -39,8 +50,12 @@ export interface MeshOptions {
  */
 export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
-  const ports = await Promise.all(meshServices.map(() => freePort()))
-  const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const { replicas = 1, gateways = 1 } = options
+  const portsOf = new Map<string, number[]>()
+  for (const service of meshServices) portsOf.set(service.name, await Promise.all(Array.from({ length: replicas }, () => freePort())))
+  // one replica: its address; several: every one, as DNS answers for a headless Service
+  const targetOf = (ports: number[]) => (ports.length === 1 ? `127.0.0.1:${ports[0]}` : `ipv4:${ports.map((p) => `127.0.0.1:${p}`).join(',')}`)
+  const addresses = Object.fromEntries(meshServices.map((s) => [grpcAddressVariable(s), targetOf(portsOf.get(s.name)!)]))
   const databases: TestDatabase[] = []
   const processes: ServiceProcess[] = []
   // Meshes share the test NATS server: each gets durable consumers of its own, starting now rather
@@ -68,9 +83,10 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
 
   const databaseOf = new Map<string, TestDatabase>()
-  const launch = async (service: MeshService): Promise<ServiceProcess> => {
-    const address = addresses[grpcAddressVariable(service)]!
-    const child = startProcess(service.name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address })
+  const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
+    const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
+    const name = replicas === 1 ? service.name : `${service.name}#${replica}`
+    const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, 60_000).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)
@@ -89,25 +105,31 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       const database = await createTestDatabase(`e2e_${service.name}`, undefined, options.databaseServerUrl)
       databases.push(database)
       databaseOf.set(service.name, database)
+      // the first replica migrates the database, the others find it migrated
       processes.push(await launch(service))
+      for (let replica = 1; replica < replicas; replica += 1) processes.push(await launch(service, replica))
     }),
   )
   const failed = started.find((result) => result.status === 'rejected')
   if (failed) await abandon(failed.reason)
-  const httpPort = await freePort()
-  // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-  const gatewayEnv = { ...common, PORT: String(httpPort), HOST: '127.0.0.1', PUBLIC_BASE_URL: `http://127.0.0.1:${httpPort}` }
-  const gateway = startProcess('gateway', 'gateway/src/main.ts', gatewayEnv)
-  processes.push(gateway)
-  await waitUntil(
-    async () => (await fetch(`http://127.0.0.1:${httpPort}/healthz`)).ok,
-    'the gateway to answer',
-    60_000,
-  ).catch((err: Error) => abandon(new Error(`${err.message}\n${gateway.output()}`)))
+  const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()))
+  const frontProxy = gateways > 1 ? await startFrontProxy(gatewayPorts) : undefined
+  const publicUrl = frontProxy?.url ?? `http://127.0.0.1:${gatewayPorts[0]}`
+  const launchGateway = async (replica: number): Promise<ServiceProcess> => {
+    const port = gatewayPorts[replica]!
+    // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
+    const gatewayEnv = { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gateway = startProcess(gateways === 1 ? 'gateway' : `gateway#${replica}`, 'gateway/src/main.ts', gatewayEnv)
+    await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', 60_000).catch((err: Error) =>
+      abandon(new Error(`${err.message}\n${gateway.output()}`)),
+    )
+    return gateway
+  }
+  for (let replica = 0; replica < gateways; replica += 1) processes.push(await launchGateway(replica))
 
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
   return {
-    baseUrl: `http://127.0.0.1:${httpPort}/${API_VERSION}`,
+    baseUrl: `${publicUrl}/${API_VERSION}`,
     natsUrl,
     processes,
     createPlatform: (name, options = {}) =>
@@ -123,8 +145,28 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       await processes[index]!.stop(signal)
       processes[index] = await launch(meshServices.find((s) => s.name === service)!)
     },
+    async replaceReplica(service, index) {
+      const name = `${service}#${index}`
+      const position = processes.findIndex((p) => p.name === name)
+      if (position < 0) throw new Error(`no replica ${name}`)
+      if (service === 'gateway') {
+        frontProxy?.remove(gatewayPorts[index]!)
+        // the endpoint's removal reaches every proxy before the pod is told to stop (preStop)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      await processes[position]!.stop('SIGTERM')
+      if (service === 'gateway') {
+        processes[position] = await launchGateway(index)
+        await waitUntil(async () => (await fetch(`http://127.0.0.1:${gatewayPorts[index]}/readyz`)).ok, `${name} ready`, 60_000)
+        frontProxy?.add(gatewayPorts[index]!)
+      } else {
+        processes[position] = await launch(meshServices.find((s) => s.name === service)!, index)
+        await waitUntil(() => checkHealth(`127.0.0.1:${portsOf.get(service)![index]}`, 'readiness'), `${name} ready`, 60_000)
+      }
+    },
     async stop() {
       platform.close()
+      await frontProxy?.close()
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
     },

@@ -15,10 +15,20 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where `GET /metrics` (Prometheus) is served, apart from the API; off when unset. */
+  METRICS_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port').optional(),
+  /** Mutual TLS between services (PEM files, e.g. a mounted Secret): all three or none (plaintext). */
+  GRPC_TLS_CA_FILE: z.string().min(1).optional(),
+  GRPC_TLS_CERT_FILE: z.string().min(1).optional(),
+  GRPC_TLS_KEY_FILE: z.string().min(1).optional(),
 })
 
-/** A host:port a gRPC server binds or a client dials. */
-export const grpcAddress = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port')
+/**
+ * A host:port a gRPC server binds or a client dials, or a client target naming several replicas:
+ * `dns:///payments:50054` (every address the name resolves to, as a headless Service gives) or
+ * `ipv4:10.0.0.1:50054,10.0.0.2:50054`.
+ */
+export const grpcAddress = z.string().regex(/^(?:dns:\/\/\/)?[\w.-]+:\d{1,5}$|^ipv4:[\d.]+:\d{1,5}(?:,[\d.]+:\d{1,5})*$/, 'expected host:port')
 
 export const durationMs = z.coerce.number().int().nonnegative()
 

@@ -6,6 +6,7 @@ export { fingerprintOf, idempotentCall, replayOf, type IdempotentCall, type KeyL
 export { expiredIdempotencyKeys, findReplay, forgetAnswer, storeAnswer } from './idempotency-store.js'
 export { decodeCursor, encodeCursor, type KeysetPosition } from './keyset-cursor.js'
 export { migrate, type MigrationResult } from './migrate.js'
+export { postgresHealth, type PostgresHealth } from './postgres-health.js'
 export { parsePrismaSchema, type PrismaSchema } from './prisma-schema.js'
 export { startPruning, type PruneRule, type Pruning, type PruningOptions } from './retention.js'
 export { createPrismaClient, isUniqueViolation, violatedUniqueIndex } from './prisma-client.js'

@@ -1,4 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
+import { watchPool } from './pool-metrics.js'
 
 export interface PrismaClientOptions {
   adapter: PrismaPg
@@ -12,9 +14,14 @@ export interface PrismaClientOptions {
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 10_000 }
 
-/** Builds a service's generated Prisma client on the pg driver adapter (no query engine binary). */
+/**
+ * Builds a service's generated Prisma client on the pg driver adapter (no query engine binary),
+ * over a pool of ours so that its connections are in the metrics; `$disconnect` ends it.
+ */
 export function createPrismaClient<C>(Ctor: new (options: PrismaClientOptions) => C, url: string, poolMax = 10): C {
-  return new Ctor({ adapter: new PrismaPg({ connectionString: url, max: poolMax }), transactionOptions: TRANSACTION_OPTIONS })
+  const pool = new pg.Pool({ connectionString: url, max: poolMax })
+  watchPool(pool, 'prisma')
+  return new Ctor({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: TRANSACTION_OPTIONS })
 }
 
 /**

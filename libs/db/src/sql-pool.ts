@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { watchPool } from './pool-metrics.js'
 
 /** int8 and numeric columns as the exact values the domain keeps: bigint, and decimal strings. */
 const INT8_OID = 20
@@ -45,6 +46,7 @@ export interface SqlPoolOptions {
 export function createSqlPool(url: string, max = 10, { synchronousCommit = true }: SqlPoolOptions = {}): SqlPool {
   const options = synchronousCommit ? undefined : '-c synchronous_commit=off'
   const pool = new pg.Pool({ connectionString: url, max, types, options })
+  watchPool(pool, synchronousCommit ? 'sql' : 'sql-async-commit')
   // An idle connection that Postgres closes (a restart, an administrator, a dropped test database
   // while end() is still closing it) is already out of the pool, which connects anew when asked:
   // nothing to do, but unheard, the pool's 'error' event would end the process.

@@ -2,6 +2,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JsMsg } fro
 import type { NatsConnection } from '@nats-io/transport-node'
 import { httpStatusOf, isApiError } from '@pp/errors'
 import type { Logger } from '@pp/logging'
+import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import { EVENTS_STREAM, type EventEnvelope } from './envelope.js'
 
 export interface ConsumerOptions {
@@ -67,7 +68,9 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
       return message.term()
     }
     try {
-      await options.handle(event)
+      const handle = () => options.handle(event)
+      const parent = message.headers?.get('traceparent') || event.traceparent
+      await (tracingEnabled() ? inSpan(`consume ${event.type}`, { kind: SpanKind.CONSUMER, parent, attributes: { 'messaging.consumer.group.name': durableName } }, handle) : handle())
       message.ack()
     } catch (err) {
       if (isPermanent(err)) {

@@ -8,6 +8,8 @@ export interface EventEnvelope<T = unknown> {
   occurredAt: string
   /** The platform's request that caused the event, when one did: whatever the event causes carries it on. */
   requestId?: string
+  /** The W3C trace context of the work that wrote the event, when traced: its handling continues that trace. */
+  traceparent?: string
   data: T
 }
 

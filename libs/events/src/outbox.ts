@@ -1,6 +1,7 @@
 import type { PruneRule } from '@pp/db'
 import { newId } from '@pp/ids'
 import type { Origin } from '@pp/tenancy'
+import { currentTraceparent } from '@pp/tracing'
 import { eventSubject, type EventEnvelope } from './envelope.js'
 
 /** The part of a Prisma transaction client the outbox needs; any service's client fits. */
@@ -32,11 +33,13 @@ export interface OutboxRecord<T> {
 
 /** A new event's outbox row, for a service that inserts it with its own statement (the same transaction as its change). */
 export function outboxRecord<T>(source: string, event: NewEvent<T>): OutboxRecord<T> {
+  const traceparent = currentTraceparent()
   const envelope: EventEnvelope<T> = {
     id: newId('Event'),
     source,
     occurredAt: new Date().toISOString(),
     ...event,
+    ...(traceparent && { traceparent }),
   }
   return { envelope, subject: eventSubject(source, event.type) }
 }

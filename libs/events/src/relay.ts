@@ -1,7 +1,12 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream'
-import type { NatsConnection } from '@nats-io/transport-node'
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
 import { createSqlPool, prepared, startWakeLoop, type SqlPool } from '@pp/db'
+import { counter, histogram } from '@pp/metrics'
+import type { EventEnvelope } from './envelope.js'
+
+const publishLag = histogram('outbox_publish_lag_seconds', 'Time from an outbox row\'s commit to its publication on the stream')
+const published = counter('outbox_events_published_total', 'Outbox events published on the stream')
 
 /** The channel an outbox insert notifies (a statement-level trigger of every service's migrations). */
 const OUTBOX_CHANNEL = 'outbox_events'
@@ -25,12 +30,13 @@ interface OutboxRow {
   id: string
   subject: string
   payload: unknown
+  created_at: Date
 }
 
 // the partial index outbox_events_unpublished_idx keeps this cheap however long the table grows
 const CLAIM = prepared(
   'outbox_claim',
-  `SELECT id, subject, payload FROM outbox_events WHERE published_at IS NULL
+  `SELECT id, subject, payload, created_at FROM outbox_events WHERE published_at IS NULL
     ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
 )
 const MARK_PUBLISHED = prepared('outbox_mark_published', 'UPDATE outbox_events SET published_at = now() WHERE id = ANY($1)')
@@ -77,6 +83,15 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   }
 }
 
+/** An event's trace context as the W3C header too, where NATS tooling looks for it. */
+function traceHeaders(payload: unknown): MsgHdrs | undefined {
+  const { traceparent } = payload as Partial<EventEnvelope>
+  if (!traceparent) return undefined
+  const hdrs = headers()
+  hdrs.set('traceparent', traceparent)
+  return hdrs
+}
+
 /**
  * One claimed batch, published pipelined: every message is sent before the first ack is awaited
  * (one connection keeps their order). Only acked rows are marked published; a failed publish
@@ -85,9 +100,13 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
 async function publishBatch(sql: SqlPool, js: JetStreamClient, batchSize: number): Promise<number> {
   const { claimed, failure } = await sql.transaction(async (tx) => {
     const rows = await tx.query<OutboxRow>(CLAIM, [batchSize])
-    const acks = await Promise.allSettled(rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id })))
-    const acked = rows.filter((_, i) => acks[i]!.status === 'fulfilled').map((row) => row.id)
+    const acks = await Promise.allSettled(rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: traceHeaders(row.payload) })))
+    const ackedRows = rows.filter((_, i) => acks[i]!.status === 'fulfilled')
+    const acked = ackedRows.map((row) => row.id)
     if (acked.length > 0) await tx.query(MARK_PUBLISHED, [acked])
+    const now = Date.now()
+    for (const row of ackedRows) publishLag.observe((now - row.created_at.getTime()) / 1000)
+    published.inc(acked.length)
     return { claimed: rows.length, failure: acks.find((ack) => ack.status === 'rejected') }
   })
   if (failure) throw failure.reason

@@ -1,6 +1,6 @@
 import {
-  credentials,
   type CallOptions,
+  type ChannelCredentials,
   type ChannelOptions,
   type Client,
   type ClientUnaryCall,
@@ -8,30 +8,50 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js'
 import { grpcErrorToApiError } from '@pp/errors'
-import { contextToMetadata, type CallContext } from './metadata.js'
+import { currentTraceparent, inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
+import { observeMadeCall } from './call-metrics.js'
+import { clientCredentials } from './transport.js'
+import { contextToMetadata, TRACEPARENT, type CallContext } from './metadata.js'
 
 export const DEFAULT_DEADLINE_MS = 5_000
 
-const channelOptions: ChannelOptions = {
+/**
+ * Every call picks the next ready replica (round robin over every address the target resolves to:
+ * a headless Service's pod IPs, or an `ipv4:a,b,c` list), not the first one for the life of the
+ * connection as grpc-js's default `pick_first` does. The target is re-resolved when a connection
+ * closes, which servers force now and then (`grpc.max_connection_age_ms` in server.ts), so pods
+ * that come up get calls within minutes; the floor below keeps a crash loop from hammering DNS.
+ */
+export const channelOptions: ChannelOptions = {
   'grpc.keepalive_time_ms': 30_000,
+  'grpc.keepalive_timeout_ms': 10_000,
   'grpc.enable_retries': 1,
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.dns_min_time_between_resolutions_ms': 5_000,
+  // a replica restarted in place (a rolling update) is back within seconds: try it again that soon,
+  // not after grpc-js's default of up to two minutes
+  'grpc.max_reconnect_backoff_ms': 5_000,
 }
 
-type ClientCtor<C extends Client> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ChannelOptions) => C
+type ClientCtor<C extends Client> = new (address: string, creds: ChannelCredentials, options?: ChannelOptions) => C
 
 export const createGrpcClient = <C extends Client>(Ctor: ClientCtor<C>, address: string): C =>
-  new Ctor(address, credentials.createInsecure(), channelOptions)
+  new Ctor(address, clientCredentials(), channelOptions)
 
-type UnaryMethod<Req, Res> = (
+type UnaryMethod<Req, Res> = {
+  /** `/package.Service/Method`, set by grpc-js on generated client methods. */
+  path?: string
+} & ((
   request: Req,
   metadata: Metadata,
   options: Partial<CallOptions>,
   callback: (err: ServiceError | null, response: Res) => void,
-) => ClientUnaryCall
+) => ClientUnaryCall)
 
 /**
- * Calls one unary method with the caller's context as metadata and a deadline, and turns a
- * failure into the ApiError the service meant (or a generic one for transport failures).
+ * Calls one unary method with the caller's context (and the trace, when traced) as metadata and a
+ * deadline, and turns a failure into the ApiError the service meant (or a generic one for
+ * transport failures).
  */
 export function callUnary<Req, Res>(
   client: Client,
@@ -40,9 +60,19 @@ export function callUnary<Req, Res>(
   ctx: Partial<CallContext>,
   deadlineMs = DEFAULT_DEADLINE_MS,
 ): Promise<Res> {
-  return new Promise<Res>((resolve, reject) => {
-    method.call(client, request, contextToMetadata(ctx), { deadline: Date.now() + deadlineMs }, (err, response) =>
-      err ? reject(grpcErrorToApiError(err)) : resolve(response),
-    )
-  })
+  const path = method.path ?? method.name
+  const send = (): Promise<Res> => {
+    const startNs = process.hrtime.bigint()
+    const metadata = contextToMetadata(ctx)
+    const traceparent = currentTraceparent()
+    if (traceparent) metadata.set(TRACEPARENT, traceparent)
+    return new Promise<Res>((resolve, reject) => {
+      method.call(client, request, metadata, { deadline: Date.now() + deadlineMs }, (err, response) => {
+        observeMadeCall(path, startNs, err ? err.code : 0)
+        if (err) reject(grpcErrorToApiError(err))
+        else resolve(response)
+      })
+    })
+  }
+  return tracingEnabled() ? inSpan(path, { kind: SpanKind.CLIENT }, send) : send()
 }

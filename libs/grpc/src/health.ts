@@ -1,8 +1,10 @@
-import { credentials, loadPackageDefinition, type Client } from '@grpc/grpc-js'
+import { loadPackageDefinition, type Client } from '@grpc/grpc-js'
 import { protoPath } from 'grpc-health-check'
 import { loadSync } from '@grpc/proto-loader'
+import { channelOptions } from './client.js'
+import { clientCredentials } from './transport.js'
 
-interface HealthClient extends Client {
+interface HealthStub extends Client {
   check(
     request: { service: string },
     options: { deadline: number },
@@ -10,16 +12,43 @@ interface HealthClient extends Client {
   ): void
 }
 
-/** Asks a server's standard health service whether `service` ('' for the whole server) is SERVING. */
-export function checkHealth(address: string, service = '', deadlineMs = 1_000): Promise<boolean> {
-  const definition = loadPackageDefinition(loadSync(protoPath, { keepCase: true, enums: String })) as unknown as {
-    grpc: { health: { v1: { Health: new (address: string, creds: unknown) => HealthClient } } }
+type HealthCtor = new (address: string, creds: unknown, options?: object) => HealthStub
+
+let healthCtor: HealthCtor | undefined
+/** The health service's client class, built from its proto once per process. */
+function healthClass(): HealthCtor {
+  healthCtor ??= (
+    loadPackageDefinition(loadSync(protoPath, { keepCase: true, enums: String })) as unknown as {
+      grpc: { health: { v1: { Health: HealthCtor } } }
+    }
+  ).grpc.health.v1.Health
+  return healthCtor
+}
+
+export interface HealthClient {
+  /** Whether `service` ('' liveness, `readiness`, a gRPC service or dependency) is SERVING on a replica. */
+  isServing(service: string, deadlineMs?: number): Promise<boolean>
+  close(): void
+}
+
+/** A long-lived health client on a balanced channel, as the other clients of a process are. */
+export function healthClient(address: string): HealthClient {
+  const client = new (healthClass())(address, clientCredentials(), channelOptions)
+  return {
+    isServing: (service, deadlineMs = 1_000) =>
+      new Promise((resolve) => {
+        client.check({ service }, { deadline: Date.now() + deadlineMs }, (err, response) => resolve(!err && response?.status === 'SERVING'))
+      }),
+    close: () => client.close(),
   }
-  const client = new definition.grpc.health.v1.Health(address, credentials.createInsecure())
-  return new Promise((resolve) => {
-    client.check({ service }, { deadline: Date.now() + deadlineMs }, (err, response) => {
-      client.close()
-      resolve(!err && response?.status === 'SERVING')
-    })
-  })
+}
+
+/** Asks a server's standard health service once whether `service` ('' for liveness) is SERVING. */
+export async function checkHealth(address: string, service = '', deadlineMs = 1_000): Promise<boolean> {
+  const client = healthClient(address)
+  try {
+    return await client.isServing(service, deadlineMs)
+  } finally {
+    client.close()
+  }
 }

@@ -23,6 +23,9 @@ const KEYS = {
   idempotencyKey: 'idempotency-key',
 } as const
 
+/** The W3C trace context of a traced call (see @pp/tracing). */
+export const TRACEPARENT = 'traceparent'
+
 export function contextToMetadata(ctx: CallContext): Metadata {
   const metadata = new Metadata()
   if (ctx.platformId) metadata.set(KEYS.platformId, ctx.platformId)

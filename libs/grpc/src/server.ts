@@ -1,6 +1,7 @@
-import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js'
-import { HealthImplementation } from 'grpc-health-check'
+import { Server, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js'
 import type { Logger } from '@pp/logging'
+import { HealthService, type DependencyCheck } from './health-service.js'
+import { serverCredentials } from './transport.js'
 
 export interface ServiceRegistration {
   name: string
@@ -14,17 +15,6 @@ export interface RunningGrpcServer {
   shutdown(): Promise<void>
 }
 
-/**
- * Something the process needs but can serve its API without for a while (NATS): the health
- * service reports it under its own name, SERVING or NOT_SERVING, while the whole server ('')
- * and its gRPC services stay SERVING.
- */
-export interface DependencyCheck {
-  readonly name: string
-  serving(): boolean
-  onChange(listener: (serving: boolean) => void): void
-}
-
 export interface GrpcServerOptions {
   /** The largest request accepted; 4 MiB unless a service takes larger ones (file uploads). */
   receiveMessageBytesMax?: number
@@ -32,11 +22,18 @@ export interface GrpcServerOptions {
 }
 
 const RECEIVE_MESSAGE_BYTES_DEFAULT = 4 * 1024 * 1024
+/**
+ * Clients keep a connection until it closes, and only then resolve the target again: closing each
+ * one after a few minutes (calls in flight get the grace to finish) is how replicas added by an
+ * autoscaler start getting calls. grpc-js adds jitter, so clients do not reconnect all at once.
+ */
+const CONNECTION_AGE_MS_MAX = 120_000
+const CONNECTION_AGE_GRACE_MS = 30_000
 
 /**
- * Starts a gRPC server with the given services and the standard grpc.health.v1 service, each
- * service reported SERVING once bound, and each dependency as it is now and on every change.
- * Port 0 picks a free port (tests).
+ * Starts a gRPC server with the given services and the standard grpc.health.v1 service
+ * (`HealthService`: liveness under '', each service SERVING once bound, each dependency and
+ * `readiness` as they are now). Port 0 picks a free port (tests).
  */
 export async function startGrpcServer(
   address: string,
@@ -44,32 +41,26 @@ export async function startGrpcServer(
   logger: Logger,
   options: GrpcServerOptions = {},
 ): Promise<RunningGrpcServer> {
-  const server = new Server({ 'grpc.max_receive_message_length': options.receiveMessageBytesMax ?? RECEIVE_MESSAGE_BYTES_DEFAULT })
-  const statuses = Object.fromEntries(services.map((s) => [s.name, 'NOT_SERVING' as const]))
-  const health = new HealthImplementation({ '': 'NOT_SERVING', ...statuses })
+  const server = new Server({
+    'grpc.max_receive_message_length': options.receiveMessageBytesMax ?? RECEIVE_MESSAGE_BYTES_DEFAULT,
+    'grpc.max_connection_age_ms': CONNECTION_AGE_MS_MAX,
+    'grpc.max_connection_age_grace_ms': CONNECTION_AGE_GRACE_MS,
+  })
+  const health = new HealthService(services.map((s) => s.name), options.dependencies ?? [])
   health.addToServer(server)
   for (const service of services) server.addService(service.definition, service.implementation)
 
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
+    server.bindAsync(address, serverCredentials(), (err, bound) => (err ? reject(err) : resolve(bound))),
   )
-  for (const name of ['', ...services.map((s) => s.name)]) health.setStatus(name, 'SERVING')
-  let isShutDown = false
-  for (const dependency of options.dependencies ?? []) {
-    const report = (serving: boolean) => {
-      if (!isShutDown) health.setStatus(dependency.name, serving ? 'SERVING' : 'NOT_SERVING')
-    }
-    report(dependency.serving())
-    dependency.onChange(report)
-  }
+  health.serve()
   logger.info({ address, port, services: services.map((s) => s.name) }, 'gRPC server listening')
 
   return {
     port,
     shutdown: () =>
       new Promise<void>((resolve) => {
-        isShutDown = true
-        for (const name of ['', ...services.map((s) => s.name), ...(options.dependencies ?? []).map((d) => d.name)]) health.setStatus(name, 'NOT_SERVING')
+        health.shutDown()
         server.tryShutdown(() => resolve())
       }),
   }

@@ -1,7 +1,9 @@
 import { status as GrpcCode, type handleUnaryCall, type ServerUnaryCall } from '@grpc/grpc-js'
 import { apiErrorToGrpcStatus, isApiError, unstorableTextError } from '@pp/errors'
 import { withRequestId, type Logger } from '@pp/logging'
-import { contextFromMetadata, type ReceivedContext } from './metadata.js'
+import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
+import { observeServedCall } from './call-metrics.js'
+import { contextFromMetadata, TRACEPARENT, type ReceivedContext } from './metadata.js'
 
 /** An incoming call's context as sent (see `callerOf` for the tenant it acts for) and a logger tagged with its request id. */
 export interface HandlerContext extends ReceivedContext {
@@ -19,16 +21,25 @@ export type UnaryImpl<Req, Res> = (request: Req, ctx: HandlerContext) => Promise
 export const unary =
   <Req, Res>(logger: Logger, impl: UnaryImpl<Req, Res>): handleUnaryCall<Req, Res> =>
   (call: ServerUnaryCall<Req, Res>, callback) => {
+    const startNs = process.hrtime.bigint()
+    const method = call.getPath()
     const base = contextFromMetadata(call.metadata)
     const ctx: HandlerContext = { ...base, logger: withRequestId(logger, base.requestId) }
-    impl(call.request, ctx).then(
-      (response) => callback(null, response),
+    const answer: typeof callback = (err, response) => {
+      observeServedCall(method, startNs, err ? (err.code ?? GrpcCode.UNKNOWN) : GrpcCode.OK)
+      callback(err, response)
+    }
+    const parent = call.metadata.get(TRACEPARENT)[0]
+    const handle = () => impl(call.request, ctx)
+    const handled = tracingEnabled() ? inSpan(method, { kind: SpanKind.SERVER, parent: parent === undefined ? undefined : String(parent) }, handle) : handle()
+    handled.then(
+      (response) => answer(null, response),
       (err: unknown) => {
-        if (isApiError(err)) return callback(apiErrorToGrpcStatus(err))
+        if (isApiError(err)) return answer(apiErrorToGrpcStatus(err))
         const refusedText = unstorableTextError(err)
-        if (refusedText !== undefined) return callback(apiErrorToGrpcStatus(refusedText))
-        ctx.logger.error({ err, method: call.getPath() }, 'unhandled error in gRPC handler')
-        callback({ code: GrpcCode.INTERNAL, details: 'Internal error' })
+        if (refusedText !== undefined) return answer(apiErrorToGrpcStatus(refusedText))
+        ctx.logger.error({ err, method }, 'unhandled error in gRPC handler')
+        answer({ code: GrpcCode.INTERNAL, details: 'Internal error' })
       },
     )
   }

@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ensureDatabase, isDatabaseUnavailable, migrate, serverOf, startPruning, type PruneRule } from '@pp/db'
+import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
+import { configureGrpcTransport, type GrpcTlsFiles } from '@pp/grpc'
 import { ensureEventsStream, linkNats, publishedOutboxEvents, startOutboxRelay, type NatsLink } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
+import { serveMetrics } from '@pp/metrics'
+import { startTracing } from '@pp/tracing'
 
 export interface ServiceRuntime {
   logger: Logger
@@ -10,6 +13,11 @@ export interface ServiceRuntime {
    * a dependency so that health reports it.
    */
   nats: NatsLink
+  /**
+   * What the service's readiness depends on (its NATS and its own Postgres): give it to the gRPC
+   * server, whose health service then reports each and `readiness` for them together.
+   */
+  dependencies: [NatsLink, PostgresHealth]
 }
 
 export type Stopper = () => Promise<void> | void
@@ -26,6 +34,10 @@ export interface RunServiceOptions {
   databaseUrl: string
   natsUrl: string
   logLevel: string
+  /** Where `GET /metrics` is served (METRICS_ADDRESS); no metrics server when absent. */
+  metricsAddress?: string
+  /** The mutual-TLS files of service-to-service calls (the config's GRPC_TLS_*); plaintext without. */
+  grpcTls?: GrpcTlsFiles
   migrationsDir: string
   storage: StorageLimits
   /**
@@ -45,7 +57,7 @@ const DATABASE_RETRY_DELAY_MS_MAX = 5_000
  * the process serves its API while NATS is down, its events wait in its outbox, and the outbox
  * relay and the service's consumers start once NATS answers (health reports `nats` NOT_SERVING
  * meanwhile); the EVENTS stream gets the configured limits then. Rows that go with age are pruned
- * in the background (`startPruning`). SIGINT or SIGTERM stops the service's parts first (the gRPC
+ * in the background (`startPruning`). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
  * server drains its calls), then the relay and the pruning, then NATS, and exits 0; a failure at
  * start-up exits 1.
  */
@@ -58,6 +70,8 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
+  const tracing = startTracing(options.name)
+  configureGrpcTransport(options.grpcTls ?? {})
   const { storage } = options
   const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
   // connecting runs in the background while the database gets ready
@@ -71,7 +85,9 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
   const relay = nats.whenServing('outbox relay', async (connection) =>
     startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger }),
   )
-  const stoppers = await options.start({ logger, nats })
+  const metrics = options.metricsAddress ? await serveMetrics(options.metricsAddress) : undefined
+  const postgres = postgresHealth(options.databaseUrl)
+  const stoppers = await options.start({ logger, nats, dependencies: [nats, postgres] })
 
   let isStopping = false
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
@@ -81,6 +97,9 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
     for (const stopper of stoppers) await stopper()
     await relay.stop()
     await pruning.stop()
+    await postgres.close()
+    await metrics?.close()
+    await tracing.shutdown()
     await nats.close()
     process.exit(0)
   }

@@ -21,10 +21,12 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const directory = grpcDirectory({ customers: config.CUSTOMERS_GRPC_ADDRESS, ledger: config.LEDGER_GRPC_ADDRESS })
     const ledger = grpcCardLedger(config.LEDGER_GRPC_ADDRESS)
@@ -48,7 +50,7 @@ runService({
       now: () => new Date(),
     }
     const jobs = startJobRunner(deps, config.DATABASE_URL, config.CARD_JOBS_BATCH)
-    const server = await buildCardsServer(deps, config.GRPC_ADDRESS, logger, [nats])
+    const server = await buildCardsServer(deps, config.GRPC_ADDRESS, logger, dependencies)
     return [() => server.shutdown(), () => jobs.stop(), () => directory.close(), () => ledger.close(), () => sql.end()]
   },
 })

@@ -17,10 +17,12 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
@@ -41,7 +43,7 @@ runService({
       db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
-    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, [nats])
+    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)
     const importWorker = startImportWorker(
       deps,
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },

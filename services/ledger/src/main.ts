@@ -19,10 +19,12 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const now = () => new Date()
@@ -34,7 +36,7 @@ runService({
       { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
     )
     const deps = { db, sql, platformConfig, now, idempotencyKeyTtlMs, externalAccounts }
-    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, [nats])
+    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, dependencies)
     const stopAchValidation = startAchValidationJob(
       externalAccounts,
       { databaseUrl: config.DATABASE_URL, batchMax: ACH_VALIDATION_BATCH_MAX },

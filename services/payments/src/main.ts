@@ -23,10 +23,12 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const services = withCachedAccountFacts(
@@ -45,7 +47,7 @@ runService({
       config.GRPC_ADDRESS,
       [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
       logger,
-      { dependencies: [nats] },
+      { dependencies },
     )
     const workers = startWorkers(deps, {
       databaseUrl: config.DATABASE_URL,

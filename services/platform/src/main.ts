@@ -14,9 +14,11 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const agentServices = grpcAgentServices({
       customers: config.CUSTOMERS_GRPC_ADDRESS,
@@ -38,7 +40,7 @@ runService({
       address: config.GRPC_ADDRESS,
       db,
       logger,
-      dependencies: [nats],
+      dependencies,
       secretCostLog2: config.TOKEN_SECRET_SCRYPT_LOG_N,
       verificationBudget: {
         perSecond: config.TOKEN_VERIFICATIONS_PER_SECOND,

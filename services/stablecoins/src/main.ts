@@ -20,10 +20,12 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const ledger = ledgerClient(config.LEDGER_GRPC_ADDRESS)
     const deps: StablecoinsDeps = {
@@ -36,7 +38,7 @@ runService({
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
       logger,
     }
-    const server = await startGrpcServer(config.GRPC_ADDRESS, stablecoinsServiceRegistrations(deps, logger), logger, { dependencies: [nats] })
+    const server = await startGrpcServer(config.GRPC_ADDRESS, stablecoinsServiceRegistrations(deps, logger), logger, { dependencies })
     const jobs = startJobRunner(deps, config.DATABASE_URL)
     return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => db.$disconnect()]
   },

@@ -17,9 +17,11 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
@@ -43,7 +45,7 @@ runService({
         signedRequestMs: config.SIGNED_REQUEST_TTL_MS,
       },
     }
-    const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, [nats])
+    const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)
     return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => db.$disconnect()]
   },
 })

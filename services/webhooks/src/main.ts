@@ -10,6 +10,7 @@ import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
 import { loadSigningKeys } from './domain/signing/signing-keys.js'
 import { startEventConsumer } from './events/event-consumer.js'
+import { reportBacklog } from './metrics.js'
 import { buildWebhooksServer } from './rpc/server.js'
 
 const config = loadWebhooksConfig()
@@ -24,13 +25,16 @@ runService({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
+  metricsAddress: config.METRICS_ADDRESS,
+  grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   pruned: [finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS)],
-  async start({ logger, nats }) {
+  async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const attemptsSql = openSql(config.DATABASE_URL, ATTEMPTS_SQL_POOL_MAX, { synchronousCommit: false })
+    reportBacklog(sql)
     const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const platform = platformEndpointClient(config.PLATFORM_GRPC_ADDRESS)
@@ -45,7 +49,7 @@ runService({
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
-    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, [nats])
+    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, dependencies)
     return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
   },
 })

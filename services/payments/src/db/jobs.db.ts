@@ -5,15 +5,16 @@ export interface DueJob {
   id: string
   transactionId: string
   nextStage: string
+  runAt: Date
 }
 
 /** The due jobs, earliest first, locked for the caller's transaction; those another replica locked are skipped. */
 export async function lockDueJobs(tx: Tx, now: Date, batch: number): Promise<DueJob[]> {
-  const jobs = await tx.$queryRaw<Array<{ id: string; transaction_id: string; next_stage: string }>>`
-      SELECT "id", "transaction_id", "next_stage" FROM "payment_jobs"
+  const jobs = await tx.$queryRaw<Array<{ id: string; transaction_id: string; next_stage: string; run_at: Date }>>`
+      SELECT "id", "transaction_id", "next_stage", "run_at" FROM "payment_jobs"
       WHERE "done_at" IS NULL AND "run_at" <= ${now}
       ORDER BY "run_at" LIMIT ${batch} FOR UPDATE SKIP LOCKED`
-  return jobs.map((job) => ({ id: job.id, transactionId: job.transaction_id, nextStage: job.next_stage }))
+  return jobs.map((job) => ({ id: job.id, transactionId: job.transaction_id, nextStage: job.next_stage, runAt: job.run_at }))
 }
 
 /** Moves the transaction to the job's stage if it still waits (WAIT) for it. */

@@ -6,6 +6,7 @@ export interface NewDelivery extends Tenant {
   id: string
   eventId: string
   requestId: string | undefined
+  traceParent: string | undefined
   webhookType: string
   payload: string
   signature: string
@@ -20,6 +21,8 @@ export interface ClaimedDelivery {
   payload: string
   signature: string
   attemptNumber: number
+  /** The source event's trace context, when traced. */
+  traceParent?: string
 }
 
 export interface ClaimOptions {
@@ -51,8 +54,8 @@ const INSERT = prepared(
       WHERE platform_id = $3 AND environment = $4
       FOR SHARE
    ), inserted AS (
-     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, request_id, status, next_attempt_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
+     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, request_id, trace_parent, status, next_attempt_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
@@ -67,7 +70,7 @@ const INSERT = prepared(
 export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
   const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
     delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.payload, delivery.signature,
-    delivery.requestId ?? null,
+    delivery.requestId ?? null, delivery.traceParent ?? null,
   ])
   if (!row) return 'DUPLICATE'
   return row.isHeld ? 'HELD' : 'DUE'
@@ -111,7 +114,7 @@ const CLAIM = prepared(
       -- Written as a CASE so that no index but the primary key matches: statistics read while the
       -- queue was empty make the due index look free, and a backlog would then be scanned whole
       WHERE d.id = picked.id AND CASE WHEN d.next_attempt_at IS NOT NULL THEN d.next_attempt_at <= now() END
-     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count
+     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count, d.trace_parent
    ), interrupted AS (
      UPDATE delivery_attempts a SET finished_at = now(), error = $5
        FROM claimed c
@@ -124,7 +127,7 @@ const CLAIM = prepared(
    -- claimed from, or is at its limit: either way an attempt of its own is in flight, and that attempt's
    -- end claims again (this worker's, or, for another replica's, the lease's end seen on a later claim)
    SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.payload, c.signature,
-          c.attempt_count AS "attemptNumber", n.next_due_at AS "nextDueAt"
+          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", n.next_due_at AS "nextDueAt"
      FROM (SELECT min(next_attempt_at) AS next_due_at FROM tenants WHERE next_attempt_at > now()) n
      LEFT JOIN claimed c ON true`,
 )
@@ -153,5 +156,8 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
     JSON.stringify(options.remainingByTenant), options.perTenantLimit, options.limit, options.leaseMs, INTERRUPTED,
   ])
   const deliveries = rows.filter((row): row is ClaimRow & ClaimedDelivery => row.id !== null)
-  return { deliveries: deliveries.map(({ nextDueAt: _, ...delivery }) => delivery), nextDueAt: rows[0]?.nextDueAt ?? undefined }
+  return {
+    deliveries: deliveries.map(({ nextDueAt: _, traceParent, ...delivery }) => ({ ...delivery, ...(traceParent && { traceParent }) })),
+    nextDueAt: rows[0]?.nextDueAt ?? undefined,
+  }
 }

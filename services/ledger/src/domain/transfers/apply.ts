@@ -1,9 +1,12 @@
 import { ApiError } from '@pp/errors'
 import type { SqlRunner } from '@pp/db'
+import { counter } from '@pp/metrics'
 import type { LockedAccount } from '../../db/ledger-accounts.db.js'
 import { applySystemDelta, writeMovement, type TransferRecord } from '../../db/movements.db.js'
 import type { Tenant } from '../types.js'
 import type { AccountDelta } from './types.js'
+
+const transfersApplied = counter('ledger_transfers_total', 'Ledger transfers applied, by kind (DIRECT, PENDING, POST, VOID); a rolled-back transaction counts too', ['kind'])
 
 /**
  * Inside the transfers' transaction, with the internal accounts already locked: the internal
@@ -39,4 +42,5 @@ export async function applyTransfers(
   }
   if (unbalanced.length > 0) throw new Error(`transfer ${records.map((r) => r.transfer.id).join(', ')} does not balance in ${unbalanced.join(', ')}`)
   for (const accountId of otherSystem) await applySystemDelta(runner, accountId, deltas.get(accountId)!)
+  for (const { transfer } of records) transfersApplied.inc({ kind: transfer.kind })
 }

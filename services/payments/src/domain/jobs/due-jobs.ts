@@ -1,8 +1,11 @@
 import { inTransaction } from '@pp/db'
+import { histogram } from '@pp/metrics'
 import { findStaleTransactionIds, lockDueJobs, markJobDone, moveWaitingTransaction, nextJobRunAt, oldestUpdateAt } from '../../db/jobs.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveTransaction } from '../transactions/driver.js'
 import { LEDGER_STEPS } from '../transactions/transitions.js'
+
+const jobLag = histogram('payment_job_lag_seconds', 'Time from a payment job falling due to its claim')
 
 /**
  * Claims the due jobs (FOR UPDATE SKIP LOCKED: replicas never take the same one), moves each
@@ -15,6 +18,7 @@ export async function runDueJobs(deps: PaymentsDeps, batch: number): Promise<num
   const claimed = await inTransaction(deps.db, async (tx) => {
     const jobs = await lockDueJobs(tx, now, batch)
     for (const job of jobs) {
+      jobLag.observe((now.getTime() - job.runAt.getTime()) / 1000)
       // a cancelled payout has left WAIT already; its job then moves nothing
       await moveWaitingTransaction(tx, job, now)
       await markJobDone(tx, job.id, now)

@@ -1,8 +1,13 @@
 import { recordDelivered, recordFailure, releaseHeldDeliveries, type AttemptOutcome, type EndpointState, type NextStep } from '../../db/attempts.db.js'
 import type { ClaimedDelivery } from '../../db/deliveries.db.js'
+import { counter, histogram } from '@pp/metrics'
+import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import type { WebhooksDeps } from '../deps.js'
 import { decideAfterFailure, heldDeadAfterMs } from './endpoint-pause.js'
 import { webhookHeaders } from './headers.js'
+
+const attempts = counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome', ['outcome'])
+const endpointSeconds = histogram('webhook_endpoint_response_seconds', 'Time platform endpoints took to answer an attempt')
 
 /**
  * Makes one attempt of a claimed delivery: the endpoint configured now, the signed POST, then the
@@ -12,7 +17,11 @@ import { webhookHeaders } from './headers.js'
  * resumes a paused endpoint and releases its backlog.
  */
 export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery): Promise<NextStep> {
-  const { isSuccess, ...outcome } = await postToEndpoint(deps, claim)
+  const post = () => postToEndpoint(deps, claim)
+  const attributes = { 'webhook.type': claim.webhookType, 'webhook.attempt': claim.attemptNumber }
+  const { isSuccess, ...outcome } = await (tracingEnabled() ? inSpan('deliver webhook', { kind: SpanKind.CLIENT, parent: claim.traceParent, attributes }, post) : post())
+  attempts.inc({ outcome: isSuccess ? 'delivered' : 'failed' })
+  if (outcome.url) endpointSeconds.observe(outcome.latencyMs / 1000)
   if (isSuccess) {
     if (await recordDelivered(deps.attemptsSql, claim, outcome)) await releaseHeldDeliveries(deps.attemptsSql, claim)
     return { status: 'DELIVERED' }

@@ -24,6 +24,7 @@ export async function enqueueEvent(deps: Pick<WebhooksDeps, 'sql' | 'keys'>, eve
     id,
     eventId: event.id,
     requestId: event.requestId,
+    traceParent: event.traceparent,
     platformId: event.platformId,
     environment: event.environment,
     webhookType: draft.type,
