@@ -23,6 +23,8 @@ export interface ClaimedDelivery {
   attemptNumber: number
   /** The source event's trace context, when traced. */
   traceParent?: string
+  /** When the delivery was queued (its event consumed). */
+  queuedAt: Date
 }
 
 export interface ClaimOptions {
@@ -114,7 +116,7 @@ const CLAIM = prepared(
       -- Written as a CASE so that no index but the primary key matches: statistics read while the
       -- queue was empty make the due index look free, and a backlog would then be scanned whole
       WHERE d.id = picked.id AND CASE WHEN d.next_attempt_at IS NOT NULL THEN d.next_attempt_at <= now() END
-     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count, d.trace_parent
+     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count, d.trace_parent, d.created_at
    ), interrupted AS (
      UPDATE delivery_attempts a SET finished_at = now(), error = $5
        FROM claimed c
@@ -127,7 +129,7 @@ const CLAIM = prepared(
    -- claimed from, or is at its limit: either way an attempt of its own is in flight, and that attempt's
    -- end claims again (this worker's, or, for another replica's, the lease's end seen on a later claim)
    SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.payload, c.signature,
-          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", n.next_due_at AS "nextDueAt"
+          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", c.created_at AS "queuedAt", n.next_due_at AS "nextDueAt"
      FROM (SELECT min(next_attempt_at) AS next_due_at FROM tenants WHERE next_attempt_at > now()) n
      LEFT JOIN claimed c ON true`,
 )

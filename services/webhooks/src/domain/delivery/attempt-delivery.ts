@@ -8,6 +8,7 @@ import { webhookHeaders } from './headers.js'
 
 const attempts = counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome', ['outcome'])
 const endpointSeconds = histogram('webhook_endpoint_response_seconds', 'Time platform endpoints took to answer an attempt')
+const deliverySeconds = histogram('webhook_delivery_latency_seconds', 'Time from a webhook\'s queueing to the attempt that delivered it, retries included')
 
 /**
  * Makes one attempt of a claimed delivery: the endpoint configured now, the signed POST, then the
@@ -23,6 +24,7 @@ export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery
   attempts.inc({ outcome: isSuccess ? 'delivered' : 'failed' })
   if (outcome.url) endpointSeconds.observe(outcome.latencyMs / 1000)
   if (isSuccess) {
+    deliverySeconds.observe((Date.now() - claim.queuedAt.getTime()) / 1000)
     if (await recordDelivered(deps.attemptsSql, claim, outcome)) await releaseHeldDeliveries(deps.attemptsSql, claim)
     return { status: 'DELIVERED' }
   }
