@@ -163,7 +163,8 @@ export class RequestFactory {
   private formMutations(): Array<[string, Mutation]> {
     const atPart = (label: string, change: (part: FormPart, random: Random) => void): [string, Mutation] => [
       `form.${label}`,
-      (d, random) => change(random.pick(d.form!), random),
+      // a part another mutation removed (the form's only one) is put back to be mutated
+      (d, random) => change(d.form!.length > 0 ? random.pick(d.form!) : (d.form![d.form!.push({ name: 'file', value: '' }) - 1]!), random),
     ]
     return [
       atPart('hostile-value', (part, r) => (part.value = r.pick(bad.HOSTILE_STRINGS))),
