@@ -18,7 +18,7 @@ import { gatewayReadiness, serviceAddresses } from './readiness.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
-  const tracing = startTracing('gateway')
+  const tracing = await startTracing('gateway')
   configureGrpcTransport(config)
   const clients = createGrpcClients(config)
   const verification = createVerificationClients(config.CUSTOMERS_GRPC_ADDRESS)

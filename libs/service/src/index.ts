@@ -70,7 +70,7 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
-  const tracing = startTracing(options.name)
+  const tracing = await startTracing(options.name)
   configureGrpcTransport(options.grpcTls ?? {})
   const { storage } = options
   const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }

@@ -1,8 +1,4 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node'
 
 export { SpanKind }
 
@@ -23,10 +19,17 @@ export interface Tracing {
 /**
  * Exports this process's spans over OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is set; the exporter reads those and the other standard
- * `OTEL_EXPORTER_OTLP_*` settings itself.
+ * `OTEL_EXPORTER_OTLP_*` settings itself. The SDK is loaded only then: a process that does not
+ * trace pays nothing for it at start.
  */
-export function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): Tracing {
+export async function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): Promise<Tracing> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { shutdown: async () => undefined }
+  const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor, NodeTracerProvider }] = await Promise.all([
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+  ])
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
