@@ -46,7 +46,7 @@ export function describeWebhooks(api: GatewayApp): void {
       .object({
         id: z.string().openapi({ description: 'The delivery: the same on every attempt', example: 'Webhook:019542f5-b3e7-1d02-0000-000000000007' }),
         type: z.enum(kind.types as [string, ...string[]]),
-        timestamp: z.iso.datetime().openapi({ description: 'When the event happened' }),
+        timestamp: z.iso.datetime().openapi({ description: 'When this attempt was sent (each retry, redelivery or replay has its own)' }),
         data,
         // payment webhooks carry the transaction under the spec's name too
         ...(kind.data === 'Transaction' ? { transaction: data } : {}),

@@ -41,6 +41,8 @@ export interface MeshOptions {
   replicas?: number
   /** Gateway processes (1), behind a front proxy that stands for the Service in front of them. */
   gateways?: number
+  /** How long each process may take to answer its first health check (60 s): more on a loaded machine. */
+  startTimeoutMs?: number
 }
 
 /**
@@ -50,7 +52,7 @@ export interface MeshOptions {
  */
 export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
-  const { replicas = 1, gateways = 1 } = options
+  const { replicas = 1, gateways = 1, startTimeoutMs = 60_000 } = options
   const portsOf = new Map<string, number[]>()
   for (const service of meshServices) portsOf.set(service.name, await Promise.all(Array.from({ length: replicas }, () => freePort())))
   // one replica: its address; several: every one, as DNS answers for a headless Service
@@ -87,7 +89,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicas === 1 ? service.name : `${service.name}#${replica}`
     const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address })
-    await waitUntil(() => checkHealth(address), `${service.name} to serve`, 60_000).catch(async (err: Error) => {
+    await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)
     })
@@ -120,7 +122,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
     const gatewayEnv = { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const gateway = startProcess(gateways === 1 ? 'gateway' : `gateway#${replica}`, 'gateway/src/main.ts', gatewayEnv)
-    await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', 60_000).catch((err: Error) =>
+    await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
       abandon(new Error(`${err.message}\n${gateway.output()}`)),
     )
     return gateway

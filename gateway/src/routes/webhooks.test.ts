@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { ApiError } from '@pp/errors'
 import { createGrpcClient, startGrpcServer, unaryService, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
-import { WebhooksServiceClient, WebhooksServiceService, type SendTestWebhookRequest } from '@pp/proto/webhooks/v1/webhooks'
+import { WebhooksServiceClient, WebhooksServiceService, type CreateReplayRequest, type ListDeliveriesRequest, type SendTestWebhookRequest } from '@pp/proto/webhooks/v1/webhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Permission } from '../auth/permissions.js'
 import { createGatewayApp } from '../gateway-app.js'
@@ -20,8 +20,12 @@ const signingKeyJson = JSON.stringify({
   signatureEncoding: 'BASE64_DER',
 })
 
+/** The log's JSON as the webhooks service answers it, sent on as it is. */
+const deliveryJson = JSON.stringify({ id: 'Webhook:1', type: 'CUSTOMER.CREATED', status: 'PENDING', attemptCount: 1, createdAt: '2026-11-27T10:00:00.000Z', attempts: [] })
+const replayJson = JSON.stringify({ id: 'Job:1', status: 'RUNNING', deliveryCount: 3 })
+
 /** What the stub webhooks service received. */
-const received: { request?: SendTestWebhookRequest; ctx?: HandlerContext } = {}
+const received: { request?: Partial<SendTestWebhookRequest> & Record<string, unknown>; ctx?: HandlerContext } = {}
 let failWith: ApiError | undefined
 let held: Permission[]
 
@@ -32,8 +36,20 @@ function stubWebhooksService() {
       if (failWith) throw failWith
       return { resultJson: JSON.stringify({ url: request.url ?? 'https://configured.example/hooks', response_status: 200, response_body: 'ok' }) }
     },
-    listDeliveries: async () => ({ data: [], hasMore: false, totalCount: 0 }),
+    listDeliveries: async (request: ListDeliveriesRequest) => {
+      Object.assign(received, { request })
+      return { data: [], hasMore: false, totalCount: 0, pageJson: JSON.stringify({ data: [], hasMore: false, totalCount: 0 }) }
+    },
     getDelivery: async () => Promise.reject(new ApiError('NOT_FOUND')),
+    redeliverDelivery: async (request: object, ctx) => {
+      Object.assign(received, { request, ctx })
+      return { deliveryJson }
+    },
+    createReplay: async (request: CreateReplayRequest, ctx) => {
+      Object.assign(received, { request, ctx })
+      return { replayJson }
+    },
+    getReplay: async () => ({ replayJson }),
     getSigningPublicKey: async (_request: object, ctx) => {
       Object.assign(received, { ctx })
       return { signingKeyJson }
@@ -118,8 +134,40 @@ describe('GET /webhooks/signing-key', () => {
   })
 })
 
-it('documents both routes in a valid OpenAPI document', async () => {
-  const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as { paths: Record<string, unknown> }
+describe('the delivery log, redelivery and replay', () => {
+  it('passes the list filters on as the service takes them', async () => {
+    const res = await call('GET', '/webhooks/deliveries?status=DEAD&type=CUSTOMER.CREATED&createdAfter=2026-11-27T10:00:00Z&limit=5')
+    expect(res.status).toBe(200)
+    expect(received.request).toMatchObject({ limit: 5, status: 'DEAD', webhookType: 'CUSTOMER.CREATED', createdAfter: new Date('2026-11-27T10:00:00Z') })
+    expect((await call('GET', '/webhooks/deliveries?status=LOST')).status).toBe(400)
+  })
+
+  it('answers 202 with the service\'s JSON, the Idempotency-Key passed on', async () => {
+    const res = await app.request('/2025-10-13/webhooks/deliveries/Webhook:1/redeliver', { method: 'POST', headers: { ...auth, 'Idempotency-Key': 'k-1' } })
+    expect(res.status).toBe(202)
+    expect(await res.text()).toBe(deliveryJson)
+    expect(received.ctx).toMatchObject({ idempotencyKey: 'k-1' })
+    const replay = await call('POST', '/webhooks/replays', { createdAfter: '2026-11-27T10:00:00Z', createdBefore: '2026-11-27T11:00:00Z', types: ['CUSTOMER.CREATED'] })
+    expect(replay.status).toBe(202)
+    expect(await replay.text()).toBe(replayJson)
+    expect(received.request).toEqual({ createdAfter: new Date('2026-11-27T10:00:00Z'), createdBefore: new Date('2026-11-27T11:00:00Z'), types: ['CUSTOMER.CREATED'] })
+  })
+
+  it('refuses a replay without a window, or with dates that are none, before calling the service', async () => {
+    for (const body of [{}, { createdAfter: '2026-11-27T10:00:00Z' }, { createdAfter: 'yesterday', createdBefore: '2026-11-27T11:00:00Z' }]) {
+      const res = await call('POST', '/webhooks/replays', body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT' })
+    }
+    expect(received.request).toBeUndefined()
+  })
+})
+
+it('documents the routes in a valid OpenAPI document, the log as an extension', async () => {
+  const document = (await (await app.request('/2025-10-13/openapi.json')).json()) as { paths: Record<string, Record<string, { description?: string; tags?: string[] }>> }
   expect((await new Validator().validate(document)).errors).toBeUndefined()
-  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/sandbox/webhooks/test', '/webhooks/signing-key']))
+  expect(Object.keys(document.paths)).toEqual(
+    expect.arrayContaining(['/sandbox/webhooks/test', '/webhooks/signing-key', '/webhooks/deliveries', '/webhooks/deliveries/{deliveryId}/redeliver', '/webhooks/replays', '/webhooks/replays/{replayId}']),
+  )
+  expect(document.paths['/webhooks/replays']!.post).toMatchObject({ tags: ['Webhook deliveries'], description: expect.stringContaining('not in the reference') })
 })

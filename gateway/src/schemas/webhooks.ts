@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
+import { Timestamp } from './customer-fields.js'
 
 export const TestWebhookRequestSchema = z
   .object({
@@ -28,7 +30,95 @@ export const WebhookSigningKeySchema = z
     publicKeyPem: z.string().openapi({ description: 'The same key as a PEM SubjectPublicKeyInfo.' }),
     signatureHeader: z.string().openapi({ example: 'X-Service-Signature' }),
     signatureEncoding: z.string().openapi({ description: 'BASE64_DER: the header is the base64 of the DER-encoded signature.', example: 'BASE64_DER' }),
+    previousKeys: z
+      .array(
+        z.object({
+          publicKey: z.string().openapi({ description: 'Uncompressed SEC1 P-256 point, hex.' }),
+          publicKeyPem: z.string().openapi({ description: 'The same key as a PEM SubjectPublicKeyInfo.' }),
+          retiresAt: z.iso.datetime().openapi({ description: 'Until then webhooks signed before the rotation still verify with this key.' }),
+        }),
+      )
+      .openapi({ description: 'Keys a rotation replaced that have not retired yet, newest first; empty when none. Accept a signature made by any of them or by publicKey.' }),
   })
   .openapi('WebhookSigningKey')
 
 export type WebhookSigningKeyJson = z.infer<typeof WebhookSigningKeySchema>
+
+// The delivery log, redelivery and replay: this service's extension, not in the reference.
+
+const deliveryId = Identifier().openapi({ example: 'Webhook:019542f5-b3e7-1d02-0000-000000000020' })
+const replayId = Identifier().openapi({ example: 'WebhookReplay:019542f5-b3e7-1d02-0000-000000000030' })
+const webhookType = Identifier(100).openapi({ example: 'CUSTOMER.CREATED' })
+const timestamp = z.string().openapi({ format: 'date-time' })
+
+export const WebhookDeliveryStatusSchema = z
+  .enum(['PENDING', 'DELIVERED', 'DEAD'])
+  .openapi('WebhookDeliveryStatus', { description: 'PENDING: waiting for its next attempt; DELIVERED: a 2xx answer; DEAD: dead-lettered after the last attempt of the retry schedule' })
+
+export const WebhookDeliveryAttemptSchema = z
+  .object({
+    attemptNumber: z.number().int().min(1),
+    startedAt: timestamp,
+    finishedAt: timestamp.optional().openapi({ description: 'Absent while the attempt is in flight' }),
+    url: z.string().optional().openapi({ description: 'Where it was sent; absent when no webhookEndpoint was configured' }),
+    responseStatus: z.number().int().optional().openapi({ description: "The receiver's HTTP status; absent when it never answered", example: 503 }),
+    latencyMs: z.number().int().optional(),
+    error: z.string().optional().openapi({ example: 'HTTP 503' }),
+  })
+  .openapi('WebhookDeliveryAttempt')
+
+export const WebhookDeliverySchema = z
+  .object({
+    id: deliveryId.openapi({ description: "The webhook body's id, the same on every attempt and replay: receivers drop duplicates by it" }),
+    type: webhookType,
+    status: WebhookDeliveryStatusSchema,
+    attemptCount: z.number().int().min(0),
+    nextAttemptAt: timestamp.optional().openapi({ description: 'When PENDING: the next retry (absent while held behind a paused endpoint or folded into a replay)' }),
+    deliveredAt: timestamp.optional(),
+    deadAt: timestamp.optional(),
+    createdAt: timestamp,
+    attempts: z.array(WebhookDeliveryAttemptSchema).openapi({ description: 'Oldest first' }),
+    payload: z.string().optional().openapi({
+      description: 'Reading one delivery: the exact JSON body its latest attempt sent (each attempt carries its own timestamp and signature)',
+    }),
+  })
+  .openapi('WebhookDelivery')
+export type WebhookDeliveryJson = z.infer<typeof WebhookDeliverySchema>
+
+export const WebhookDeliveryListSchema = listEnvelope(WebhookDeliverySchema, 'WebhookDeliveryListResponse')
+export type WebhookDeliveryListJson = z.infer<typeof WebhookDeliveryListSchema>
+
+export const ListWebhookDeliveriesQuerySchema = PaginationQuerySchema.extend({
+  status: WebhookDeliveryStatusSchema.optional(),
+  type: webhookType.optional().openapi({ description: 'Deliveries of this webhook type' }),
+  createdAfter: Timestamp.optional().openapi({ description: 'Created at or after (inclusive)' }),
+  createdBefore: Timestamp.optional().openapi({ description: 'Created at or before (inclusive)' }),
+})
+
+export const DeliveryIdParamsSchema = z.object({ deliveryId: deliveryId.openapi({ param: { name: 'deliveryId', in: 'path' } }) })
+
+export const WebhookReplayRequestSchema = z
+  .object({
+    createdAfter: Timestamp.openapi({ description: 'Start of the window (inclusive)' }),
+    createdBefore: Timestamp.openapi({ description: 'End of the window (inclusive), at most 31 days after createdAfter' }),
+    types: z.array(webhookType).min(1).max(50).optional().openapi({ description: 'Only deliveries of these webhook types; every type when omitted' }),
+  })
+  .openapi('WebhookReplayRequest')
+
+export const WebhookReplaySchema = z
+  .object({
+    id: replayId,
+    createdAfter: timestamp,
+    createdBefore: timestamp,
+    types: z.array(z.string()).openapi({ description: 'Empty: every type' }),
+    status: z.enum(['RUNNING', 'COMPLETED']).openapi('WebhookReplayStatus'),
+    deliveryCount: z.number().int().min(0).openapi({ description: 'The deliveries of the window when the replay was made: each is sent once, in creation order' }),
+    sentCount: z.number().int().min(0).openapi({ description: 'Sent so far and accepted (2xx)' }),
+    failedCount: z.number().int().min(0).openapi({ description: 'Sent so far and not accepted' }),
+    createdAt: timestamp,
+    completedAt: timestamp.optional(),
+  })
+  .openapi('WebhookReplay')
+export type WebhookReplayJson = z.infer<typeof WebhookReplaySchema>
+
+export const ReplayIdParamsSchema = z.object({ replayId: replayId.openapi({ param: { name: 'replayId', in: 'path' } }) })

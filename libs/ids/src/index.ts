@@ -12,6 +12,7 @@ export type IdType =
   | 'CardTransaction' | 'CardFundingSource'
   | 'Lookup'
   | 'StablecoinProviderAccount' | 'StablecoinOperation'
+  | 'WebhookReplay'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -47,6 +47,8 @@ const schema = baseConfigSchema
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
     /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
     WEBHOOK_DELIVERY_RETENTION_MS: durationMs.default(30 * 24 * 3_600_000),
+    /** How long the first answer to a redelivery or replay made with an Idempotency-Key is replayed. */
+    IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
   })
   .refine((c) => c.WEBHOOK_CLAIM_LEASE_MS > c.WEBHOOK_REQUEST_TIMEOUT_MS, {
     path: ['WEBHOOK_CLAIM_LEASE_MS'],
@@ -70,4 +72,5 @@ export const deliverySettingsOf = (config: WebhooksConfig): DeliverySettings => 
   concurrency: config.WEBHOOK_CONCURRENCY,
   concurrencyPerPlatform: config.WEBHOOK_CONCURRENCY_PER_PLATFORM,
   pauseAfterFailures: config.WEBHOOK_PAUSE_AFTER_FAILURES,
+  idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
 })

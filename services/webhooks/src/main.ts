@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformEndpointClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
@@ -8,6 +9,7 @@ import { cachedEndpoints } from './domain/delivery/endpoints.js'
 import { postWebhook } from './domain/delivery/http-post.js'
 import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
+import { followKeyRotations } from './domain/signing/follow-rotations.js'
 import { loadSigningKeys } from './domain/signing/signing-keys.js'
 import { startEventConsumer } from './events/event-consumer.js'
 import { reportBacklog } from './metrics.js'
@@ -29,7 +31,7 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
-  pruned: [finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS)],
+  pruned: [finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS), expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
@@ -37,6 +39,7 @@ runService({
     reportBacklog(sql)
     const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
+    const rotations = followKeyRotations(keys, config.DATABASE_URL, logger)
     const platform = platformEndpointClient(config.PLATFORM_GRPC_ADDRESS)
     const endpoints = cachedEndpoints(platform, config.WEBHOOK_ENDPOINT_CACHE_MS)
     const deps = { db, sql, attemptsSql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
@@ -50,6 +53,6 @@ runService({
       }),
     )
     const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, dependencies)
-    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => rotations.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
   },
 })

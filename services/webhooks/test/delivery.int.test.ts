@@ -42,7 +42,9 @@ describe('delivering an event', () => {
     expect(p256.verify(signature, Buffer.from(body.replace('10000', '10001')), Buffer.from(key.publicKey, 'hex'), { format: 'der' })).toBe(false)
 
     const webhook = JSON.parse(body)
-    expect(webhook).toEqual({ id: headers['x-service-event-id'], type: 'INCOMING_PAYMENT.COMPLETED', timestamp: event.occurredAt, data: paid, transaction: paid })
+    // the reference's timestamp: when the webhook was sent (this attempt), not when the event happened
+    expect(webhook).toEqual({ id: headers['x-service-event-id'], type: 'INCOMING_PAYMENT.COMPLETED', timestamp: expect.any(String), data: paid, transaction: paid })
+    expect(Date.parse(webhook.timestamp)).toBeGreaterThanOrEqual(Date.parse(event.occurredAt))
     expect(headers).toMatchObject({ 'content-type': 'application/json', 'x-service-webhook-type': 'INCOMING_PAYMENT.COMPLETED', 'x-service-delivery-attempt': '1' })
     const [delivery] = await h.waitForLog(tenant, 1, (d) => d.status === 'DELIVERED', 'the delivery marked delivered')
     expect(delivery).toMatchObject({ id: webhook.id, eventId: event.id, webhookType: 'INCOMING_PAYMENT.COMPLETED', attemptCount: 1, payload: body })
@@ -87,7 +89,7 @@ describe('delivering an event', () => {
 })
 
 describe('retries', () => {
-  it('retries 500, 500, 500 then 200: four POSTs of the same body, four attempts logged, one success', async () => {
+  it('retries 500, 500, 500 then 200: four POSTs of the same webhook, four attempts logged, one success', async () => {
     const tenant = newTenant()
     const hooks = await receiver(sequence(500, 500, 500, 200))
     h.endpoints.set(tenant, hooks.url)
@@ -95,7 +97,9 @@ describe('retries', () => {
 
     const [delivery] = await h.waitForLog(tenant, 1, (d) => d.status === 'DELIVERED', 'the delivery after three failures')
     expect(hooks.received).toHaveLength(4)
-    expect(new Set(hooks.received.map((r) => r.body)).size).toBe(1)
+    // the same webhook each time; only its timestamp (when that attempt was sent) changes
+    const { timestamp: _, ...webhook } = JSON.parse(hooks.received[0]!.body)
+    for (const { body } of hooks.received) expect(JSON.parse(body)).toEqual({ ...webhook, timestamp: expect.any(String) })
     expect(new Set(hooks.received.map((r) => r.headers['x-service-event-id'])).size).toBe(1)
     expect(hooks.received.map((r) => r.headers['x-service-delivery-attempt'])).toEqual(['1', '2', '3', '4'])
     expect(delivery!.attemptCount).toBe(4)

@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto'
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
 import { findSchemaDrift } from '@pp/db'
-import { createTestDatabase, type TestDatabase } from '@pp/testing'
+import { createLogger } from '@pp/logging'
+import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../src/db/client.js'
-import { publicKeyOf } from '../src/domain/signing/key-pair.js'
-import { loadSigningKeys } from '../src/domain/signing/signing-keys.js'
+import { followKeyRotations } from '../src/domain/signing/follow-rotations.js'
+import { publicKeyOf, publicKeyPem } from '../src/domain/signing/key-pair.js'
+import { listSigningKeys } from '../src/domain/signing/list-signing-keys.js'
+import { signingKeyView } from '../src/domain/signing/public-key.js'
+import { rotateSigningKey } from '../src/domain/signing/rotate-signing-key.js'
+import { loadSigningKeys, type SigningKeys } from '../src/domain/signing/signing-keys.js'
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './support/harness.js'
 
 let database: TestDatabase
@@ -24,8 +29,10 @@ it('migrates to exactly the Prisma schema', async () => {
   expect(await findSchemaDrift(database.url, SCHEMA_PATH)).toEqual([])
 })
 
+// every test's keys are sealed with this one, as a deployment's are
+const encryptionKey = randomBytes(32)
+
 describe('signing keys', () => {
-  const encryptionKey = randomBytes(32)
 
   it('are made once per environment, kept across restarts and stored sealed', async () => {
     const first = await loadSigningKeys(db, encryptionKey)
@@ -45,5 +52,75 @@ describe('signing keys', () => {
   it('refuse to start without the encryption key, or with another one', async () => {
     await expect(loadSigningKeys(db, undefined)).rejects.toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
     await expect(loadSigningKeys(db, randomBytes(32))).rejects.toThrow()
+  })
+})
+
+describe('rotation', () => {
+  const hex = (key: Uint8Array) => Buffer.from(key).toString('hex')
+  const verifies = (publicKey: Uint8Array, body: string, signature: string) =>
+    verify('sha256', Buffer.from(body), createPublicKey(publicKeyPem(publicKey)), Buffer.from(signature, 'base64'))
+
+  it('signs with the new key at once, and publishes the replaced one until the overlap ends', async () => {
+    const keys = await loadSigningKeys(db, encryptionKey)
+    const before = keys.publicKey('SANDBOX')
+    const production = keys.publicKey('PRODUCTION')
+    const now = new Date()
+    const rotation = await rotateSigningKey({ db, keys }, { environment: 'SANDBOX', overlapSeconds: 3_600 }, now)
+
+    expect(rotation.previousKey).toMatchObject({ status: 'RETIRING', publicKey: hex(before), retiresAt: new Date(now.getTime() + 3_600_000) })
+    expect(rotation.currentKey).toMatchObject({ status: 'CURRENT', publicKey: hex(keys.publicKey('SANDBOX')) })
+    expect(rotation.currentKey.retiresAt).toBeUndefined()
+    expect(hex(keys.publicKey('PRODUCTION'))).toBe(hex(production))
+    const body = '{"id":"Webhook:1"}'
+    expect(verifies(keys.publicKey('SANDBOX'), body, keys.sign('SANDBOX', body))).toBe(true)
+    expect(verifies(before, body, keys.sign('SANDBOX', body))).toBe(false)
+
+    const view = signingKeyView(keys, 'SANDBOX', now)
+    expect(view.publicKey).toBe(rotation.currentKey.publicKey)
+    expect(view.previousKeys).toEqual([{ publicKey: hex(before), publicKeyPem: publicKeyPem(before), retiresAt: new Date(now.getTime() + 3_600_000).toISOString() }])
+    expect(signingKeyView(keys, 'SANDBOX', new Date(now.getTime() + 3_600_000)).previousKeys).toEqual([])
+    expect(signingKeyView(keys, 'PRODUCTION', now).previousKeys).toEqual([])
+
+    const listed = await listSigningKeys(db, 'SANDBOX', now)
+    expect(listed.map((k) => [k.status, k.publicKey])).toEqual([['CURRENT', hex(keys.publicKey('SANDBOX'))], ['RETIRING', hex(before)]])
+    // a restart keeps the rotated key
+    expect(hex((await loadSigningKeys(db, encryptionKey)).publicKey('SANDBOX'))).toBe(rotation.currentKey.publicKey)
+  })
+
+  it('with no overlap retires the replaced key at once', async () => {
+    const keys = await loadSigningKeys(db, encryptionKey)
+    const before = hex(keys.publicKey('PRODUCTION'))
+    const rotation = await rotateSigningKey({ db, keys }, { environment: 'PRODUCTION', overlapSeconds: 0 })
+    expect(rotation.previousKey).toMatchObject({ status: 'RETIRED', publicKey: before })
+    expect(signingKeyView(keys, 'PRODUCTION').previousKeys).toEqual([])
+  })
+
+  it('reaches another replica without a restart, through the notification of the commit', async () => {
+    const here = await loadSigningKeys(db, encryptionKey)
+    const replica = await loadSigningKeys(db, encryptionKey)
+    const following = followKeyRotations(replica, database.url, createLogger('signing-keys-test', 'silent'))
+    try {
+      const rotation = await rotateSigningKey({ db, keys: here }, { environment: 'SANDBOX' })
+      await waitUntil(async () => hex(replica.publicKey('SANDBOX')) === rotation.currentKey.publicKey, 'the replica to reload', 10_000, 10)
+      expect(replica.previousKeys('SANDBOX', new Date()).map((k) => hex(k.publicKey))).toContain(rotation.previousKey.publicKey)
+    } finally {
+      await following.stop()
+    }
+  })
+
+  it('of one environment by two callers at once: one wins, the other is told, and one key stays current', async () => {
+    const [a, b] = await Promise.all([loadSigningKeys(db, encryptionKey), loadSigningKeys(db, encryptionKey)])
+    const results = await Promise.allSettled([a, b].map((keys: SigningKeys) => rotateSigningKey({ db, keys }, { environment: 'SANDBOX' })))
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1)
+    for (const reason of refused) expect(reason).toMatchObject({ code: 'CONFLICT' })
+    expect((await listSigningKeys(db, 'SANDBOX')).filter((k) => k.status === 'CURRENT')).toHaveLength(1)
+  })
+
+  it('refuses an unknown environment and an overlap over 30 days', async () => {
+    const keys = await loadSigningKeys(db, encryptionKey)
+    await expect(rotateSigningKey({ db, keys }, { environment: 'STAGING' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(rotateSigningKey({ db, keys }, { environment: 'SANDBOX', overlapSeconds: 31 * 86_400 })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    await expect(listSigningKeys(db, 'STAGING')).rejects.toMatchObject({ code: 'INVALID_INPUT' })
   })
 })

@@ -96,6 +96,7 @@ describe('GetSigningPublicKey', () => {
       publicKeyPem: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----\n/),
       signatureHeader: 'X-Service-Signature',
       signatureEncoding: 'BASE64_DER',
+      previousKeys: [],
     })
     expect(sandboxToo.publicKey).toBe(sandbox.publicKey)
     expect(production).toMatchObject({ environment: 'PRODUCTION' })

@@ -8,6 +8,8 @@ export interface AttemptOutcome {
   statusCode?: number
   latencyMs: number
   error?: string
+  /** The body sent; unset when nothing was (no endpoint configured). */
+  payload?: string
 }
 
 /**
@@ -42,12 +44,13 @@ const DELIVERED = prepared(
   `WITH recovered AS (
      DELETE FROM endpoint_states WHERE platform_id = $6 AND environment = $7 RETURNING paused_at
    ), delivered AS (
-     UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = now()
-      WHERE id = $1 AND attempt_count = $2::int AND status = 'PENDING'
+     -- a DEAD one too: only a replay attempts it, and a 2xx delivers it after all
+     UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = now(), dead_at = NULL, replay_id = NULL
+      WHERE id = $1 AND attempt_count = $2::int AND status <> 'DELIVERED'
      RETURNING id
    ), attempt AS (
      UPDATE delivery_attempts
-        SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = NULL
+        SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = NULL, payload = $8
       WHERE delivery_id = $1 AND attempt_number = $2::int
    )
    SELECT (SELECT paused_at IS NOT NULL FROM recovered) AS "wasPaused", (SELECT count(*) FROM delivered) AS delivered`,
@@ -60,10 +63,13 @@ const DELIVERED = prepared(
  *
  * The delivery changes only if this attempt is still its latest (`attempt_count`): a worker whose
  * claim expired and was taken over records its attempt but leaves the delivery to the newer claim.
+ * A delivery folded into a replay and delivered by an attempt begun before is left to the replay
+ * no longer: it is delivered.
  */
 export async function recordDelivered(sql: Sql, claim: ClaimedDelivery, outcome: AttemptOutcome): Promise<boolean> {
   const [row] = await sql.query<{ wasPaused: boolean | null }>(DELIVERED, [
     claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, claim.platformId, claim.environment,
+    outcome.payload ?? null,
   ])
   return row?.wasPaused === true
 }
@@ -71,7 +77,7 @@ export async function recordDelivered(sql: Sql, claim: ClaimedDelivery, outcome:
 const FAILED_ATTEMPT = prepared(
   'webhooks_record_failed_attempt',
   `UPDATE delivery_attempts
-      SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = $6
+      SET finished_at = now(), url = $3, status_code = $4::int, latency_ms = $5::int, error = $6, payload = $7
     WHERE delivery_id = $1 AND attempt_number = $2::int`,
 )
 
@@ -82,13 +88,17 @@ const COUNT_FAILURE = prepared(
    RETURNING consecutive_failures AS "consecutiveFailures", probe_delivery_id AS "probeDeliveryId"`,
 )
 
+// A delivery folded into a replay ($5: the replay making this attempt, if one is) stays without a due
+// time after an attempt begun before the fold: the replay sends it next. The replay's own attempt
+// returns it to its schedule.
 const FAILED_DELIVERY = prepared(
   'webhooks_record_failed_delivery',
   `UPDATE webhook_deliveries
       SET status = $3::text,
-          next_attempt_at = CASE WHEN $3::text = 'PENDING' AND $4::double precision IS NOT NULL
+          next_attempt_at = CASE WHEN $3::text = 'PENDING' AND $4::double precision IS NOT NULL AND (replay_id IS NULL OR replay_id = $5)
                                  THEN now() + make_interval(secs => $4::double precision / 1000) END,
-          dead_at = CASE WHEN $3::text = 'DEAD' THEN now() END
+          dead_at = CASE WHEN $3::text = 'DEAD' THEN now() END,
+          replay_id = NULLIF(replay_id, $5)
     WHERE id = $1 AND attempt_count = $2::int AND status = 'PENDING'
    RETURNING id`,
 )
@@ -98,7 +108,7 @@ const APPOINT_PROBE = prepared(
   `WITH expired AS (
      -- held deliveries that have waited as long as a delivery is ever retried go with the probe
      UPDATE webhook_deliveries SET status = 'DEAD', dead_at = now()
-      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+      WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
         AND created_at <= now() - make_interval(secs => $3::double precision / 1000)
      RETURNING id
    ), probe AS (
@@ -106,7 +116,7 @@ const APPOINT_PROBE = prepared(
      -- answers, so the released backlog follows it in order; read once per pause, never per wake
      SELECT id, next_attempt_at FROM (
        (SELECT id, next_attempt_at FROM webhook_deliveries
-         WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+         WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
            AND id NOT IN (SELECT id FROM expired)
          ORDER BY id LIMIT 1)
        UNION ALL
@@ -149,9 +159,9 @@ export function recordFailure(
     const { next, appointProbe } = decide(state!)
     const retryInMs = next.status === 'PENDING' ? next.retryInMs : null
     const status = next.status === 'HELD' ? 'PENDING' : next.status
-    const updated = await tx.query(FAILED_DELIVERY, [claim.id, claim.attemptNumber, status, retryInMs])
+    const updated = await tx.query(FAILED_DELIVERY, [claim.id, claim.attemptNumber, status, retryInMs, claim.replayId ?? null])
     await tx.query(FAILED_ATTEMPT, [
-      claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, outcome.error ?? null,
+      claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, outcome.error ?? null, outcome.payload ?? null,
     ])
     // a stale claim (expired and taken over) leaves the delivery and the probe to the newer one
     if (updated.length > 0 && appointProbe) await tx.query(APPOINT_PROBE, [claim.platformId, claim.environment, heldDeadAfterMs])
@@ -162,13 +172,14 @@ export function recordFailure(
 const RELEASE = prepared(
   'webhooks_release_held',
   `UPDATE webhook_deliveries SET next_attempt_at = now()
-    WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL
+    WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
       AND NOT EXISTS (SELECT 1 FROM endpoint_states WHERE platform_id = $1 AND environment = $2 AND paused_at IS NOT NULL)`,
 )
 
 /**
  * Makes the held deliveries of a tenant that is no longer paused due now, all at the same time:
  * the claim takes rows of equal due time in id order (uuid v7), so the backlog goes oldest first.
+ * Those folded into a replay wait for it.
  */
 export async function releaseHeldDeliveries(sql: Sql, tenant: Tenant): Promise<void> {
   await sql.query(RELEASE, [tenant.platformId, tenant.environment])
@@ -177,7 +188,7 @@ export async function releaseHeldDeliveries(sql: Sql, tenant: Tenant): Promise<v
 const RELEASE_ORPHANS = prepared(
   'webhooks_release_orphaned_holds',
   `UPDATE webhook_deliveries d SET next_attempt_at = now()
-    WHERE status = 'PENDING' AND next_attempt_at IS NULL
+    WHERE status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
       AND NOT EXISTS (SELECT 1 FROM endpoint_states s
                        WHERE s.platform_id = d.platform_id AND s.environment = d.environment AND s.paused_at IS NOT NULL)`,
 )

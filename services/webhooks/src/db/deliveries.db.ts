@@ -1,6 +1,6 @@
-import { prepared } from '@pp/db'
+import { prepared, prismaRunner } from '@pp/db'
 import type { Environment, Tenant } from '../domain/types.js'
-import type { Sql } from './client.js'
+import type { Sql, Tx } from './client.js'
 
 export interface NewDelivery extends Tenant {
   id: string
@@ -8,8 +8,8 @@ export interface NewDelivery extends Tenant {
   requestId: string | undefined
   traceParent: string | undefined
   webhookType: string
-  payload: string
-  signature: string
+  /** The body's fields after `timestamp` (see webhookContent). */
+  content: string
 }
 
 /** A delivery claimed for one attempt; `attemptNumber` is the attempt this claim makes. */
@@ -18,13 +18,14 @@ export interface ClaimedDelivery {
   platformId: string
   environment: Environment
   webhookType: string
-  payload: string
-  signature: string
+  content: string
   attemptNumber: number
   /** The source event's trace context, when traced. */
   traceParent?: string
   /** When the delivery was queued (its event consumed). */
   queuedAt: Date
+  /** Set when a replay makes this attempt: a delivery folded into that replay returns to its schedule after it. */
+  replayId?: string
 }
 
 export interface ClaimOptions {
@@ -42,7 +43,20 @@ export type InsertOutcome = 'DUPLICATE' | 'DUE' | 'HELD'
 /** Every replica LISTENs here: a delivery of the tenant named by the payload (its `tenantKey`) fell due. */
 export const DUE_CHANNEL = 'webhook_deliveries_due'
 
-const INTERRUPTED = 'interrupted: no outcome was recorded before the claim expired (process stopped or stalled)'
+export const INTERRUPTED = 'interrupted: no outcome was recorded before the claim expired (process stopped or stalled)'
+
+/**
+ * The CTEs that start an attempt of each row of a `claimed` CTE (its id and new attempt_count): the
+ * attempt row, written with the claim, and an earlier attempt that never recorded its outcome
+ * marked interrupted with the text of parameter `interruptedParam`.
+ */
+export const startAttempts = (interruptedParam: string): string => `interrupted AS (
+     UPDATE delivery_attempts a SET finished_at = now(), error = ${interruptedParam}
+       FROM claimed c
+      WHERE a.delivery_id = c.id AND a.finished_at IS NULL
+   ), started AS (
+     INSERT INTO delivery_attempts (delivery_id, attempt_number) SELECT id, attempt_count FROM claimed
+   )`
 
 const INSERT = prepared(
   'webhooks_insert_delivery',
@@ -56,8 +70,8 @@ const INSERT = prepared(
       WHERE platform_id = $3 AND environment = $4
       FOR SHARE
    ), inserted AS (
-     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, payload, signature, request_id, trace_parent, status, next_attempt_at)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
+     INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, content, request_id, trace_parent, status, next_attempt_at)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
@@ -71,7 +85,7 @@ const INSERT = prepared(
  */
 export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
   const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
-    delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.payload, delivery.signature,
+    delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.content,
     delivery.requestId ?? null, delivery.traceParent ?? null,
   ])
   if (!row) return 'DUPLICATE'
@@ -116,19 +130,13 @@ const CLAIM = prepared(
       -- Written as a CASE so that no index but the primary key matches: statistics read while the
       -- queue was empty make the due index look free, and a backlog would then be scanned whole
       WHERE d.id = picked.id AND CASE WHEN d.next_attempt_at IS NOT NULL THEN d.next_attempt_at <= now() END
-     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.payload, d.signature, d.attempt_count, d.trace_parent, d.created_at
-   ), interrupted AS (
-     UPDATE delivery_attempts a SET finished_at = now(), error = $5
-       FROM claimed c
-      WHERE a.delivery_id = c.id AND a.finished_at IS NULL
-   ), started AS (
-     INSERT INTO delivery_attempts (delivery_id, attempt_number) SELECT id, attempt_count FROM claimed
-   )
+     RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.content, d.attempt_count, d.trace_parent, d.created_at
+   ), ${startAttempts('$5')}
    -- one row even when nothing is claimed, to carry the next due time: the earliest of the tenants with
    -- nothing due now, read in the claim's own snapshot and at its now(). A tenant with rows due now was
    -- claimed from, or is at its limit: either way an attempt of its own is in flight, and that attempt's
    -- end claims again (this worker's, or, for another replica's, the lease's end seen on a later claim)
-   SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.payload, c.signature,
+   SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.content,
           c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", c.created_at AS "queuedAt", n.next_due_at AS "nextDueAt"
      FROM (SELECT min(next_attempt_at) AS next_due_at FROM tenants WHERE next_attempt_at > now()) n
      LEFT JOIN claimed c ON true`,
@@ -162,4 +170,33 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
     deliveries: deliveries.map(({ nextDueAt: _, traceParent, ...delivery }) => ({ ...delivery, ...(traceParent && { traceParent }) })),
     nextDueAt: rows[0]?.nextDueAt ?? undefined,
   }
+}
+
+const REQUEUE = prepared(
+  'webhooks_requeue_delivery',
+  `WITH target AS (
+     SELECT id FROM webhook_deliveries WHERE id = $1 AND platform_id = $2 AND environment = $3 FOR UPDATE
+   ), requeued AS (
+     UPDATE webhook_deliveries d SET status = 'PENDING', next_attempt_at = now(), delivered_at = NULL, dead_at = NULL
+       FROM target t
+      WHERE d.id = t.id
+        -- folded into a replay: the replay sends it next
+        AND d.replay_id IS NULL
+        -- its latest attempt still in flight is the one more attempt already
+        AND NOT EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.attempt_number = d.attempt_count AND a.finished_at IS NULL)
+     RETURNING d.id
+   )
+   -- pg_notify answers void, which Prisma cannot read: counted instead
+   SELECT t.id, (SELECT count(*) FROM (SELECT pg_notify('${DUE_CHANNEL}', $2 || ' ' || $3) FROM requeued) n)::int AS notified FROM target t`,
+)
+
+/**
+ * Makes the tenant's delivery due now, in the caller's transaction: a DELIVERED or DEAD one is
+ * PENDING again for one more attempt (and what is left of its retry schedule), a waiting PENDING
+ * one is due at once. One with an attempt in flight, or folded into a replay, is left as it is,
+ * so a redelivery never runs beside another attempt. False when the tenant has no such delivery.
+ */
+export async function requeueDelivery(tx: Tx, tenant: Tenant, id: string): Promise<boolean> {
+  const rows = await prismaRunner(tx).query(REQUEUE, [id, tenant.platformId, tenant.environment])
+  return rows.length > 0
 }

@@ -1,12 +1,16 @@
 import type { PruneRule } from '@pp/db'
 import type { AttemptView, DeliveryStatus, DeliveryView, Tenant } from '../domain/types.js'
-import type { Db } from './client.js'
+import type { Db, Tx } from './client.js'
 import type { AttemptOutcome } from './attempts.db.js'
 import type { Prisma } from './generated/client.js'
 
 export interface LogFilter {
   status?: DeliveryStatus
   webhookType?: string
+  /** Created at or after this time. */
+  createdAfter?: Date
+  /** Created at or before this time. */
+  createdBefore?: Date
 }
 
 export interface LogPageQuery extends LogFilter {
@@ -19,8 +23,7 @@ export interface CompletedTestDelivery extends Tenant {
   id: string
   requestId: string
   webhookType: string
-  payload: string
-  signature: string
+  content: string
   isDelivered: boolean
   startedAt: Date
   outcome: AttemptOutcome
@@ -35,6 +38,7 @@ const where = (tenant: Tenant, filter: LogFilter): Prisma.WebhookDeliveryWhereIn
   environment: tenant.environment,
   status: filter.status,
   webhookType: filter.webhookType,
+  createdAt: filter.createdAfter || filter.createdBefore ? { gte: filter.createdAfter, lte: filter.createdBefore } : undefined,
 })
 
 /** One page of the tenant's log, newest first, one row more than asked so the caller knows if more follow. */
@@ -51,7 +55,7 @@ export async function findLogPage(db: Db, tenant: Tenant, query: LogPageQuery): 
   return { rows: rows.map(toView), totalCount }
 }
 
-export async function findDelivery(db: Db, tenant: Tenant, id: string): Promise<DeliveryView | undefined> {
+export async function findDelivery(db: Db | Tx, tenant: Tenant, id: string): Promise<DeliveryView | undefined> {
   const row = await db.webhookDelivery.findFirst({ where: { ...where(tenant, {}), id }, include: withAttempts })
   return row ? toView(row) : undefined
 }
@@ -66,8 +70,7 @@ export async function insertCompletedTestDelivery(db: Db, test: CompletedTestDel
       environment: test.environment,
       requestId: test.requestId,
       webhookType: test.webhookType,
-      payload: test.payload,
-      signature: test.signature,
+      content: test.content,
       status: test.isDelivered ? 'DELIVERED' : 'DEAD',
       attemptCount: 1,
       deliveredAt: test.isDelivered ? finishedAt : null,
@@ -103,7 +106,7 @@ function toView(row: Row): DeliveryView {
     deliveredAt: orUndefined(row.deliveredAt),
     deadAt: orUndefined(row.deadAt),
     createdAt: row.createdAt,
-    payload: row.payload,
+    payload: orUndefined(row.attempts.findLast((a) => a.payload !== null)?.payload ?? null),
     requestId: orUndefined(row.requestId),
     attempts: row.attempts.map(
       (a): AttemptView => ({
@@ -114,6 +117,7 @@ function toView(row: Row): DeliveryView {
         statusCode: orUndefined(a.statusCode),
         latencyMs: orUndefined(a.latencyMs),
         error: orUndefined(a.error),
+        payload: orUndefined(a.payload),
       }),
     ),
   }

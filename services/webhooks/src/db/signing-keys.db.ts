@@ -1,5 +1,6 @@
-import type { Db } from './client.js'
+import type { Db, Tx } from './client.js'
 
+/** A key as stored: its private half sealed or not, as `privateKeyEncryption` says. */
 export interface SigningKeyRow {
   environment: string
   publicKeyHex: string
@@ -7,13 +8,43 @@ export interface SigningKeyRow {
   privateKeyEncryption: string
 }
 
-/** Stores the key unless the environment has one; replicas starting together keep the first. */
-export async function insertSigningKeyIfMissing(db: Db, row: SigningKeyRow): Promise<void> {
+export interface StoredSigningKey extends SigningKeyRow {
+  createdAt: Date
+  retiresAt: Date | null
+}
+
+/** The NOTIFY channel a committed rotation signals on: every replica reloads its keys. */
+export const SIGNING_KEYS_CHANNEL = 'webhook_signing_keys'
+
+/** Stores the key unless the environment has a current one; replicas starting together keep the first. */
+export async function insertCurrentKeyIfMissing(db: Db, row: SigningKeyRow): Promise<void> {
   await db.signingKey.createMany({
     data: [{ ...row, privateKey: Buffer.from(row.privateKey) }],
     skipDuplicates: true,
   })
 }
 
-export const findSigningKey = (db: Db, environment: string): Promise<SigningKeyRow | null> =>
-  db.signingKey.findUnique({ where: { environment } })
+/** The keys that sign or still verify at `now`, of every environment. */
+export const findLiveSigningKeys = (db: Db, now: Date): Promise<StoredSigningKey[]> =>
+  db.signingKey.findMany({ where: { OR: [{ retiresAt: null }, { retiresAt: { gt: now } }] }, orderBy: { createdAt: 'desc' } })
+
+/** Every key of the environment, retired ones included, newest first. */
+export const findSigningKeys = (db: Db, environment: string): Promise<StoredSigningKey[]> =>
+  db.signingKey.findMany({ where: { environment }, orderBy: { createdAt: 'desc' } })
+
+/**
+ * Gives the environment's current key its retirement and returns it (undefined when there was
+ * none): the conditional update is what makes one rotation of two concurrent ones find it.
+ */
+export async function retireCurrentKey(tx: Tx, environment: string, retiresAt: Date): Promise<StoredSigningKey | undefined> {
+  const [retired] = await tx.signingKey.updateManyAndReturn({ where: { environment, retiresAt: null }, data: { retiresAt } })
+  return retired
+}
+
+export const insertSigningKey = (tx: Tx, row: SigningKeyRow, createdAt: Date): Promise<StoredSigningKey> =>
+  tx.signingKey.create({ data: { ...row, privateKey: Buffer.from(row.privateKey), createdAt } })
+
+/** Sent at commit only, so a replica never reloads before the new key is there to read. */
+export async function notifySigningKeysChanged(tx: Tx, environment: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${SIGNING_KEYS_CHANNEL}, ${environment})`
+}

@@ -13,6 +13,8 @@ export interface AttemptView {
   statusCode?: number
   latencyMs?: number
   error?: string
+  /** The exact body this attempt sent, when it sent one. */
+  payload?: string
 }
 
 /** A delivery of the log, with its attempts oldest first. */
@@ -26,7 +28,8 @@ export interface DeliveryView {
   deliveredAt?: Date
   deadAt?: Date
   createdAt: Date
-  payload: string
+  /** The body of the latest attempt that sent one. */
+  payload?: string
   attempts: AttemptView[]
   requestId?: string
 }

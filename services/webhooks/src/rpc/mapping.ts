@@ -11,7 +11,7 @@ export const deliveryToProto = (delivery: DeliveryView): Delivery => ({
   deliveredAt: delivery.deliveredAt,
   deadAt: delivery.deadAt,
   createdAt: delivery.createdAt,
-  payload: delivery.payload,
-  attempts: delivery.attempts,
+  payload: delivery.payload ?? '',
+  attempts: delivery.attempts.map(({ payload: _, ...attempt }) => attempt),
   requestId: delivery.requestId,
 })

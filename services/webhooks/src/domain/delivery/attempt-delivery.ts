@@ -4,6 +4,7 @@ import { counter, histogram } from '@pp/metrics'
 import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import type { WebhooksDeps } from '../deps.js'
 import { decideAfterFailure, heldDeadAfterMs } from './endpoint-pause.js'
+import { webhookBody } from '../webhooks/body.js'
 import { webhookHeaders } from './headers.js'
 
 const attempts = counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome', ['outcome'])
@@ -11,8 +12,9 @@ const endpointSeconds = histogram('webhook_endpoint_response_seconds', 'Time pla
 const deliverySeconds = histogram('webhook_delivery_latency_seconds', 'Time from a webhook\'s queueing to the attempt that delivered it, retries included')
 
 /**
- * Makes one attempt of a claimed delivery: the endpoint configured now, the signed POST, then the
- * outcome and the next step recorded. No endpoint configured counts as a failed attempt, so the
+ * Makes one attempt of a claimed delivery: the endpoint configured now, the body stamped with the
+ * time it is sent and signed with the environment's key of that moment, the POST, then the outcome
+ * (with the body sent) and the next step recorded. No endpoint configured counts as a failed attempt, so the
  * delivery waits out the retry schedule for one to be set and is dead-lettered after it. A
  * failure counts against the endpoint and may pause it (see endpoint-pause.ts); a success
  * resumes a paused endpoint and releases its backlog.
@@ -24,7 +26,8 @@ export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery
   attempts.inc({ outcome: isSuccess ? 'delivered' : 'failed' })
   if (outcome.url) endpointSeconds.observe(outcome.latencyMs / 1000)
   if (isSuccess) {
-    deliverySeconds.observe((Date.now() - claim.queuedAt.getTime()) / 1000)
+    // a replay re-sends on request: its wait since queueing says nothing of the pipeline's latency
+    if (!claim.replayId) deliverySeconds.observe((Date.now() - claim.queuedAt.getTime()) / 1000)
     if (await recordDelivered(deps.attemptsSql, claim, outcome)) await releaseHeldDeliveries(deps.attemptsSql, claim)
     return { status: 'DELIVERED' }
   }
@@ -40,7 +43,8 @@ async function postToEndpoint(deps: WebhooksDeps, claim: ClaimedDelivery): Promi
     return { isSuccess: false, latencyMs: 0, error: `platform configuration unavailable: ${(err as Error).message}` }
   }
   if (!url) return { isSuccess: false, latencyMs: 0, error: 'no webhookEndpoint is configured' }
-  const request = { url, environment: claim.environment, body: claim.payload, headers: webhookHeaders(claim), timeoutMs: deps.settings.requestTimeoutMs }
-  const result = await deps.post(request)
-  return { isSuccess: result.isSuccess, url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
+  const payload = webhookBody(claim, claim.content, new Date())
+  const headers = webhookHeaders({ ...claim, signature: deps.keys.sign(claim.environment, payload) })
+  const result = await deps.post({ url, environment: claim.environment, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
+  return { isSuccess: result.isSuccess, url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, payload }
 }

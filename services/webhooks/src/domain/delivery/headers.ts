@@ -7,7 +7,7 @@ export const ATTEMPT_HEADER = 'X-Service-Delivery-Attempt'
 export interface SignedDelivery {
   id: string
   webhookType: string
-  /** Made once when the delivery was queued; it covers the body alone, which never changes. */
+  /** Of this attempt's body, made as it is sent: the body's timestamp and the key may differ between attempts. */
   signature: string
   attemptNumber: number
 }

@@ -3,7 +3,7 @@ import { newId } from '@pp/ids'
 import { insertCompletedTestDelivery } from '../../db/delivery-log.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { Caller } from '../types.js'
-import { TEST_WEBHOOK, webhookBody } from '../webhooks/body.js'
+import { TEST_WEBHOOK, webhookBody, webhookContent } from '../webhooks/body.js'
 import { webhookHeaders } from './headers.js'
 
 /** The API's TestWebhookResponse; the reference names its two answer fields in snake_case. */
@@ -27,14 +27,15 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
   if (!url) throw new ApiError('WEBHOOK_ENDPOINT_NOT_SET', 'No url was given and no webhookEndpoint is configured')
   const id = newId('Webhook')
   const startedAt = new Date()
-  const payload = webhookBody(id, TEST_WEBHOOK, startedAt.toISOString())
-  const signature = deps.keys.sign(caller.environment, payload)
-  const headers = webhookHeaders({ id, webhookType: TEST_WEBHOOK.type, signature, attemptNumber: 1 })
+  const head = { id, webhookType: TEST_WEBHOOK.type }
+  const content = webhookContent(TEST_WEBHOOK)
+  const payload = webhookBody(head, content, startedAt)
+  const headers = webhookHeaders({ ...head, signature: deps.keys.sign(caller.environment, payload), attemptNumber: 1 })
   const result = await deps.post({ url, environment: caller.environment, body: payload, headers, timeoutMs: deps.settings.requestTimeoutMs })
-  const outcome = { url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error }
+  const outcome = { url, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, payload }
   await insertCompletedTestDelivery(deps.db, {
-    id, platformId: caller.platformId, environment: caller.environment, requestId: caller.requestId, webhookType: TEST_WEBHOOK.type,
-    payload, signature, isDelivered: result.isSuccess, startedAt, outcome,
+    ...head, platformId: caller.platformId, environment: caller.environment, requestId: caller.requestId,
+    content, isDelivered: result.isSuccess, startedAt, outcome,
   })
   if (!result.isSuccess) {
     throw new ApiError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test webhook: ${result.error}`, {

@@ -11,4 +11,6 @@ export interface DeliverySettings {
   concurrencyPerPlatform: number
   /** Failed attempts in a row (any of a tenant's deliveries) that pause its endpoint: only a probe is attempted then. */
   pauseAfterFailures: number
+  /** How long an Idempotency-Key's first answer to a redelivery or replay is replayed (IDEMPOTENCY_KEY_TTL_MS; a day when unset). */
+  idempotencyKeyTtlMs?: number
 }

@@ -4,6 +4,7 @@ import { claimDueDeliveries, DUE_CHANNEL, type ClaimedDelivery } from '../../db/
 import type { WebhooksDeps } from '../deps.js'
 import { tenantKey } from '../types.js'
 import { attemptDelivery } from './attempt-delivery.js'
+import { startReplayWorker } from './replay-worker.js'
 
 export interface DeliveryWorker {
   /** Claims due deliveries now (a delivery may have been left unclaimed). */
@@ -21,6 +22,7 @@ export interface DeliveryWorker {
  * service, dead endpoints and their held backlogs included, issues no statement. A delivery
  * queued for a tenant whose slots are all taken here waits for one of those attempts to finish,
  * which claims again: under a busy tenant's load, one claim per attempt rather than per event.
+ * Replays are worked through beside it, by a loop of their own (replay-worker.ts).
  */
 export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, databaseUrl: string): DeliveryWorker {
   const { settings } = deps
@@ -65,10 +67,12 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, database
     name: 'webhook-deliveries', databaseUrl, channel: DUE_CHANNEL, logger, run: claimDue, mayHaveWork: hasFreeSlot,
   })
 
+  const replays = startReplayWorker(deps, logger, databaseUrl)
+
   return {
     wake: () => loop.wake(),
     async stop() {
-      await loop.stop()
+      await Promise.all([loop.stop(), replays.stop()])
       await Promise.all(attempts)
     },
   }

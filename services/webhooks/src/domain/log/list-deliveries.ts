@@ -9,6 +9,8 @@ export interface ListDeliveriesInput {
   cursor?: string
   status?: string
   webhookType?: string
+  createdAfter?: Date
+  createdBefore?: Date
 }
 
 export interface DeliveryPage {
@@ -21,7 +23,7 @@ export interface DeliveryPage {
 const LIMIT_DEFAULT = 20
 const LIMIT_MAX = 100
 
-/** The caller's delivery log, newest first, each delivery with its attempts. */
+/** The caller's delivery log, newest first, each delivery with its attempts; optionally of one status, type or creation window. */
 export async function listDeliveries(db: Db, caller: Caller, input: ListDeliveriesInput): Promise<DeliveryPage> {
   const limit = input.limit === 0 ? LIMIT_DEFAULT : input.limit
   if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
@@ -34,6 +36,8 @@ export async function listDeliveries(db: Db, caller: Caller, input: ListDeliveri
     beforeId: input.cursor ? decodeCursor(input.cursor) : undefined,
     status: statusFilter(input.status),
     webhookType: input.webhookType || undefined,
+    createdAfter: input.createdAfter,
+    createdBefore: input.createdBefore,
   })
   const data = rows.slice(0, limit)
   const hasMore = rows.length > limit

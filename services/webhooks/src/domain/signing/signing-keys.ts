@@ -1,35 +1,81 @@
 import { ENVIRONMENTS, type Environment } from '@pp/tenancy'
-import { insertSigningKeyIfMissing, findSigningKey, type SigningKeyRow } from '../../db/signing-keys.db.js'
+import { findLiveSigningKeys, insertCurrentKeyIfMissing, type SigningKeyRow, type StoredSigningKey } from '../../db/signing-keys.db.js'
 import type { Db } from '../../db/client.js'
 import { openPrivateKey, sealPrivateKey, type PrivateKeyEncryption } from './key-encryption.js'
+import { stillVerifying } from './key-history.js'
 import { generateKeyPair, publicKeyOf, signBody } from './key-pair.js'
 
-/** The signing keys of both environments, held in memory once loaded. */
+/** A key a rotation replaced, published until it retires. */
+export interface PreviousKey {
+  publicKey: Uint8Array
+  retiresAt: Date
+}
+
+/** Each environment's keys, held in memory: read once at start and again after every rotation. */
 export interface SigningKeys {
+  /** Signs with the environment's current key, whichever that is at the moment of the call. */
   sign(environment: Environment, body: string): string
+  /** The current key's public half. */
   publicKey(environment: Environment): Uint8Array
+  /** The keys a rotation replaced that still verify at `now`, newest first. */
+  previousKeys(environment: Environment, now: Date): PreviousKey[]
+  /** A fresh key pair of the environment as it is stored: sealed when an encryption key is configured. */
+  newKeyRow(environment: Environment): SigningKeyRow
+  /** Reads the keys again (a rotation here or in another replica). Reloads run one after another, so the last one called wins. */
+  reload(): Promise<void>
+}
+
+interface EnvironmentKeys {
+  privateKey: Uint8Array
+  publicKey: Uint8Array
+  previous: PreviousKey[]
 }
 
 /**
- * Loads the key pair of each environment, making and storing it on first start. With an
- * encryption key the private half is stored sealed (AES-256-GCM); without one it is stored as
- * it is. A key stored sealed cannot be used without the encryption key: start-up fails.
+ * Loads the current key pair of each environment, making and storing one on first start, and the
+ * public halves of the keys still verifying. With an encryption key the private half is stored
+ * sealed (AES-256-GCM); without one it is stored as it is. A key stored sealed cannot be used
+ * without the encryption key: start-up fails.
  */
 export async function loadSigningKeys(db: Db, encryptionKey: Buffer | undefined): Promise<SigningKeys> {
-  const keys = new Map<Environment, { privateKey: Uint8Array; publicKey: Uint8Array }>()
+  const newKeyRow = (environment: Environment) => newRow(environment, encryptionKey)
+  const live = await findLiveSigningKeys(db, new Date())
   for (const environment of ENVIRONMENTS) {
-    let row = await findSigningKey(db, environment)
-    if (!row) {
-      await insertSigningKeyIfMissing(db, newRow(environment, encryptionKey))
-      row = (await findSigningKey(db, environment))!
+    if (!live.some((key) => key.environment === environment && key.retiresAt === null)) {
+      await insertCurrentKeyIfMissing(db, newKeyRow(environment))
     }
-    const privateKey = privateKeyOf(row, encryptionKey)
-    keys.set(environment, { privateKey, publicKey: publicKeyOf(privateKey) })
   }
+  const read = async () => keyringOf(await findLiveSigningKeys(db, new Date()), encryptionKey)
+  let keyring = await read()
+  let reloading = Promise.resolve()
+  const keysOf = (environment: Environment): EnvironmentKeys => keyring.get(environment)!
   return {
-    sign: (environment, body) => signBody(keys.get(environment)!.privateKey, body),
-    publicKey: (environment) => keys.get(environment)!.publicKey,
+    sign: (environment, body) => signBody(keysOf(environment).privateKey, body),
+    publicKey: (environment) => keysOf(environment).publicKey,
+    previousKeys: (environment, now) => keysOf(environment).previous.filter((key) => key.retiresAt.getTime() > now.getTime()),
+    newKeyRow,
+    reload() {
+      // one read after the other: a read begun before a rotation committed never lands after one begun later
+      reloading = reloading.catch(() => undefined).then(async () => {
+        keyring = await read()
+      })
+      return reloading
+    },
   }
+}
+
+function keyringOf(live: StoredSigningKey[], encryptionKey: Buffer | undefined): Map<Environment, EnvironmentKeys> {
+  const now = new Date()
+  const keyring = new Map<Environment, EnvironmentKeys>()
+  for (const environment of ENVIRONMENTS) {
+    const keys = live.filter((key) => key.environment === environment)
+    const current = keys.find((key) => key.retiresAt === null)
+    if (!current) throw new Error(`the ${environment} webhook signing key is missing`)
+    const privateKey = privateKeyOf(current, encryptionKey)
+    const previous = stillVerifying(keys, now).map((key) => ({ publicKey: Buffer.from(key.publicKeyHex, 'hex'), retiresAt: key.retiresAt! }))
+    keyring.set(environment, { privateKey, publicKey: publicKeyOf(privateKey), previous })
+  }
+  return keyring
 }
 
 function newRow(environment: Environment, encryptionKey: Buffer | undefined): SigningKeyRow {

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@pp/events'
 import { describe, expect, it } from 'vitest'
-import { webhookBody } from './body.js'
+import { webhookBody, webhookContent } from './body.js'
 import { webhookForEvent } from './webhook-for-event.js'
 
 const event = (type: string, data: unknown): EventEnvelope => ({
@@ -50,8 +50,16 @@ describe('webhookForEvent', () => {
 })
 
 describe('webhookBody', () => {
-  it('is the reference envelope with the family fields at the top level', () => {
-    const body = webhookBody('Webhook:1', { type: 'INCOMING_PAYMENT.COMPLETED', data: paid, topLevel: { transaction: paid } }, '2025-10-14T10:00:00.000Z')
+  const head = { id: 'Webhook:1', webhookType: 'INCOMING_PAYMENT.COMPLETED' }
+
+  it('is the reference envelope with the family fields at the top level, timestamped when sent', () => {
+    const content = webhookContent({ type: head.webhookType, data: paid, topLevel: { transaction: paid } })
+    const body = webhookBody(head, content, new Date('2025-10-14T10:00:00.000Z'))
+    expect(Object.keys(JSON.parse(body))).toEqual(['id', 'type', 'timestamp', 'data', 'transaction'])
     expect(JSON.parse(body)).toEqual({ id: 'Webhook:1', type: 'INCOMING_PAYMENT.COMPLETED', timestamp: '2025-10-14T10:00:00.000Z', data: paid, transaction: paid })
+  })
+
+  it('stays valid JSON when a webhook has no data', () => {
+    expect(JSON.parse(webhookBody(head, webhookContent({ type: 'TEST', data: undefined }), new Date(0)))).toEqual({ id: 'Webhook:1', type: 'INCOMING_PAYMENT.COMPLETED', timestamp: '1970-01-01T00:00:00.000Z' })
   })
 })

@@ -61,7 +61,10 @@ export interface Delivery {
   createdAt?:
     | Date
     | undefined;
-  /** The exact JSON body sent (and signed) on every attempt. */
+  /**
+   * The exact JSON body of the latest attempt that sent one (each attempt has its own `timestamp`
+   * and signature; the `id` never changes); empty before any was sent.
+   */
   payload: string;
   /** Oldest first. */
   attempts: DeliveryAttempt[];
@@ -83,7 +86,12 @@ export interface ListDeliveriesRequest {
   limit: number;
   cursor?: string | undefined;
   status?: string | undefined;
-  webhookType?: string | undefined;
+  webhookType?:
+    | string
+    | undefined;
+  /** Only deliveries created at or after / at or before these times. */
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
 }
 
 export interface ListDeliveriesResponse {
@@ -91,6 +99,8 @@ export interface ListDeliveriesResponse {
   hasMore: boolean;
   nextCursor?: string | undefined;
   totalCount: number;
+  /** The same page as the API's WebhookDeliveryListResponse, as JSON. */
+  pageJson: string;
 }
 
 export interface GetDeliveryRequest {
@@ -98,7 +108,42 @@ export interface GetDeliveryRequest {
 }
 
 export interface GetDeliveryResponse {
-  delivery?: Delivery | undefined;
+  delivery?:
+    | Delivery
+    | undefined;
+  /** The API's WebhookDelivery with the payload sent, as JSON. */
+  deliveryJson: string;
+}
+
+export interface RedeliverDeliveryRequest {
+  deliveryId: string;
+}
+
+export interface RedeliverDeliveryResponse {
+  /** The API's WebhookDelivery, as JSON. */
+  deliveryJson: string;
+}
+
+export interface CreateReplayRequest {
+  createdAfter?: Date | undefined;
+  createdBefore?:
+    | Date
+    | undefined;
+  /** Webhook types to replay; empty: every type. */
+  types: string[];
+}
+
+export interface CreateReplayResponse {
+  /** The API's WebhookReplay (id, window, types, count, progress, status), as JSON. */
+  replayJson: string;
+}
+
+export interface GetReplayRequest {
+  replayId: string;
+}
+
+export interface GetReplayResponse {
+  replayJson: string;
 }
 
 export interface GetSigningPublicKeyRequest {
@@ -738,7 +783,14 @@ export const SendTestWebhookResponse: MessageFns<SendTestWebhookResponse> = {
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
-  return { limit: 0, cursor: undefined, status: undefined, webhookType: undefined };
+  return {
+    limit: 0,
+    cursor: undefined,
+    status: undefined,
+    webhookType: undefined,
+    createdAfter: undefined,
+    createdBefore: undefined,
+  };
 }
 
 export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
@@ -754,6 +806,12 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     }
     if (message.webhookType !== undefined) {
       writer.uint32(34).string(message.webhookType);
+    }
+    if (message.createdAfter !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAfter), writer.uint32(42).fork()).join();
+    }
+    if (message.createdBefore !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdBefore), writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -803,6 +861,22 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
             message.webhookType = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAfter = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createdBefore = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -825,6 +899,16 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
         : isSet(object.webhook_type)
         ? globalThis.String(object.webhook_type)
         : undefined,
+      createdAfter: isSet(object.createdAfter)
+        ? fromJsonTimestamp(object.createdAfter)
+        : isSet(object.created_after)
+        ? fromJsonTimestamp(object.created_after)
+        : undefined,
+      createdBefore: isSet(object.createdBefore)
+        ? fromJsonTimestamp(object.createdBefore)
+        : isSet(object.created_before)
+        ? fromJsonTimestamp(object.created_before)
+        : undefined,
     };
   },
 
@@ -842,6 +926,12 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     if (message.webhookType !== undefined) {
       obj.webhookType = message.webhookType;
     }
+    if (message.createdAfter !== undefined) {
+      obj.createdAfter = message.createdAfter.toISOString();
+    }
+    if (message.createdBefore !== undefined) {
+      obj.createdBefore = message.createdBefore.toISOString();
+    }
     return obj;
   },
 
@@ -854,12 +944,14 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     message.cursor = object.cursor ?? undefined;
     message.status = object.status ?? undefined;
     message.webhookType = object.webhookType ?? undefined;
+    message.createdAfter = object.createdAfter ?? undefined;
+    message.createdBefore = object.createdBefore ?? undefined;
     return message;
   },
 };
 
 function createBaseListDeliveriesResponse(): ListDeliveriesResponse {
-  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
+  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0, pageJson: "" };
 }
 
 export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
@@ -875,6 +967,9 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
     }
     if (message.totalCount !== 0) {
       writer.uint32(32).int32(message.totalCount);
+    }
+    if (message.pageJson !== "") {
+      writer.uint32(42).string(message.pageJson);
     }
     return writer;
   },
@@ -924,6 +1019,14 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
             message.totalCount = reader.int32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.pageJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -954,6 +1057,11 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
         : isSet(object.total_count)
         ? globalThis.Number(object.total_count)
         : 0,
+      pageJson: isSet(object.pageJson)
+        ? globalThis.String(object.pageJson)
+        : isSet(object.page_json)
+        ? globalThis.String(object.page_json)
+        : "",
     };
   },
 
@@ -971,6 +1079,9 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
     if (message.totalCount !== 0) {
       obj.totalCount = Math.round(message.totalCount);
     }
+    if (message.pageJson !== "") {
+      obj.pageJson = message.pageJson;
+    }
     return obj;
   },
 
@@ -983,6 +1094,7 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
     message.hasMore = object.hasMore ?? false;
     message.nextCursor = object.nextCursor ?? undefined;
     message.totalCount = object.totalCount ?? 0;
+    message.pageJson = object.pageJson ?? "";
     return message;
   },
 };
@@ -1061,13 +1173,16 @@ export const GetDeliveryRequest: MessageFns<GetDeliveryRequest> = {
 };
 
 function createBaseGetDeliveryResponse(): GetDeliveryResponse {
-  return { delivery: undefined };
+  return { delivery: undefined, deliveryJson: "" };
 }
 
 export const GetDeliveryResponse: MessageFns<GetDeliveryResponse> = {
   encode(message: GetDeliveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.delivery !== undefined) {
       Delivery.encode(message.delivery, writer.uint32(10).fork()).join();
+    }
+    if (message.deliveryJson !== "") {
+      writer.uint32(18).string(message.deliveryJson);
     }
     return writer;
   },
@@ -1093,6 +1208,14 @@ export const GetDeliveryResponse: MessageFns<GetDeliveryResponse> = {
             message.delivery = Delivery.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.deliveryJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1106,13 +1229,23 @@ export const GetDeliveryResponse: MessageFns<GetDeliveryResponse> = {
   },
 
   fromJSON(object: any): GetDeliveryResponse {
-    return { delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined };
+    return {
+      delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined,
+      deliveryJson: isSet(object.deliveryJson)
+        ? globalThis.String(object.deliveryJson)
+        : isSet(object.delivery_json)
+        ? globalThis.String(object.delivery_json)
+        : "",
+    };
   },
 
   toJSON(message: GetDeliveryResponse): unknown {
     const obj: any = {};
     if (message.delivery !== undefined) {
       obj.delivery = Delivery.toJSON(message.delivery);
+    }
+    if (message.deliveryJson !== "") {
+      obj.deliveryJson = message.deliveryJson;
     }
     return obj;
   },
@@ -1125,6 +1258,481 @@ export const GetDeliveryResponse: MessageFns<GetDeliveryResponse> = {
     message.delivery = (object.delivery !== undefined && object.delivery !== null)
       ? Delivery.fromPartial(object.delivery)
       : undefined;
+    message.deliveryJson = object.deliveryJson ?? "";
+    return message;
+  },
+};
+
+function createBaseRedeliverDeliveryRequest(): RedeliverDeliveryRequest {
+  return { deliveryId: "" };
+}
+
+export const RedeliverDeliveryRequest: MessageFns<RedeliverDeliveryRequest> = {
+  encode(message: RedeliverDeliveryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deliveryId !== "") {
+      writer.uint32(10).string(message.deliveryId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedeliverDeliveryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedeliverDeliveryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveryId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedeliverDeliveryRequest {
+    return {
+      deliveryId: isSet(object.deliveryId)
+        ? globalThis.String(object.deliveryId)
+        : isSet(object.delivery_id)
+        ? globalThis.String(object.delivery_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RedeliverDeliveryRequest): unknown {
+    const obj: any = {};
+    if (message.deliveryId !== "") {
+      obj.deliveryId = message.deliveryId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RedeliverDeliveryRequest>): RedeliverDeliveryRequest {
+    return RedeliverDeliveryRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RedeliverDeliveryRequest>): RedeliverDeliveryRequest {
+    const message = createBaseRedeliverDeliveryRequest();
+    message.deliveryId = object.deliveryId ?? "";
+    return message;
+  },
+};
+
+function createBaseRedeliverDeliveryResponse(): RedeliverDeliveryResponse {
+  return { deliveryJson: "" };
+}
+
+export const RedeliverDeliveryResponse: MessageFns<RedeliverDeliveryResponse> = {
+  encode(message: RedeliverDeliveryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deliveryJson !== "") {
+      writer.uint32(10).string(message.deliveryJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedeliverDeliveryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedeliverDeliveryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.deliveryJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedeliverDeliveryResponse {
+    return {
+      deliveryJson: isSet(object.deliveryJson)
+        ? globalThis.String(object.deliveryJson)
+        : isSet(object.delivery_json)
+        ? globalThis.String(object.delivery_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RedeliverDeliveryResponse): unknown {
+    const obj: any = {};
+    if (message.deliveryJson !== "") {
+      obj.deliveryJson = message.deliveryJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RedeliverDeliveryResponse>): RedeliverDeliveryResponse {
+    return RedeliverDeliveryResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RedeliverDeliveryResponse>): RedeliverDeliveryResponse {
+    const message = createBaseRedeliverDeliveryResponse();
+    message.deliveryJson = object.deliveryJson ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateReplayRequest(): CreateReplayRequest {
+  return { createdAfter: undefined, createdBefore: undefined, types: [] };
+}
+
+export const CreateReplayRequest: MessageFns<CreateReplayRequest> = {
+  encode(message: CreateReplayRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.createdAfter !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAfter), writer.uint32(10).fork()).join();
+    }
+    if (message.createdBefore !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdBefore), writer.uint32(18).fork()).join();
+    }
+    for (const v of message.types) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReplayRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReplayRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.createdAfter = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.createdBefore = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.types.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReplayRequest {
+    return {
+      createdAfter: isSet(object.createdAfter)
+        ? fromJsonTimestamp(object.createdAfter)
+        : isSet(object.created_after)
+        ? fromJsonTimestamp(object.created_after)
+        : undefined,
+      createdBefore: isSet(object.createdBefore)
+        ? fromJsonTimestamp(object.createdBefore)
+        : isSet(object.created_before)
+        ? fromJsonTimestamp(object.created_before)
+        : undefined,
+      types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: CreateReplayRequest): unknown {
+    const obj: any = {};
+    if (message.createdAfter !== undefined) {
+      obj.createdAfter = message.createdAfter.toISOString();
+    }
+    if (message.createdBefore !== undefined) {
+      obj.createdBefore = message.createdBefore.toISOString();
+    }
+    if (message.types?.length) {
+      obj.types = message.types;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateReplayRequest>): CreateReplayRequest {
+    return CreateReplayRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateReplayRequest>): CreateReplayRequest {
+    const message = createBaseCreateReplayRequest();
+    message.createdAfter = object.createdAfter ?? undefined;
+    message.createdBefore = object.createdBefore ?? undefined;
+    message.types = object.types?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCreateReplayResponse(): CreateReplayResponse {
+  return { replayJson: "" };
+}
+
+export const CreateReplayResponse: MessageFns<CreateReplayResponse> = {
+  encode(message: CreateReplayResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replayJson !== "") {
+      writer.uint32(10).string(message.replayJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReplayResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReplayResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.replayJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReplayResponse {
+    return {
+      replayJson: isSet(object.replayJson)
+        ? globalThis.String(object.replayJson)
+        : isSet(object.replay_json)
+        ? globalThis.String(object.replay_json)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateReplayResponse): unknown {
+    const obj: any = {};
+    if (message.replayJson !== "") {
+      obj.replayJson = message.replayJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateReplayResponse>): CreateReplayResponse {
+    return CreateReplayResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateReplayResponse>): CreateReplayResponse {
+    const message = createBaseCreateReplayResponse();
+    message.replayJson = object.replayJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReplayRequest(): GetReplayRequest {
+  return { replayId: "" };
+}
+
+export const GetReplayRequest: MessageFns<GetReplayRequest> = {
+  encode(message: GetReplayRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replayId !== "") {
+      writer.uint32(10).string(message.replayId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReplayRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReplayRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.replayId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReplayRequest {
+    return {
+      replayId: isSet(object.replayId)
+        ? globalThis.String(object.replayId)
+        : isSet(object.replay_id)
+        ? globalThis.String(object.replay_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetReplayRequest): unknown {
+    const obj: any = {};
+    if (message.replayId !== "") {
+      obj.replayId = message.replayId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReplayRequest>): GetReplayRequest {
+    return GetReplayRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReplayRequest>): GetReplayRequest {
+    const message = createBaseGetReplayRequest();
+    message.replayId = object.replayId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReplayResponse(): GetReplayResponse {
+  return { replayJson: "" };
+}
+
+export const GetReplayResponse: MessageFns<GetReplayResponse> = {
+  encode(message: GetReplayResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.replayJson !== "") {
+      writer.uint32(10).string(message.replayJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReplayResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReplayResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.replayJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReplayResponse {
+    return {
+      replayJson: isSet(object.replayJson)
+        ? globalThis.String(object.replayJson)
+        : isSet(object.replay_json)
+        ? globalThis.String(object.replay_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetReplayResponse): unknown {
+    const obj: any = {};
+    if (message.replayJson !== "") {
+      obj.replayJson = message.replayJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReplayResponse>): GetReplayResponse {
+    return GetReplayResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReplayResponse>): GetReplayResponse {
+    const message = createBaseGetReplayResponse();
+    message.replayJson = object.replayJson ?? "";
     return message;
   },
 };
@@ -1317,6 +1925,44 @@ export const WebhooksServiceService = {
       Buffer.from(GetSigningPublicKeyResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSigningPublicKeyResponse => GetSigningPublicKeyResponse.decode(value),
   },
+  /**
+   * One more attempt of a delivery, due now: a DELIVERED or DEAD one is queued again, a PENDING one
+   * is made due now (never a second attempt beside one in flight). Takes an Idempotency-Key.
+   */
+  redeliverDelivery: {
+    path: "/webhooks.v1.WebhooksService/RedeliverDelivery" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RedeliverDeliveryRequest): Buffer =>
+      Buffer.from(RedeliverDeliveryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RedeliverDeliveryRequest => RedeliverDeliveryRequest.decode(value),
+    responseSerialize: (value: RedeliverDeliveryResponse): Buffer =>
+      Buffer.from(RedeliverDeliveryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RedeliverDeliveryResponse => RedeliverDeliveryResponse.decode(value),
+  },
+  /**
+   * Re-sends every delivery created in a window (of the given types), in creation order, each once,
+   * as one replay job; a PENDING one of the window is folded into it. Takes an Idempotency-Key.
+   */
+  createReplay: {
+    path: "/webhooks.v1.WebhooksService/CreateReplay" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateReplayRequest): Buffer => Buffer.from(CreateReplayRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateReplayRequest => CreateReplayRequest.decode(value),
+    responseSerialize: (value: CreateReplayResponse): Buffer =>
+      Buffer.from(CreateReplayResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateReplayResponse => CreateReplayResponse.decode(value),
+  },
+  getReplay: {
+    path: "/webhooks.v1.WebhooksService/GetReplay" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReplayRequest): Buffer => Buffer.from(GetReplayRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReplayRequest => GetReplayRequest.decode(value),
+    responseSerialize: (value: GetReplayResponse): Buffer => Buffer.from(GetReplayResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReplayResponse => GetReplayResponse.decode(value),
+  },
 } as const;
 
 export interface WebhooksServiceServer extends UntypedServiceImplementation {
@@ -1331,6 +1977,17 @@ export interface WebhooksServiceServer extends UntypedServiceImplementation {
   getDelivery: handleUnaryCall<GetDeliveryRequest, GetDeliveryResponse>;
   /** The public key that verifies the X-Service-Signature of the calling environment's webhooks. */
   getSigningPublicKey: handleUnaryCall<GetSigningPublicKeyRequest, GetSigningPublicKeyResponse>;
+  /**
+   * One more attempt of a delivery, due now: a DELIVERED or DEAD one is queued again, a PENDING one
+   * is made due now (never a second attempt beside one in flight). Takes an Idempotency-Key.
+   */
+  redeliverDelivery: handleUnaryCall<RedeliverDeliveryRequest, RedeliverDeliveryResponse>;
+  /**
+   * Re-sends every delivery created in a window (of the given types), in creation order, each once,
+   * as one replay job; a PENDING one of the window is folded into it. Takes an Idempotency-Key.
+   */
+  createReplay: handleUnaryCall<CreateReplayRequest, CreateReplayResponse>;
+  getReplay: handleUnaryCall<GetReplayRequest, GetReplayResponse>;
 }
 
 export interface WebhooksServiceClient extends Client {
@@ -1400,6 +2057,59 @@ export interface WebhooksServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSigningPublicKeyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One more attempt of a delivery, due now: a DELIVERED or DEAD one is queued again, a PENDING one
+   * is made due now (never a second attempt beside one in flight). Takes an Idempotency-Key.
+   */
+  redeliverDelivery(
+    request: RedeliverDeliveryRequest,
+    callback: (error: ServiceError | null, response: RedeliverDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  redeliverDelivery(
+    request: RedeliverDeliveryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RedeliverDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  redeliverDelivery(
+    request: RedeliverDeliveryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RedeliverDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Re-sends every delivery created in a window (of the given types), in creation order, each once,
+   * as one replay job; a PENDING one of the window is folded into it. Takes an Idempotency-Key.
+   */
+  createReplay(
+    request: CreateReplayRequest,
+    callback: (error: ServiceError | null, response: CreateReplayResponse) => void,
+  ): ClientUnaryCall;
+  createReplay(
+    request: CreateReplayRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateReplayResponse) => void,
+  ): ClientUnaryCall;
+  createReplay(
+    request: CreateReplayRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateReplayResponse) => void,
+  ): ClientUnaryCall;
+  getReplay(
+    request: GetReplayRequest,
+    callback: (error: ServiceError | null, response: GetReplayResponse) => void,
+  ): ClientUnaryCall;
+  getReplay(
+    request: GetReplayRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReplayResponse) => void,
+  ): ClientUnaryCall;
+  getReplay(
+    request: GetReplayRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReplayResponse) => void,
   ): ClientUnaryCall;
 }
 
