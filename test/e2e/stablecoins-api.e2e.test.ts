@@ -3,7 +3,7 @@ import { callUnary, createGrpcClient } from '@pp/grpc'
 import { LedgerServiceClient } from '@pp/proto/ledger/v1/ledger'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runAdminCommand } from '../../services/stablecoins/src/admin/cli.js'
+import { runAdmin } from '../../tools/admin/src/run.js'
 import { apiClient, startMesh, type Mesh } from './mesh.js'
 
 /**
@@ -225,19 +225,21 @@ describe('enablement', () => {
   it('the operator command sets ENABLING, DISABLED and ENABLED, and none of them can be requested', async () => {
     const created = await register(api, unique('O'), { stablecoinProviderAccountId: linkId })
     const id = created.body.id as string
-    const address = mesh.grpcAddress('stablecoins')
+    const env = { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') }
+    const setStatus = async (...args: string[]) => (await runAdmin(['stablecoins', 'set-operations-status', ...args], env)).data as { serviceOperationsStatus: string }
     for (const status of ['ENABLING', 'DISABLED']) {
-      expect(JSON.parse(await runAdminCommand(['set-operations-status', id, status], address)).serviceOperationsStatus).toBe(status)
+      expect((await setStatus(id, status)).serviceOperationsStatus).toBe(status)
       expect(await statusOf(id)).toBe(status)
       await expectCode(await api('POST', `/stablecoins/${id}/request-service-enablement`), 409, 'STABLECOIN_SERVICE_ENABLEMENT_NOT_REQUESTABLE')
       await expectCode(await api('POST', `/stablecoins/${id}/mints`, mintBody(id, '1000000'), key()), 400, 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED')
     }
-    await runAdminCommand(['set-operations-status', id, 'ENABLED'], address)
+    await setStatus(id, 'ENABLED')
     const minted = await api('POST', `/stablecoins/${id}/mints`, mintBody(id, '1000000'), key())
     expect(minted.status, JSON.stringify(minted.body)).toBe(201)
-    await expect(runAdminCommand(['set-operations-status', id, 'PENDING_APPROVAL'], address)).rejects.toThrow(/status must be one of/)
-    await expect(runAdminCommand(['set-operations-status', 'Stablecoin:none', 'ENABLED'], address)).rejects.toThrow(/not found/)
-    await expect(runAdminCommand(['enable'], address)).rejects.toThrow(/usage/)
+    await expect(setStatus(id, 'PENDING_APPROVAL')).rejects.toThrow(/status must be one of/)
+    await expect(setStatus('Stablecoin:none', 'ENABLED')).rejects.toThrow(/not found/)
+    await expect(setStatus(id)).rejects.toThrow(/usage/)
+    await expect(runAdmin(['stablecoins', 'enable'], env)).rejects.toThrow(/unknown command/)
   })
 
   it('a token the provider has not provisioned can be neither enabled nor operated', async () => {
@@ -245,7 +247,7 @@ describe('enablement', () => {
     expect(created.body.issuanceStatus).toBe('PENDING_REVIEW')
     const id = created.body.id as string
     await expectCode(await api('POST', `/stablecoins/${id}/request-service-enablement`), 400, 'STABLECOIN_NOT_PROVISIONED')
-    await runAdminCommand(['set-operations-status', id, 'ENABLED'], mesh.grpcAddress('stablecoins'))
+    await runAdmin(['stablecoins', 'set-operations-status', id, 'ENABLED'], { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') })
     await expectCode(await api('POST', `/stablecoins/${id}/mints`, mintBody(id, '1000000'), key()), 400, 'STABLECOIN_NOT_PROVISIONED')
   })
 })

@@ -17,6 +17,8 @@ export const SCHEMA_PATH = join(import.meta.dirname, '../prisma/schema.prisma')
 
 export interface Harness {
   url: string
+  /** Where the server listens, for clients of its other services. */
+  address: string
   db: PlatformDb
   client: PlatformServiceClient
   ensure(name: string, options?: { regulated?: boolean; skip?: boolean }): Promise<Required<EnsurePlatformResponse>>
@@ -45,9 +47,11 @@ export async function startHarness(prefix: string): Promise<Harness> {
     now: () => new Date((clockMs += 1_000)),
     resolveHost: declaredDns,
   })
-  const client = createGrpcClient(PlatformServiceClient, `127.0.0.1:${server.port}`)
+  const address = `127.0.0.1:${server.port}`
+  const client = createGrpcClient(PlatformServiceClient, address)
   return {
     url: database.url,
+    address,
     db,
     client,
     async ensure(name, options = {}) {

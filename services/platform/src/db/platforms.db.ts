@@ -1,6 +1,6 @@
 import type { Environment, Platform } from './generated/client.js'
 import { currencyRow, type CurrencyRowInput } from './configs.db.js'
-import type { PlatformDb } from './client.js'
+import type { PlatformDb, Tx } from './client.js'
 
 export interface NewEnvironmentConfig {
   id: string
@@ -25,7 +25,7 @@ export const platformExists = async (db: PlatformDb, id: string): Promise<boolea
   (await db.platform.count({ where: { id } })) === 1
 
 /** The platform with the configuration of each environment, in one statement. */
-export async function insertPlatform(db: PlatformDb, platform: NewPlatform): Promise<void> {
+export async function insertPlatform(db: PlatformDb | Tx, platform: NewPlatform): Promise<void> {
   await db.platform.create({
     data: {
       id: platform.id,
@@ -43,3 +43,17 @@ export async function insertPlatform(db: PlatformDb, platform: NewPlatform): Pro
     },
   })
 }
+
+/** The sort key of the oldest-first platform list; a page starts strictly after it. */
+export interface PlatformKey {
+  createdAt: Date
+  id: string
+}
+
+/** Up to `take` platforms after `after`, oldest first. */
+export const listPlatformsAfter = (db: PlatformDb, after: PlatformKey | undefined, take: number): Promise<Platform[]> =>
+  db.platform.findMany({
+    where: after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take,
+  })

@@ -2,6 +2,7 @@ import { resolveHost, type ResolveHost } from '@pp/egress'
 import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import { AgentsServiceService } from '@pp/proto/platform/v1/agents'
+import { PlatformOperatorServiceService } from '@pp/proto/platform/v1/operator'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import type { PlatformDb } from '../db/client.js'
 import type { AgentDeps } from '../domain/agents/deps.js'
@@ -9,6 +10,7 @@ import { createSecretHasher } from '../domain/secrets.js'
 import { ProvenSecrets } from '../domain/tokens/proven-secrets.js'
 import { VerificationBudget, type VerificationBudgetOptions } from '../domain/tokens/verification-budget.js'
 import { agentsService } from './agents-service.js'
+import { platformOperatorService } from './operator-service.js'
 import { platformService } from './platform-service.js'
 
 export interface PlatformServerOptions {
@@ -52,6 +54,7 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
     options.address,
     [
       { name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) },
+      { name: 'platform.v1.PlatformOperatorService', definition: PlatformOperatorServiceService, implementation: platformOperatorService(deps, options.logger) },
       ...(agents ? [agents] : []),
     ],
     options.logger,

@@ -1,6 +1,7 @@
 import {
   Environment as ProtoEnvironment,
   Permission as ProtoPermission,
+  environmentToJSON,
   permissionToJSON,
   type IssuedToken as ProtoIssuedToken,
   type ListTokensRequest,
@@ -20,6 +21,9 @@ const PERMISSION_TO_PROTO: Record<Permission, ProtoPermission> = {
 }
 
 export const environmentToProto = (environment: Environment): ProtoEnvironment => ENVIRONMENT_TO_PROTO[environment]
+
+/** The enum value as its name (`SANDBOX`); UNSPECIFIED and unknown values reach the domain, which refuses them. */
+export const environmentFromProto = (environment: ProtoEnvironment): string => environmentToJSON(environment).replace(/^ENVIRONMENT_/, '')
 
 export const permissionsToProto = (permissions: Permission[]): ProtoPermission[] =>
   permissions.map((p) => PERMISSION_TO_PROTO[p])

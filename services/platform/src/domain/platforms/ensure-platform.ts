@@ -1,20 +1,12 @@
 import { invalidInput } from '@pp/errors'
-import { newId } from '@pp/ids'
 import { inTransaction, isUniqueViolation } from '@pp/db'
-import { ENVIRONMENTS } from '@pp/tenancy'
 import { findPlatformByName, insertPlatform } from '../../db/platforms.db.js'
-import { recordEvent } from '../../events/outbox.js'
-import { PlatformEventType } from '../../events/types.js'
-import { defaultCurrencies, proxyUmaSubdomain } from '../config/defaults.js'
 import type { PlatformDeps } from '../deps.js'
 import { issueToken, prepareCredentials } from '../tokens/create-token.js'
 import { PERMISSIONS, type Environment, type IssuedToken } from '../types.js'
+import { announcePlatform, newPlatform, type PlatformSettings } from './new-platform.js'
 
-export interface EnsurePlatformInput {
-  name: string
-  isRegulatedFinancialInstitution: boolean
-  skipVerificationPaperwork: boolean
-}
+export type EnsurePlatformInput = PlatformSettings
 
 export interface EnsuredPlatform {
   platformId: string
@@ -35,11 +27,7 @@ export async function ensurePlatform(deps: PlatformDeps, input: EnsurePlatformIn
   const seed = (environment: Environment) => ({ name: `${environment.toLowerCase()} token`, permissions: [...PERMISSIONS] })
   return inTransaction(deps.db, async (tx) => {
     // announced with the first tokens, so services such as the ledger can open the platform's accounts
-    if (isCreated) {
-      for (const environment of ENVIRONMENTS) {
-        await recordEvent(tx, { platformId, environment }, PlatformEventType.created, { platformId })
-      }
-    }
+    if (isCreated) await announcePlatform(tx, platformId)
     return {
       platformId,
       sandboxToken: await issueToken(tx, deps.now(), { platformId, environment: 'SANDBOX' }, seed('SANDBOX'), sandbox),
@@ -51,24 +39,10 @@ export async function ensurePlatform(deps: PlatformDeps, input: EnsurePlatformIn
 async function findOrCreatePlatform(deps: PlatformDeps, input: EnsurePlatformInput): Promise<{ platformId: string; isCreated: boolean }> {
   const existing = await findPlatformByName(deps.db, input.name)
   if (existing) return { platformId: existing.id, isCreated: false }
-  const id = newId('Platform')
-  const config = (environment: Environment) => ({
-    id: newId('PlatformConfig'),
-    environment,
-    proxyUmaSubdomain: proxyUmaSubdomain(input.name),
-    // the skip option is a sandbox rule (spec, sandbox rule 3)
-    skipVerificationPaperwork: environment === 'SANDBOX' && input.skipVerificationPaperwork,
-    currencies: defaultCurrencies(),
-  })
+  const platform = newPlatform(input, deps.now())
   try {
-    await insertPlatform(deps.db, {
-      id,
-      name: input.name,
-      isRegulatedFinancialInstitution: input.isRegulatedFinancialInstitution,
-      createdAt: deps.now(),
-      configs: [config('SANDBOX'), config('PRODUCTION')],
-    })
-    return { platformId: id, isCreated: true }
+    await insertPlatform(deps.db, platform)
+    return { platformId: platform.id, isCreated: true }
   } catch (err) {
     // a concurrent call created it first: use theirs
     const raced = isUniqueViolation(err) ? await findPlatformByName(deps.db, input.name) : null

@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process'
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { repoRoot, waitUntil } from '@pp/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { createCustomer, fund, type PaymentsWorld } from './payments-support.js'
+import { startWebhookReceiver } from './webhook-receiver.js'
+
+/**
+ * The operator's CLI (`pnpm admin`, tools/admin) as an operator runs it: a child process against
+ * the real mesh, over gRPC only. What it does is checked where platforms see it, through the
+ * gateway: the platform and token it creates work, a revoked token is refused, a rotated webhook
+ * key is published and signs, a frozen account moves no money, a stablecoin's enablement moves.
+ */
+const run = promisify(execFile)
+const TSX = join(repoRoot, 'node_modules/.bin/tsx')
+const CLI = join(repoRoot, 'tools/admin/src/cli.ts')
+
+let mesh: Mesh
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
+let env: Record<string, string>
+
+interface Printed {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+async function admin(...args: string[]): Promise<Printed> {
+  try {
+    const { stdout, stderr } = await run(TSX, ['--conditions=development', CLI, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 60_000 })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const failed = err as { code?: unknown; stdout: string; stderr: string }
+    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+/** The command's --json answer; it must succeed. */
+async function adminJson(...args: string[]): Promise<any> {
+  const printed = await admin('--json', ...args)
+  expect(printed.code, printed.stderr).toBe(0)
+  return JSON.parse(printed.stdout)
+}
+
+/** A refusal: exit code 1 and one line naming the code, no stack trace. */
+function expectRefusal(printed: Printed, code: string): void {
+  expect(printed.code).toBe(1)
+  expect(printed.stdout).toBe('')
+  expect(printed.stderr).toMatch(new RegExp(`^error: ${code}: `))
+  expect(printed.stderr).not.toMatch(/\n\s+at /)
+}
+
+let platformId: string
+let api: ReturnType<typeof apiClient>
+const platformName = `admin-e2e-${randomBytes(4).toString('hex')}`
+
+beforeAll(async () => {
+  mesh = await startMesh()
+  receiver = await startWebhookReceiver()
+  env = Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_GRPC_ADDRESS`, mesh.grpcAddress(s)]))
+  const created = await adminJson('platforms', 'create', '--name', platformName)
+  platformId = created.platform.id
+  expect(created.token.environment).toBe('SANDBOX')
+  api = apiClient(mesh, created.token)
+}, 240_000)
+
+afterAll(async () => {
+  await receiver?.close()
+  await mesh?.stop()
+})
+
+describe('platforms', () => {
+  it('creates a platform whose printed token works at the gateway, once per name, and lists it', async () => {
+    const config = await api('GET', '/config')
+    expect(config.status, JSON.stringify(config.body)).toBe(200)
+    expectRefusal(await admin('platforms', 'create', '--name', platformName), 'CONFLICT')
+
+    const regulated = await admin('platforms', 'create', '--name', `${platformName}-regulated`, '--regulated', '--environment', 'PRODUCTION')
+    expect(regulated.code, regulated.stderr).toBe(0)
+    expect(regulated.stdout).toMatch(/PRODUCTION API token Token:\S+, every permission:\n {2}client id: {5}\S+\n {2}client secret: \S+/)
+
+    const listed = await adminJson('platforms', 'list')
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: platformId, name: platformName, isRegulatedFinancialInstitution: false }),
+        expect.objectContaining({ name: `${platformName}-regulated`, isRegulatedFinancialInstitution: true }),
+      ]),
+    )
+    expect((await admin('platforms', 'list')).stdout).toMatch(new RegExp(`${platformId}\\s+${platformName}\\s+no\\s+\\d{4}-`))
+  })
+
+  it('explains a bad command line and an unreachable service in one line, exit code 1', async () => {
+    const usage = await admin('tokens', 'issue', '--platform', platformId)
+    expect(usage.code).toBe(1)
+    expect(usage.stderr).toMatch(/^error: --environment must be SANDBOX or PRODUCTION\nusage: admin tokens issue /)
+    const down = await run(TSX, ['--conditions=development', CLI, 'platforms', 'list'], { cwd: repoRoot, env: { ...process.env, PLATFORM_GRPC_ADDRESS: '127.0.0.1:1' } }).catch((err) => err)
+    expect(down.code).toBe(1)
+    expect(down.stderr).toBe('error: SERVICE_UNAVAILABLE: No answer from PLATFORM_GRPC_ADDRESS=127.0.0.1:1\n')
+  })
+})
+
+describe('tokens', () => {
+  it('issues a token that works, lists it, and revokes it: the gateway answers 401 at once', async () => {
+    const issued = await adminJson('tokens', 'issue', '--platform', platformId, '--environment', 'SANDBOX', '--name', 'read only', '--permissions', 'VIEW')
+    expect(issued).toMatchObject({ name: 'read only', permissions: ['VIEW'], environment: 'SANDBOX' })
+    const reader = apiClient(mesh, issued)
+    expect((await reader('GET', '/customers')).status).toBe(200)
+    expect((await reader('PATCH', '/config', { skipVerificationPaperwork: true })).status).toBe(403)
+
+    const listed = await adminJson('tokens', 'list', '--platform', platformId)
+    expect(listed.map((t: { id: string; environment: string }) => [t.id, t.environment])).toContainEqual([issued.id, 'SANDBOX'])
+    expect(listed.every((t: Record<string, unknown>) => t.clientSecret === undefined)).toBe(true)
+
+    const revoked = await admin('tokens', 'revoke', '--platform', platformId, '--token', issued.id)
+    expect(revoked.stdout).toBe(`Revoked SANDBOX token ${issued.id} of ${platformId}.\n`)
+    await waitUntil(async () => (await reader('GET', '/customers')).status === 401, 'the revoked token to be refused', 10_000)
+    expect((await adminJson('tokens', 'list', '--platform', platformId)).map((t: { id: string }) => t.id)).not.toContain(issued.id)
+    expectRefusal(await admin('tokens', 'revoke', '--platform', platformId, '--token', issued.id), 'TOKEN_NOT_FOUND')
+  })
+})
+
+describe('webhook signing keys', () => {
+  it('rotate: the new key is published with the previous one, and a test webhook is signed by the new key', async () => {
+    const before = (await api('GET', '/webhooks/signing-key')).body
+    expect(before.previousKeys).toEqual([])
+    const rotation = await adminJson('webhook-keys', 'rotate', '--environment', 'SANDBOX', '--overlap', '2h')
+    expect(rotation.previousKey).toMatchObject({ status: 'RETIRING', publicKey: before.publicKey })
+    expect(Date.parse(rotation.previousKey.retiresAt) - Date.parse(rotation.currentKey.createdAt)).toBe(2 * 3_600_000)
+
+    const after = (await api('GET', '/webhooks/signing-key')).body
+    expect(after.publicKey).toBe(rotation.currentKey.publicKey)
+    expect(after.previousKeys).toEqual([{ publicKey: before.publicKey, publicKeyPem: before.publicKeyPem, retiresAt: rotation.previousKey.retiresAt }])
+
+    expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
+    expect((await api('POST', '/sandbox/webhooks/test', {})).status).toBe(200)
+    const webhook = receiver.received.at(-1)!
+    const signature = Buffer.from(String(webhook.headers['x-service-signature']), 'base64')
+    const verifiesWith = (pem: string) => verify('sha256', Buffer.from(webhook.rawBody), createPublicKey(pem), signature)
+    expect(verifiesWith(after.publicKeyPem)).toBe(true)
+    expect(verifiesWith(before.publicKeyPem)).toBe(false)
+
+    const keys = await adminJson('webhook-keys', 'list', '--environment', 'SANDBOX')
+    expect(keys.map((k: { status: string; publicKey: string }) => [k.status, k.publicKey])).toEqual([['CURRENT', after.publicKey], ['RETIRING', before.publicKey]])
+    // production keeps its own key
+    expect((await adminJson('webhook-keys', 'list', '--environment', 'PRODUCTION')).map((k: { status: string }) => k.status)).toEqual(['CURRENT'])
+  })
+})
+
+describe('internal accounts', () => {
+  it('a frozen account refuses a payment until the operator lifts the freeze', async () => {
+    expect((await api('PATCH', '/config', { skipVerificationPaperwork: true })).status).toBe(200)
+    const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
+    const world = { mesh, api, platformId, termsVersion } as PaymentsWorld
+    const [payer, payee] = [await createCustomer(world), await createCustomer(world)]
+    const from = payer.accounts.USD!
+    await fund(world, from, 10_000)
+    const send = () => api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: from },
+      destination: { destinationType: 'ACCOUNT', accountId: payee.accounts.USD },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+      immediatelyExecute: true,
+    }, { 'Idempotency-Key': `k-${randomBytes(8).toString('hex')}` })
+
+    const frozen = await admin('accounts', 'set-status', '--platform', platformId, '--environment', 'SANDBOX', from, 'FROZEN')
+    expect(frozen.stdout).toBe(`Internal account ${from} is now FROZEN.\n`)
+    const refused = await send()
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409)
+    expect(refused.body.message).toMatch(/frozen/)
+    expectRefusal(await admin('accounts', 'set-status', '--platform', platformId, '--environment', 'SANDBOX', from, 'CLOSED'), 'INVALID_STATE_TRANSITION')
+
+    expect((await adminJson('accounts', 'set-status', '--platform', platformId, '--environment', 'SANDBOX', from, 'ACTIVE')).status).toBe('ACTIVE')
+    const sent = await send()
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+  })
+})
+
+describe('stablecoins', () => {
+  it("moves a stablecoin's enablement, which the platform cannot request", async () => {
+    const link = await api('POST', '/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: `client-${randomBytes(4).toString('hex')}`, apiClientSecret: 'sandbox-secret' }, { 'Idempotency-Key': `k-${randomBytes(8).toString('hex')}` })
+    expect(link.status, JSON.stringify(link.body)).toBe(201)
+    const body = { providerTokenIdentifier: `A${randomBytes(3).toString('hex').toUpperCase()}`, networkTokenIdentifier: `spark1${randomBytes(8).toString('hex')}`, network: 'SPARK', stablecoinProviderAccountId: link.body.id }
+    const created = await api('POST', '/stablecoins', body, { 'Idempotency-Key': `k-${randomBytes(8).toString('hex')}` })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.id as string
+    expect(created.body.serviceOperationsStatus).toBe('NOT_ENABLED')
+
+    const printed = await admin('stablecoins', 'set-operations-status', id, 'ENABLED')
+    expect(printed.stdout).toMatch(new RegExp(`^Stablecoin ${id}.* is now ENABLED\\.\\n$`))
+    expect((await api('GET', `/stablecoins/${id}`)).body.serviceOperationsStatus).toBe('ENABLED')
+    expect((await adminJson('stablecoins', 'set-operations-status', id, 'DISABLED')).serviceOperationsStatus).toBe('DISABLED')
+    expect((await api('GET', `/stablecoins/${id}`)).body.serviceOperationsStatus).toBe('DISABLED')
+  })
+})

@@ -1,0 +1,15 @@
+import type { Command } from '../command.js'
+import { accountCommands } from './accounts.js'
+import { platformCommands } from './platforms.js'
+import { stablecoinCommands } from './stablecoins.js'
+import { tokenCommands } from './tokens.js'
+import { webhookKeyCommands } from './webhook-keys.js'
+
+/** Every command, as `<group> <name>`. */
+export const COMMANDS: Record<string, Record<string, Command>> = {
+  platforms: platformCommands,
+  tokens: tokenCommands,
+  'webhook-keys': webhookKeyCommands,
+  stablecoins: stablecoinCommands,
+  accounts: accountCommands,
+}

@@ -1,0 +1,18 @@
+/**
+ * Where the CLI finds each service: the variables every process of the mesh reads, defaulting to
+ * the ports `pnpm start` gives the services (scripts/mesh/services.ts, which the image does not
+ * hold; a test checks the two agree). Each may name several replicas, as for the services.
+ */
+export const ADDRESS_DEFAULTS = {
+  PLATFORM_GRPC_ADDRESS: '127.0.0.1:50051',
+  LEDGER_GRPC_ADDRESS: '127.0.0.1:50053',
+  WEBHOOKS_GRPC_ADDRESS: '127.0.0.1:50055',
+  STABLECOINS_GRPC_ADDRESS: '127.0.0.1:50058',
+} as const
+
+export type AddressVariable = keyof typeof ADDRESS_DEFAULTS
+
+/** The environment the CLI reads: the addresses and the mutual-TLS files (see configureGrpcTransport). */
+export type AdminEnv = Partial<Record<AddressVariable | 'GRPC_TLS_CA_FILE' | 'GRPC_TLS_CERT_FILE' | 'GRPC_TLS_KEY_FILE', string>>
+
+export const addressOf = (env: AdminEnv, variable: AddressVariable): string => env[variable] || ADDRESS_DEFAULTS[variable]

@@ -1,0 +1,49 @@
+import { UsageError } from './args.js'
+import type { Command, CommandResult } from './command.js'
+import { COMMANDS } from './commands/index.js'
+import type { AdminEnv } from './config.js'
+import { Services } from './services.js'
+
+const PROGRAM = 'admin'
+
+/** The whole help: every command with its arguments and what it does. */
+export function usage(): string {
+  const lines = Object.entries(COMMANDS).flatMap(([group, commands]) =>
+    Object.entries(commands).map(([name, command]) => `  ${PROGRAM} ${group} ${name} ${command.usage}`.trimEnd() + `\n      ${command.summary}`),
+  )
+  return [
+    `usage: ${PROGRAM} [--json] <command> [options]`,
+    '',
+    ...lines,
+    '',
+    'Services are reached at PLATFORM_GRPC_ADDRESS, LEDGER_GRPC_ADDRESS, WEBHOOKS_GRPC_ADDRESS and',
+    "STABLECOINS_GRPC_ADDRESS (pnpm start's ports by default), over mutual TLS when GRPC_TLS_* are set.",
+  ].join('\n')
+}
+
+export const commandUsage = (group: string, name: string, command: Command): string => `usage: ${PROGRAM} ${group} ${name} ${command.usage}`.trimEnd()
+
+/** The command `args` names (`platforms create ...`); a usage error when there is none. */
+export function findCommand(args: string[]): { command: Command; group: string; name: string; rest: string[] } {
+  const [group = '', name = '', ...rest] = args
+  const command = COMMANDS[group]?.[name]
+  if (!command) throw new UsageError(group === '' ? 'no command given' : `unknown command: ${[group, name].join(' ').trim()}`)
+  return { command, group, name, rest }
+}
+
+/**
+ * Runs one command against the services `env` names and answers its result; a service's refusal
+ * is thrown as its ApiError, a bad command line as a UsageError naming the command's usage.
+ */
+export async function runAdmin(args: string[], env: AdminEnv): Promise<CommandResult> {
+  const { command, group, name, rest } = findCommand(args)
+  const services = new Services(env)
+  try {
+    return await command.run(rest, services)
+  } catch (err) {
+    if (err instanceof UsageError) throw new UsageError(`${err.message}\n${commandUsage(group, name, command)}`)
+    throw err
+  } finally {
+    services.close()
+  }
+}
