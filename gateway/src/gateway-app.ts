@@ -3,6 +3,7 @@ import type { Logger } from '@pp/logging'
 import type { Authenticator } from './auth/authenticator.js'
 import type { GatewayApp, GatewayEnv } from './context.js'
 import { handleError, handleNotFound } from './errors/error-handler.js'
+import { serveApiReference } from './docs/docs-routes.js'
 import { accessLog } from './middleware/access-log.js'
 import { limitBody } from './middleware/body-limit.js'
 import { checkIdempotencyKey } from './middleware/idempotency-key.js'
@@ -24,7 +25,7 @@ export interface GatewayAppOptions {
 
 /**
  * The HTTP framework of the gateway without its routes: request ids, the access log, the body limit, the public
- * health checks and OpenAPI document, Basic authentication and the Idempotency-Key check of
+ * health checks, OpenAPI document, its reference page (/docs) and the base URL's index, Basic authentication and the Idempotency-Key check of
  * everything else under the base path, and one error and not-found handler for all of it.
  */
 export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
@@ -42,6 +43,7 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   const api = createApi()
   // Hono runs handlers in registration order, so the document answers before authentication.
   serveOpenApiDocument(api)
+  serveApiReference(app, api)
   api.use('*', platformAuth(options.authenticate, options.authenticateAgent))
   api.use('*', checkIdempotencyKey())
   options.registerRoutes(api)

@@ -4,6 +4,7 @@ import { validationHook } from './errors/validation-hook.js'
 import { describeWebhooks } from './openapi-webhooks.js'
 
 export const API_VERSION = '2025-10-13'
+export const API_TITLE = 'Payments Platform API'
 export const BASE_PATH = `/${API_VERSION}`
 export const OPENAPI_DOCUMENT_PATH = '/openapi.json'
 /** The security scheme of every route; operations list the permissions they accept under it. */
@@ -36,7 +37,7 @@ export function serveOpenApiDocument(api: GatewayApp): void {
     // generated on first use, when every route has been registered; routes never change after
     document ??= api.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Payments Platform API', version: API_VERSION },
+      info: { title: API_TITLE, version: API_VERSION },
       servers: [{ url: BASE_PATH, description: 'This server' }],
       security: [{ [BASIC_AUTH_SCHEME]: [] }],
     })
