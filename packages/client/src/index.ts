@@ -1,0 +1,5 @@
+export { ApiError, isApiError, UnexpectedResponseError, type ErrorBody } from './api-error.js'
+export { API_VERSION, PaymentsPlatformClient } from './generated/client.js'
+export type * from './generated/types.js'
+export type { ApiRequest, ApiResponse } from './response.js'
+export type { ClientOptions, FetchFunction, RequestOptions } from './transport.js'
