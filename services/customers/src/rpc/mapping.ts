@@ -9,6 +9,7 @@ import type { CreateCustomerInput } from '../domain/customers/create-customer.js
 import type { ListCustomersInput } from '../domain/customers/list-customers.js'
 import type { UpdateCustomerInput } from '../domain/customers/update-customer.js'
 import type { ConsentFields, CustomerView } from '../domain/types.js'
+import { isScaRegion } from '../domain/sca-region.js'
 
 type ConsentMessage = Pick<CreateCustomerRequest, 'agreementConsents' | 'endUserTermsConsent'>
 
@@ -57,4 +58,5 @@ export const customerFacts = (view: CustomerView): CustomerFacts => ({
   email: view.email,
   phoneNumber: view.phoneNumber,
   verificationStatus: view.kycStatus ?? view.kybStatus ?? '',
+  scaRequired: isScaRegion(view.region),
 })

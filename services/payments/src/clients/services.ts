@@ -77,7 +77,7 @@ export function grpcServices(addresses: ServiceAddresses): Services {
     },
     async customer(ctx, customerId) {
       const { facts } = await callUnary(customers, customers.getCustomerFacts, { customerId }, ctx, DEADLINE_MS)
-      return { id: facts!.id, platformCustomerId: facts!.platformCustomerId ?? '', agreementTypes: facts!.agreementTypes }
+      return { id: facts!.id, platformCustomerId: facts!.platformCustomerId ?? '', agreementTypes: facts!.agreementTypes, isScaRequired: facts!.scaRequired }
     },
     async platform(ctx) {
       const { facts } = await callUnary(platforms, platforms.getPlatformFacts, {}, ctx, DEADLINE_MS)

@@ -50,6 +50,8 @@ export interface CustomerFacts {
   platformCustomerId: string
   /** Agreement types the customer has accepted. */
   agreementTypes: string[]
+  /** Its payments wait for a strong customer authentication (the customers service's region rule). */
+  isScaRequired: boolean
 }
 
 export interface PlatformFeeConfig {

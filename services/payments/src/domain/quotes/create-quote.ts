@@ -153,7 +153,7 @@ export async function createQuote(
   }
   // an SCA-region customer's quote that would move money (or show where to send it) waits for its
   // authorization instead; the challenge opens first, so no such quote is ever recorded without one
-  if ((request.immediatelyExecute || source.kind === 'REALTIME_FUNDING') && source.customerId && (await deps.services.sca.required(caller, customer.id))) {
+  if ((request.immediatelyExecute || source.kind === 'REALTIME_FUNDING') && customer.isScaRequired) {
     quote.status = 'PENDING_AUTHORIZATION'
     quote.scaChallenge = JSON.parse(await deps.services.sca.issue(caller, customer.id, id)) as object
   }
@@ -193,7 +193,7 @@ const ledgerSide = (source: ResolvedSide): StoredAccountRef =>
  * must have accepted the End User Terms (403 END_USER_TERMS_NOT_ACCEPTED).
  */
 async function payingCustomer(deps: PaymentsDeps, caller: Caller, source: ResolvedSide, regulated: boolean): Promise<CustomerFacts> {
-  if (!source.customerId) return { id: caller.platformId, platformCustomerId: caller.platformId, agreementTypes: [] }
+  if (!source.customerId) return { id: caller.platformId, platformCustomerId: caller.platformId, agreementTypes: [], isScaRequired: false }
   const customer = await deps.services.customer(caller, source.customerId)
   if (!regulated && !customer.agreementTypes.includes(END_USER_TERMS)) {
     throw new ApiError('END_USER_TERMS_NOT_ACCEPTED', 'The customer has not accepted the End User Terms', { customerId: customer.id })

@@ -155,6 +155,11 @@ export interface CustomerFacts {
    * issued only to an APPROVED cardholder.
    */
   verificationStatus: string;
+  /**
+   * The customer is in a region whose payments need strong customer authentication: a payment
+   * that moves its money waits for an authorization (customers' ScaService).
+   */
+  scaRequired: boolean;
 }
 
 export interface CreateCustomerRequest {
@@ -1752,6 +1757,7 @@ function createBaseCustomerFacts(): CustomerFacts {
     email: undefined,
     phoneNumber: undefined,
     verificationStatus: "",
+    scaRequired: false,
   };
 }
 
@@ -1783,6 +1789,9 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     }
     if (message.verificationStatus !== "") {
       writer.uint32(74).string(message.verificationStatus);
+    }
+    if (message.scaRequired !== false) {
+      writer.uint32(80).bool(message.scaRequired);
     }
     return writer;
   },
@@ -1872,6 +1881,14 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
             message.verificationStatus = reader.string();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.scaRequired = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1919,6 +1936,11 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
         : isSet(object.verification_status)
         ? globalThis.String(object.verification_status)
         : "",
+      scaRequired: isSet(object.scaRequired)
+        ? globalThis.Boolean(object.scaRequired)
+        : isSet(object.sca_required)
+        ? globalThis.Boolean(object.sca_required)
+        : false,
     };
   },
 
@@ -1951,6 +1973,9 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     if (message.verificationStatus !== "") {
       obj.verificationStatus = message.verificationStatus;
     }
+    if (message.scaRequired !== false) {
+      obj.scaRequired = message.scaRequired;
+    }
     return obj;
   },
 
@@ -1968,6 +1993,7 @@ export const CustomerFacts: MessageFns<CustomerFacts> = {
     message.email = object.email ?? undefined;
     message.phoneNumber = object.phoneNumber ?? undefined;
     message.verificationStatus = object.verificationStatus ?? "";
+    message.scaRequired = object.scaRequired ?? false;
     return message;
   },
 };
