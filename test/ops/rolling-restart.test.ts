@@ -6,9 +6,10 @@ import { balanceOf, createCustomer, expectBalancedAndSettled, fund, ledgerBooks,
 
 /**
  * A rolling update of the whole mesh under money load loses no request: two replicas of every
- * service and of the gateway, each replaced in turn (SIGTERM, the process drains, a new one starts
- * on its address and becomes ready, then a pause as `minReadySeconds` gives) while clients keep
- * executing payments. Every request must be answered 201, and the books must balance after.
+ * service and of the gateway, every Deployment rolling at the same time and each replacing its
+ * replicas in turn (SIGTERM, the process drains, a new one starts on its address and becomes
+ * ready, then a pause as `minReadySeconds` gives) while clients keep executing payments. Every
+ * request must be answered 201, and the books must balance after.
  */
 const CLIENTS = Number(process.env.ROLLING_CLIENTS ?? 3)
 /** The manifests' minReadySeconds, and longer than a client's longest reconnect backoff. */
@@ -51,7 +52,9 @@ describe('rolling restart under money load', () => {
     }
     const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)))
     const steps: string[] = []
-    for (const name of [...meshServices.map((s) => s.name), 'gateway']) {
+    // every Deployment rolls at once, as `kubectl rollout restart` of the whole mesh does, and each
+    // one replica at a time (maxUnavailable 0, maxSurge 1), pausing for minReadySeconds in between
+    const rollout = async (name: string) => {
       for (const replica of [0, 1]) {
         const before = executed
         const startedAt = Date.now()
@@ -60,6 +63,7 @@ describe('rolling restart under money load', () => {
         steps.push(`${name}#${replica}: replaced in ${Date.now() - startedAt - MIN_READY_MS} ms, ${executed - before} payments meanwhile`)
       }
     }
+    await Promise.all([...meshServices.map((s) => s.name), 'gateway'].map(rollout))
     loading = false
     await load
     console.log(`[rolling] ${steps.length} replicas replaced, ${executed} payments executed, ${failures.length} failed\n  ${steps.join('\n  ')}`)
