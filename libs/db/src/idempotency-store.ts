@@ -1,6 +1,7 @@
 import type { Tenant } from '@pp/tenancy'
 import { replayOf, type IdempotentCall } from './idempotency.js'
 import type { PruneRule } from './retention.js'
+import { violatedUniqueIndex } from './prisma-client.js'
 import { prepared, type SqlRunner } from './sql-pool.js'
 
 /*
@@ -45,6 +46,24 @@ export async function storeAnswer(sql: SqlRunner, tenant: Tenant, call: Idempote
   await sql.query(STORE, [
     tenant.platformId, tenant.environment, call.key, call.fingerprint, JSON.stringify(response), createdAt, call.expiredUpTo,
   ])
+}
+
+/**
+ * Answers a call once per Idempotency-Key: the answer stored under the key when there is one,
+ * else what `act` answers, and `act` stores it under the key in its effect's transaction
+ * (`storeAnswer`). A concurrent twin that loses the race on the key (a unique violation) answers
+ * the winner's stored answer; any other failure, or no key, is the caller's to see.
+ */
+export async function answerOnce<T>(sql: SqlRunner, tenant: Tenant, call: IdempotentCall | undefined, act: () => Promise<T>): Promise<T> {
+  const replay = call && (await findReplay<T>(sql, tenant, call))
+  if (replay) return replay
+  try {
+    return await act()
+  } catch (err) {
+    const raced = violatedUniqueIndex(err) !== undefined && call && (await findReplay<T>(sql, tenant, call))
+    if (raced) return raced
+    throw err
+  }
 }
 
 /** Undoes a key whose effect was refused, so the caller may retry it once the cause is fixed. */

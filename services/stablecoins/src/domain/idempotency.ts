@@ -1,4 +1,4 @@
-import { findReplay, idempotentCall, prismaRunner, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
+import { answerOnce, idempotentCall, prismaRunner, type IdempotentCall } from '@pp/db'
 import type { StablecoinsDeps } from './deps.js'
 import { tenantOf, type Caller } from './types.js'
 
@@ -10,16 +10,6 @@ import { tenantOf, type Caller } from './types.js'
 export async function createOnce<T>(
   deps: StablecoinsDeps, caller: Caller, operation: string, input: unknown, create: (call: IdempotentCall | undefined) => Promise<T>,
 ): Promise<T> {
-  const tenant = tenantOf(caller)
   const call = caller.idempotencyKey === undefined ? undefined : idempotentCall(caller.idempotencyKey, operation, input, deps)
-  const runner = prismaRunner(deps.db)
-  const replay = call && (await findReplay<T>(runner, tenant, call))
-  if (replay) return replay
-  try {
-    return await create(call)
-  } catch (err) {
-    const racedReplay = violatedUniqueIndex(err) !== undefined && call && (await findReplay<T>(runner, tenant, call))
-    if (racedReplay) return racedReplay
-    throw err
-  }
+  return answerOnce(prismaRunner(deps.db), tenantOf(caller), call, () => create(call))
 }

@@ -1,6 +1,6 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { assertId, newId } from '@pp/ids'
-import { findReplay, idempotentCall, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
+import { answerOnce, idempotentCall, storeAnswer, type IdempotentCall } from '@pp/db'
 import { changeLiveCards, insertCard, lockLiveCards, replaceFundingSources } from '../../db/cards.db.js'
 import { insertJob } from '../../db/jobs.db.js'
 import type { CardsDeps } from '../deps.js'
@@ -25,18 +25,8 @@ export interface CreateCardInput {
  * answers the first card.
  */
 export async function createCard(deps: CardsDeps, caller: Caller, input: CreateCardInput): Promise<CardView> {
-  const tenant = tenantOf(caller)
   const call = caller.idempotencyKey === undefined ? undefined : idempotentCall(caller.idempotencyKey, 'CreateCard', input, deps)
-  const replay = call && (await findReplay<CardView>(deps.sql, tenant, call))
-  if (replay) return replay
-  const card = await prepareCard(deps, caller, input)
-  try {
-    return await insertNewCard(deps, caller, card, call)
-  } catch (err) {
-    const raced = violatedUniqueIndex(err) !== undefined && call && (await findReplay<CardView>(deps.sql, tenant, call))
-    if (raced) return raced
-    throw err
-  }
+  return answerOnce(deps.sql, tenantOf(caller), call, async () => insertNewCard(deps, caller, await prepareCard(deps, caller, input), call))
 }
 
 function assertShape(input: CreateCardInput): void {

@@ -1,5 +1,5 @@
 import { newId } from '@pp/ids'
-import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
+import { answerOnce, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { findCustomer } from '../../db/customers.db.js'
 import { insertKycLink } from '../../db/kyc-links.db.js'
 import { requireVerifiedContacts } from '../contact-verification/require-verified-contacts.js'
@@ -37,17 +37,11 @@ export async function createKycLink(
   const redirectUri = input.redirectUri === undefined ? undefined : assertRedirectUri(input.redirectUri)
   const tenant = tenantOf(caller)
   const call = idempotencyKey === undefined ? undefined : idempotentCall(idempotencyKey, 'CreateKycLink', input, deps)
-  const replay = call && (await findReplay<KycLinkView>(deps.sql, tenant, call))
-  if (replay) return replay
-  const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))
-  await requireVerifiedContacts(deps.db, customer)
-  try {
-    return await createKycLink_(deps, caller, customer.id, redirectUri, call)
-  } catch (err) {
-    const racedReplay = violatedUniqueIndex(err) !== undefined && call && (await findReplay<KycLinkView>(deps.sql, tenant, call))
-    if (racedReplay) return racedReplay
-    throw err
-  }
+  return answerOnce(deps.sql, tenant, call, async () => {
+    const customer = mustBeActive(mustExist(await findCustomer(deps.db, tenant, input.customerId), input.customerId))
+    await requireVerifiedContacts(deps.db, customer)
+    return createKycLink_(deps, caller, customer.id, redirectUri, call)
+  })
 }
 
 async function createKycLink_(

@@ -1,4 +1,4 @@
-import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex } from '@pp/db'
+import { answerOnce, idempotentCall, inTransaction, prismaRunner, storeAnswer } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { Caller } from '../types.js'
@@ -20,17 +20,11 @@ export async function idempotently<T>(
 ): Promise<T> {
   const lifetime = { now: () => new Date(), idempotencyKeyTtlMs: deps.settings.idempotencyKeyTtlMs ?? DAY_MS }
   const call = caller.idempotencyKey === undefined ? undefined : idempotentCall(caller.idempotencyKey, operation, request, lifetime)
-  const replay = call && (await findReplay<T>(deps.sql, caller, call))
-  if (replay) return replay
-  try {
-    return await inTransaction(deps.db, async (tx) => {
+  return answerOnce(deps.sql, caller, call, () =>
+    inTransaction(deps.db, async (tx) => {
       const answer = await effect(tx)
       if (call) await storeAnswer(prismaRunner(tx), caller, call, answer, lifetime.now())
       return answer
-    })
-  } catch (err) {
-    const raced = violatedUniqueIndex(err) !== undefined && call && (await findReplay<T>(deps.sql, caller, call))
-    if (raced) return raced
-    throw err
-  }
+    }),
+  )
 }

@@ -39,14 +39,12 @@ interface EnvironmentKeys {
  */
 export async function loadSigningKeys(db: Db, encryptionKey: Buffer | undefined): Promise<SigningKeys> {
   const newKeyRow = (environment: Environment) => newRow(environment, encryptionKey)
-  const live = await findLiveSigningKeys(db, new Date())
-  for (const environment of ENVIRONMENTS) {
-    if (!live.some((key) => key.environment === environment && key.retiresAt === null)) {
-      await insertCurrentKeyIfMissing(db, newKeyRow(environment))
-    }
-  }
   const read = async () => keyringOf(await findLiveSigningKeys(db, new Date()), encryptionKey)
-  let keyring = await read()
+  const live = await findLiveSigningKeys(db, new Date())
+  const keyless = ENVIRONMENTS.filter((environment) => !live.some((key) => key.environment === environment && key.retiresAt === null))
+  for (const environment of keyless) await insertCurrentKeyIfMissing(db, newKeyRow(environment))
+  // read again only after a first start stored keys (another replica may have stored its own first)
+  let keyring = keyless.length === 0 ? keyringOf(live, encryptionKey) : await read()
   let reloading = Promise.resolve()
   const keysOf = (environment: Environment): EnvironmentKeys => keyring.get(environment)!
   return {
