@@ -129,6 +129,13 @@ it('replays the window a receiver missed: each of the 20 webhooks once, in creat
   expect((await other('GET', `/webhooks/deliveries/${encodeURIComponent(deliveryIds[0]!)}`)).status).toBe(404)
   expect((await other('GET', `/webhooks/replays/${encodeURIComponent(started.body.id)}`)).status).toBe(404)
   expect((await other('GET', '/webhooks/deliveries')).body.totalCount).toBe(0)
+  // nor can it send it again: 404, and the delivery gets no attempt
+  const attemptsBefore = (await api('GET', `/webhooks/deliveries/${encodeURIComponent(deliveryIds[0]!)}`)).body.attemptCount
+  const foreign = await other('POST', `/webhooks/deliveries/${encodeURIComponent(deliveryIds[0]!)}/redeliver`, undefined)
+  expect(foreign.status).toBe(404)
+  expect(foreign.body).toMatchObject({ code: expect.any(String), reason: expect.any(String) })
+  expect((await api('GET', `/webhooks/deliveries/${encodeURIComponent(deliveryIds[0]!)}`)).body.attemptCount).toBe(attemptsBefore)
+  expect(receiver.received).toHaveLength(21)
 }, 180_000)
 
 it('refuses a replay window that is not bounded', async () => {
@@ -139,9 +146,13 @@ it('refuses a replay window that is not bounded', async () => {
     { createdAfter: new Date(now - 40 * 86_400_000).toISOString(), createdBefore: new Date(now).toISOString() },
     { createdAfter: 'yesterday', createdBefore: new Date(now).toISOString() },
   ]
+  const receivedBefore = receiver.received.length
   for (const body of refused) {
     const answer = await api('POST', '/webhooks/replays', body)
     expect(answer.status).toBe(400)
     expect(answer.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: expect.any(Array) } })
   }
+  // a refused replay re-sends nothing (an accepted one starts sending within milliseconds)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(receiver.received).toHaveLength(receivedBefore)
 })
