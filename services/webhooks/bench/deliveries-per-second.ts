@@ -29,6 +29,7 @@ const settings = {
   concurrency: 64,
   concurrencyPerPlatform: 8,
   pauseAfterFailures: 5,
+  endpointUnknownRetryMs: 1_000,
 }
 
 const service = await openBenchService('bench', settings)

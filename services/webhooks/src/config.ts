@@ -43,6 +43,11 @@ const schema = baseConfigSchema
     /** Failed attempts in a row to one tenant's endpoint after which only a probe is attempted until it answers. */
     WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
     WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),
+    /**
+     * When the platform service cannot say where a delivery goes: the wait before the delivery is
+     * tried again. Nothing was sent, so it is no attempt and no failure of the receiver.
+     */
+    WEBHOOK_ENDPOINT_UNKNOWN_RETRY_MS: durationMs.min(1).default(2_000),
     /** Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly. */
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
     /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
@@ -72,5 +77,6 @@ export const deliverySettingsOf = (config: WebhooksConfig): DeliverySettings => 
   concurrency: config.WEBHOOK_CONCURRENCY,
   concurrencyPerPlatform: config.WEBHOOK_CONCURRENCY_PER_PLATFORM,
   pauseAfterFailures: config.WEBHOOK_PAUSE_AFTER_FAILURES,
+  endpointUnknownRetryMs: config.WEBHOOK_ENDPOINT_UNKNOWN_RETRY_MS,
   idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
 })

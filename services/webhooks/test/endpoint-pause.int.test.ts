@@ -98,3 +98,21 @@ it('dead-letters the probe after its schedule, and with it the deliveries held a
     await dead.close()
   }
 })
+
+it('holds nothing against an endpoint while the platform service cannot say where it is: no attempt, no pause, each delivered once after', async () => {
+  const tenant = newTenant()
+  const healthy = await startReceiver(() => 200)
+  try {
+    h.endpoints.set(tenant, healthy.url)
+    // many more failed reads than the failures that pause an endpoint
+    h.endpoints.unavailable(tenant, PAUSE_AFTER_FAILURES * 10)
+    const queued = await publishCustomers(tenant, 0, 4)
+    const log = await h.waitForLog(tenant, 4, (d) => d.status === 'DELIVERED', 'every delivery delivered once the platform service answers')
+    expect(log.map((d) => d.attemptCount)).toEqual([1, 1, 1, 1])
+    expect(log.flatMap((d) => d.attempts.map((a) => a.statusCode))).toEqual([200, 200, 200, 200])
+    expect(healthy.received.map((r) => customerOf(r.body)).sort()).toEqual([...queued].sort())
+    expect(await h.db.endpointState.count({ where: { platformId: tenant.platformId } })).toBe(0)
+  } finally {
+    await healthy.close()
+  }
+})

@@ -18,8 +18,11 @@ export interface AttemptOutcome {
  */
 export type FailureStep = { status: 'PENDING'; retryInMs: number } | { status: 'DEAD' } | { status: 'HELD' }
 
-/** What becomes of the delivery after an attempt. */
-export type NextStep = { status: 'DELIVERED' } | FailureStep
+/**
+ * What becomes of the delivery after an attempt; POSTPONED when it was not made (the endpoint
+ * could not be known) and the delivery waits a moment without having used an attempt.
+ */
+export type NextStep = { status: 'DELIVERED' } | { status: 'POSTPONED' } | FailureStep
 
 /** The tenant's endpoint after counting a failure: `probeDeliveryId` is set while it is paused. */
 export interface EndpointState {
@@ -167,6 +170,32 @@ export function recordFailure(
     if (updated.length > 0 && appointProbe) await tx.query(APPOINT_PROBE, [claim.platformId, claim.environment, heldDeadAfterMs])
     return next
   })
+}
+
+const POSTPONE = prepared(
+  'webhooks_postpone_attempt',
+  `WITH postponed AS (
+     UPDATE webhook_deliveries
+        SET attempt_count = attempt_count - 1, next_attempt_at = now() + make_interval(secs => $3::double precision / 1000)
+      WHERE id = $1 AND attempt_count = $2::int AND status = 'PENDING' AND replay_id IS NULL
+     RETURNING id
+   ), undone AS (
+     DELETE FROM delivery_attempts WHERE delivery_id IN (SELECT id FROM postponed) AND attempt_number = $2::int
+   )
+   -- a claim taken over meanwhile, or folded into a replay, leaves the delivery as it is: its attempt is
+   -- recorded as one that sent nothing
+   UPDATE delivery_attempts SET finished_at = now(), latency_ms = 0, error = $4
+    WHERE delivery_id = $1 AND attempt_number = $2::int AND NOT EXISTS (SELECT 1 FROM postponed)`,
+)
+
+/**
+ * Takes back a claim whose attempt could not be made (the platform service did not say where the
+ * delivery goes), in one statement: the claim's attempt is undone and the delivery falls due again
+ * after `retryInMs`, with its retry schedule and its endpoint's failure count untouched, since
+ * nothing reached the receiver.
+ */
+export async function postponeAttempt(sql: Sql, claim: ClaimedDelivery, retryInMs: number, reason: string): Promise<void> {
+  await sql.query(POSTPONE, [claim.id, claim.attemptNumber, retryInMs, reason])
 }
 
 const RELEASE = prepared(

@@ -32,20 +32,32 @@ export const FAST_SETTINGS: DeliverySettings = {
   concurrency: 16,
   concurrencyPerPlatform: 2,
   pauseAfterFailures: 5,
+  endpointUnknownRetryMs: 50,
 }
 
 /**
  * The platform service's webhookEndpoint per tenant, held in memory. `set` may script a change:
- * successive reads answer the given values in order, then the last one for ever.
+ * successive reads answer the given values in order, then the last one for ever. `unavailable`
+ * makes the next reads fail, as they do while the platform service is down.
  */
 export class InMemoryEndpoints implements EndpointSource {
   private readonly answers = new Map<string, (string | undefined)[]>()
+  private readonly failingReads = new Map<string, number>()
 
   set(tenant: Tenant, ...urls: (string | undefined)[]): void {
     this.answers.set(tenantKey(tenant), urls)
   }
 
+  unavailable(tenant: Tenant, reads: number): void {
+    this.failingReads.set(tenantKey(tenant), reads)
+  }
+
   async endpointOf(tenant: Tenant): Promise<string | undefined> {
+    const failing = this.failingReads.get(tenantKey(tenant)) ?? 0
+    if (failing > 0) {
+      this.failingReads.set(tenantKey(tenant), failing - 1)
+      throw new Error('platform service unavailable')
+    }
     const urls = this.answers.get(tenantKey(tenant)) ?? []
     return urls.length > 1 ? urls.shift() : urls[0]
   }

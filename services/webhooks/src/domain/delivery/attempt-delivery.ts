@@ -1,4 +1,4 @@
-import { recordDelivered, recordFailure, releaseHeldDeliveries, type AttemptOutcome, type EndpointState, type NextStep } from '../../db/attempts.db.js'
+import { postponeAttempt, recordDelivered, recordFailure, releaseHeldDeliveries, type AttemptOutcome, type EndpointState, type NextStep } from '../../db/attempts.db.js'
 import type { ClaimedDelivery } from '../../db/deliveries.db.js'
 import { counter, histogram } from '@pp/metrics'
 import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
@@ -18,9 +18,22 @@ const deliverySeconds = histogram('webhook_delivery_latency_seconds', 'Time from
  * delivery waits out the retry schedule for one to be set and is dead-lettered after it. A
  * failure counts against the endpoint and may pause it (see endpoint-pause.ts); a success
  * resumes a paused endpoint and releases its backlog.
+ *
+ * When the platform service does not answer with the endpoint, the outage is ours, not the
+ * receiver's: no attempt is made or counted, and the delivery is postponed a moment (a replay's
+ * delivery instead ends the replay's run, which resumes from it when its lease ends).
  */
 export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery): Promise<NextStep> {
-  const post = () => postToEndpoint(deps, claim)
+  const endpoint = await deps.endpoints.endpointOf(claim).then(
+    (url) => ({ url }),
+    (err: unknown) => ({ unknownBecause: `platform configuration unavailable: ${(err as Error).message}` }),
+  )
+  if ('unknownBecause' in endpoint) {
+    if (claim.replayId) throw new Error(endpoint.unknownBecause)
+    await postponeAttempt(deps.attemptsSql, claim, deps.settings.endpointUnknownRetryMs, endpoint.unknownBecause)
+    return { status: 'POSTPONED' }
+  }
+  const post = () => postToEndpoint(deps, claim, endpoint.url)
   const attributes = { 'webhook.type': claim.webhookType, 'webhook.attempt': claim.attemptNumber }
   const { isSuccess, ...outcome } = await (tracingEnabled() ? inSpan('deliver webhook', { kind: SpanKind.CLIENT, parent: claim.traceParent, attributes }, post) : post())
   attempts.inc({ outcome: isSuccess ? 'delivered' : 'failed' })
@@ -35,13 +48,7 @@ export async function attemptDelivery(deps: WebhooksDeps, claim: ClaimedDelivery
   return recordFailure(deps.attemptsSql, claim, outcome, decide, heldDeadAfterMs(deps.settings))
 }
 
-async function postToEndpoint(deps: WebhooksDeps, claim: ClaimedDelivery): Promise<AttemptOutcome & { isSuccess: boolean }> {
-  let url: string | undefined
-  try {
-    url = await deps.endpoints.endpointOf(claim)
-  } catch (err) {
-    return { isSuccess: false, latencyMs: 0, error: `platform configuration unavailable: ${(err as Error).message}` }
-  }
+async function postToEndpoint(deps: WebhooksDeps, claim: ClaimedDelivery, url: string | undefined): Promise<AttemptOutcome & { isSuccess: boolean }> {
   if (!url) return { isSuccess: false, latencyMs: 0, error: 'no webhookEndpoint is configured' }
   const payload = webhookBody(claim, claim.content, new Date())
   const headers = webhookHeaders({ ...claim, signature: deps.keys.sign(claim.environment, payload) })

@@ -11,6 +11,7 @@ const settings: DeliverySettings = {
   concurrency: 8,
   concurrencyPerPlatform: 2,
   pauseAfterFailures: 3,
+  endpointUnknownRetryMs: 50,
 }
 const claim = (id: string, attemptNumber: number) => ({ id, attemptNumber }) as ClaimedDelivery
 

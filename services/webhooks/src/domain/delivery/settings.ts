@@ -11,6 +11,8 @@ export interface DeliverySettings {
   concurrencyPerPlatform: number
   /** Failed attempts in a row (any of a tenant's deliveries) that pause its endpoint: only a probe is attempted then. */
   pauseAfterFailures: number
+  /** The wait before a delivery is tried again when the platform service could not give its endpoint (no attempt made). */
+  endpointUnknownRetryMs: number
   /** How long an Idempotency-Key's first answer to a redelivery or replay is replayed (IDEMPOTENCY_KEY_TTL_MS; a day when unset). */
   idempotencyKeyTtlMs?: number
 }
