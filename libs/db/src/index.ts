@@ -1,4 +1,4 @@
-export { isDatabaseUnavailable } from './availability.js'
+export { isDatabaseUnavailable } from '@pp/errors'
 export { databaseName, serverOf, withDatabase } from './database-url.js'
 export { findSchemaDrift } from './drift.js'
 export { ensureDatabase } from './ensure-database.js'

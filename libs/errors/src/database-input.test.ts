@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unstorableTextError } from './database-input.js'
+import { isDatabaseUnavailable, unavailableDatabaseError, unstorableTextError } from './database-input.js'
 
 describe('unstorableTextError', () => {
   const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })
@@ -19,5 +19,22 @@ describe('unstorableTextError', () => {
   it('leaves every other failure alone', () => {
     expect(unstorableTextError(Object.assign(new Error('deadlock'), { code: '40P01' }))).toBeUndefined()
     expect(unstorableTextError(undefined)).toBeUndefined()
+  })
+})
+
+describe('isDatabaseUnavailable', () => {
+  it("knows a database that does not take connections, as the driver's error or wrapped by Prisma", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+    expect(isDatabaseUnavailable({ code: 'P2039', meta: { driverAdapterError: { cause: { originalCode: '57P01' } } } })).toBe(true)
+    expect(isDatabaseUnavailable({ code: 'P1017', meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } } })).toBe(true)
+    expect(isDatabaseUnavailable(new Error('query failed', { cause: { kind: 'DatabaseNotReachable' } }))).toBe(true)
+    expect(unavailableDatabaseError(new Error('Connection terminated'))?.toBody()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
+  })
+
+  it('leaves a failure of the request alone', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false)
+    expect(isDatabaseUnavailable({ code: 'P2010', meta: { driverAdapterError: { cause: { originalCode: '40P01' } } } })).toBe(false)
+    expect(unavailableDatabaseError(undefined)).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { status as GrpcCode, type handleUnaryCall, type ServerUnaryCall } from '@grpc/grpc-js'
-import { apiErrorToGrpcStatus, isApiError, unstorableTextError } from '@pp/errors'
+import { apiErrorToGrpcStatus, isApiError, unavailableDatabaseError, unstorableTextError } from '@pp/errors'
 import { withRequestId, type Logger } from '@pp/logging'
 import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import { observeServedCall } from './call-metrics.js'
@@ -14,9 +14,10 @@ export type UnaryImpl<Req, Res> = (request: Req, ctx: HandlerContext) => Promise
 
 /**
  * Adapts an async handler to grpc-js's callback style. An ApiError keeps its code, reason and
- * details, and the database's refusal of text the caller sent (a NUL) is its INVALID_INPUT;
- * anything else is logged with the method path and answered as a bare INTERNAL, so no stack or
- * message of ours leaks to the caller.
+ * details, the database's refusal of text the caller sent (a NUL) is its INVALID_INPUT, and a
+ * database that does not take connections (restarting, unreachable) is SERVICE_UNAVAILABLE, which
+ * callers may retry; anything else is logged with the method path and answered as a bare
+ * INTERNAL, so no stack or message of ours leaks to the caller.
  */
 export const unary =
   <Req, Res>(logger: Logger, impl: UnaryImpl<Req, Res>): handleUnaryCall<Req, Res> =>
@@ -38,6 +39,11 @@ export const unary =
         if (isApiError(err)) return answer(apiErrorToGrpcStatus(err))
         const refusedText = unstorableTextError(err)
         if (refusedText !== undefined) return answer(apiErrorToGrpcStatus(refusedText))
+        const unavailable = unavailableDatabaseError(err)
+        if (unavailable !== undefined) {
+          ctx.logger.warn({ err, method }, 'database unavailable during a gRPC call')
+          return answer(apiErrorToGrpcStatus(unavailable))
+        }
         ctx.logger.error({ err, method }, 'unhandled error in gRPC handler')
         answer({ code: GrpcCode.INTERNAL, details: 'Internal error' })
       },

@@ -21,6 +21,8 @@ const impls = {
     if (request.text === 'crash') throw new Error('secret internals')
     // what the pg driver throws for a NUL in a text parameter
     if (request.text === 'nul') throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })
+    // what Prisma's driver adapter throws for a query while Postgres restarts
+    if (request.text === 'db-down') throw { code: 'P2039', message: 'Database error', meta: { driverAdapterError: { cause: { originalCode: '57P03', kind: 'postgres' } } } }
     if (request.text === 'slow') await new Promise((resolve) => setTimeout(resolve, 300))
     return { text: request.text, platformId: ctx.platformId, environment: ctx.environment ?? '', requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey }
   },
@@ -67,6 +69,11 @@ describe('gRPC helpers', () => {
     const err = (await callUnary(client, client.echo, { text: 'nul' }, ctx).catch((e: unknown) => e)) as ApiError
     expect(err.toBody()).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
     expect(JSON.stringify(err.toBody())).not.toContain('UTF8')
+  })
+
+  it('answers a database that does not take connections as SERVICE_UNAVAILABLE, which the caller may retry', async () => {
+    const err = (await callUnary(client, client.echo, { text: 'db-down' }, ctx).catch((e: unknown) => e)) as ApiError
+    expect(err.toBody()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
   })
 
   it('turns a missed deadline into SERVICE_UNAVAILABLE', async () => {
