@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { p256 } from '@noble/curves/nist.js'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, startMesh, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, type Credentials, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 import { startWebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js'
 
 /**
@@ -41,7 +42,7 @@ const accountsOf = async (customerId: string) =>
   (await api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&limit=100`)).body.data as any[]
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   receiver = await startWebhookReceiver()
   platform = await mesh.createPlatform(`e2e-accounts-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   api = apiClient(mesh, platform)

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { repoRoot, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { apiClient, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 import { createCustomer, fund, type PaymentsWorld } from './payments-support.js'
 import { startWebhookReceiver } from './webhook-receiver.js'
 
@@ -58,7 +59,7 @@ let api: ReturnType<typeof apiClient>
 const platformName = `admin-e2e-${randomBytes(4).toString('hex')}`
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   receiver = await startWebhookReceiver()
   env = Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_GRPC_ADDRESS`, mesh.grpcAddress(s)]))
   const created = await adminJson('platforms', 'create', '--name', platformName)

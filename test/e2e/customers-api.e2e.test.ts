@@ -5,7 +5,8 @@ import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type Eve
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, postUnread, startMesh, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, postUnread, type Credentials, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 
 /**
  * The first slice of the API end to end: real platform, customers and gateway processes, real
@@ -41,7 +42,7 @@ const individual = (overrides: Record<string, unknown> = {}) => ({
 })
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   const platformA = await mesh.createPlatform(`e2e-a-${durableName}`, { skipVerificationPaperwork: true })
   const platformB = await mesh.createPlatform(`e2e-b-${durableName}`)
   apiCredentials = platformA

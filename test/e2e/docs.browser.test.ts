@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, type Browser, type Page } from '../../gateway/test/support/browser.js'
-import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { apiClient, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 
 /**
  * The interactive API reference in a real browser: /docs renders the gateway's live OpenAPI
@@ -11,10 +12,8 @@ let mesh: Mesh
 let browser: Browser
 
 beforeAll(async () => {
-  // every part settles before a failure is reported, so that afterAll stops whatever did start
-  const started = await Promise.allSettled([startMesh().then((ready) => (mesh = ready)), launchChromium().then((launched) => (browser = launched))])
-  const failure = started.find((part) => part.status === 'rejected')
-  if (failure) throw failure.reason
+  mesh = sharedMesh()
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {

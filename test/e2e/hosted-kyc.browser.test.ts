@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, type Browser } from '../../gateway/test/support/browser.js'
-import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { apiClient, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 
 /**
  * The hosted verification link in a real browser: headless Chromium completes the flow a
@@ -26,9 +27,9 @@ function startRedirectTarget(): Promise<Server> {
 }
 
 beforeAll(async () => {
+  mesh = sharedMesh()
   // every part settles before a failure is reported, so that afterAll stops whatever did start
   const started = await Promise.allSettled([
-    startMesh().then((ready) => (mesh = ready)),
     launchChromium().then((launched) => (browser = launched)),
     startRedirectTarget().then((server) => (redirectTarget = server)),
   ])

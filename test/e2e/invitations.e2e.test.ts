@@ -1,6 +1,7 @@
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { apiClient, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 import { startWebhookReceiver } from './webhook-receiver.js'
 
 /**
@@ -25,7 +26,7 @@ const individual = (name: string, extra: Record<string, unknown> = {}) => ({
 const consent = () => ({ type: 'SERVICE_END_USER_TERMS', acceptedAt: '2026-11-01T10:00:00Z', termsVersion, ipAddress: '203.0.113.7', acceptanceMethod: 'CHECKBOX' })
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   api = apiClient(mesh, await mesh.createPlatform('e2e-invitations'))
   receiver = await startWebhookReceiver()
   expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
@@ -9,10 +10,42 @@ import { startFrontProxy } from './front-proxy.js'
 
 export type { Credentials }
 
+/** The error-level lines of a process's pino log, and anything it printed that is not a log line (a crash). */
+export const errorLines = (log: string): string =>
+  log
+    .split('\n')
+    .filter((line) => line !== '' && (/"level":(50|60)/.test(line) || !line.startsWith('{')))
+    .join('\n')
+
+const ERROR_LINES_SHOWN_MAX = 40
+/** The meshes a test file uses now (its own, or the shared one). */
+export const liveMeshes = new Set<Mesh>()
+// A failed test in any file with a mesh prints what the mesh's processes logged as errors: the only
+// place a 500's or a timeout's cause shows, and gone once the mesh stops. Only in a test file's
+// worker: the bench and the shared mesh's global setup (outside any test file) import this file too.
+if (process.env.VITEST_WORKER_ID) {
+  const { afterEach } = await import('vitest')
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return
+    for (const mesh of liveMeshes) {
+      for (const child of mesh.processes) {
+        const lines = errorLines(child.output()).split('\n').filter(Boolean).slice(-ERROR_LINES_SHOWN_MAX)
+        if (lines.length > 0) console.log(`--- ${child.name} (its last error lines)\n${lines.join('\n')}`)
+      }
+    }
+  })
+}
+
+/** A process of a mesh, as a test sees it: what it printed. */
+export interface MeshProcess {
+  name: string
+  output(): string
+}
+
 export interface Mesh {
   baseUrl: string
   natsUrl: string
-  processes: ServiceProcess[]
+  processes: MeshProcess[]
   /** A new platform with a fresh sandbox token. */
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
   /** A service's database, for tests that check its invariants directly (the ledger's balance). */
@@ -33,7 +66,7 @@ export interface Mesh {
 export interface MeshOptions {
   /** Settings every process gets on top of the mesh's own (e.g. the wallet-auth service's OIDC issuers). */
   env?: Record<string, string>
-  /** A NATS server of the test's own (one it stops), instead of the shared test server. */
+  /** A NATS server of its own (one the test stops, or the shared mesh's), instead of the shared test server. */
   natsUrl?: string
   /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
   databaseServerUrl?: string
@@ -43,6 +76,23 @@ export interface MeshOptions {
   gateways?: number
   /** How long each process may take to answer its first health check (60 s): more on a loaded machine. */
   startTimeoutMs?: number
+  /** A folder where each process's output also goes (`<name>.log`), for test files in other processes. */
+  logDir?: string
+}
+
+/** Where a running mesh is, for a test file in another process (`sharedMesh`). */
+export interface MeshDescription {
+  baseUrl: string
+  natsUrl: string
+  databaseUrls: Record<string, string>
+  grpcAddresses: Record<string, string>
+  processes: Array<{ name: string; logFile: string }>
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sharedMesh?: MeshDescription
+  }
 }
 
 /**
@@ -85,10 +135,11 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
 
   const databaseOf = new Map<string, TestDatabase>()
+  const logFileOf = (name: string): string | undefined => (options.logDir ? join(options.logDir, `${name}.log`) : undefined)
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicas === 1 ? service.name : `${service.name}#${replica}`
-    const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address })
+    const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)
@@ -121,7 +172,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
     const gatewayEnv = { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
-    const gateway = startProcess(gateways === 1 ? 'gateway' : `gateway#${replica}`, 'gateway/src/main.ts', gatewayEnv)
+    const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
+    const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
       abandon(new Error(`${err.message}\n${gateway.output()}`)),
     )
@@ -130,22 +182,18 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   for (let replica = 0; replica < gateways; replica += 1) processes.push(await launchGateway(replica))
 
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
-  return {
+  const mesh: Mesh = {
     baseUrl: `${publicUrl}/${API_VERSION}`,
     natsUrl,
     processes,
-    createPlatform: (name, options = {}) =>
-      ensurePlatform(platform, {
-        name,
-        isRegulatedFinancialInstitution: options.regulated ?? false,
-        skipVerificationPaperwork: options.skipVerificationPaperwork ?? false,
-      }),
+    createPlatform: platformCreator(platform),
     databaseUrl: (service) => databaseOf.get(service)!.url,
     grpcAddress: (service) => addresses[grpcAddressVariable(meshServices.find((s) => s.name === service)!)]!,
     async restart(service, signal = 'SIGTERM') {
       const index = processes.findIndex((p) => p.name === service)
-      await processes[index]!.stop(signal)
-      processes[index] = await launch(meshServices.find((s) => s.name === service)!)
+      const stopped = processes[index]!
+      await stopped.stop(signal)
+      processes[index] = afterEarlier(stopped, await launch(meshServices.find((s) => s.name === service)!))
     },
     async replaceReplica(service, index) {
       const name = `${service}#${index}`
@@ -156,22 +204,52 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
         // the endpoint's removal reaches every proxy before the pod is told to stop (preStop)
         await new Promise((resolve) => setTimeout(resolve, 500))
       }
-      await processes[position]!.stop('SIGTERM')
+      const stopped = processes[position]!
+      await stopped.stop('SIGTERM')
       if (service === 'gateway') {
-        processes[position] = await launchGateway(index)
+        processes[position] = afterEarlier(stopped, await launchGateway(index))
         await waitUntil(async () => (await fetch(`http://127.0.0.1:${gatewayPorts[index]}/readyz`)).ok, `${name} ready`, 60_000)
         frontProxy?.add(gatewayPorts[index]!)
       } else {
-        processes[position] = await launch(meshServices.find((s) => s.name === service)!, index)
+        processes[position] = afterEarlier(stopped, await launch(meshServices.find((s) => s.name === service)!, index))
         await waitUntil(() => checkHealth(`127.0.0.1:${portsOf.get(service)![index]}`, 'readiness'), `${name} ready`, 60_000)
       }
     },
     async stop() {
+      liveMeshes.delete(mesh)
       platform.close()
       await frontProxy?.close()
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
     },
+  }
+  liveMeshes.add(mesh)
+  return mesh
+}
+
+/** A process started in the place of `earlier`, with what `earlier` printed kept before its own output. */
+const afterEarlier = (earlier: ServiceProcess, current: ServiceProcess): ServiceProcess => ({
+  ...current,
+  output: () => `${earlier.output()}${current.output()}`,
+})
+
+export const platformCreator =
+  (platform: PlatformServiceClient): Mesh['createPlatform'] =>
+  (name, options = {}) =>
+    ensurePlatform(platform, {
+      name,
+      isRegulatedFinancialInstitution: options.regulated ?? false,
+      skipVerificationPaperwork: options.skipVerificationPaperwork ?? false,
+    })
+
+/** What a test file in another process needs to use `mesh`, whose processes log to `logDir`. */
+export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
+  return {
+    baseUrl: mesh.baseUrl,
+    natsUrl: mesh.natsUrl,
+    databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
+    grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
+    processes: mesh.processes.map((p) => ({ name: p.name, logFile: join(logDir, `${p.name}.log`) })),
   }
 }
 

@@ -3,6 +3,7 @@ import { waitUntil } from '@pp/testing'
 import pg from 'pg'
 import { expect } from 'vitest'
 import { apiClient, startMesh, type Mesh, type MeshOptions } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 import { startWebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js'
 
 /**
@@ -22,8 +23,9 @@ export interface PaymentsWorld {
   stop(): Promise<void>
 }
 
-export async function startPaymentsWorld(name: string, options: MeshOptions = {}): Promise<PaymentsWorld> {
-  const mesh = await startMesh(options)
+/** The world on the shared mesh, or on a mesh of the file's own started with `options`. */
+export async function startPaymentsWorld(name: string, options?: MeshOptions): Promise<PaymentsWorld> {
+  const mesh = options ? await startMesh(options) : sharedMesh()
   const receiver = await startWebhookReceiver()
   const stop = async () => {
     await receiver.close()

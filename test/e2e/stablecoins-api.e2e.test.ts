@@ -4,7 +4,8 @@ import { LedgerServiceClient } from '@pp/proto/ledger/v1/ledger'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../tools/admin/src/run.js'
-import { apiClient, startMesh, type Mesh } from './mesh.js'
+import { apiClient, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 
 /**
  * Stablecoins through the gateway on the real mesh: provider account links, registration,
@@ -108,7 +109,7 @@ async function expectCode(response: { status: number; body: any }, status: numbe
 }
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   const platform = await mesh.createPlatform(`e2e-stablecoins-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   platformId = platform.platformId
   api = apiClient(mesh, platform)

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, PaymentsPlatformClient, type CustomerCreateRequest, type InternalAccount, type Transaction } from '../../packages/client/src/index.js'
-import { startMesh, type Mesh } from './mesh.js'
+import { type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 import { germanIban } from './payments-support.js'
 
 /**
@@ -13,7 +14,7 @@ let mesh: Mesh
 let client: PaymentsPlatformClient
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   const platform = await mesh.createPlatform(`e2e-typed-client-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   client = new PaymentsPlatformClient({ baseUrl: mesh.baseUrl, credentials: platform })
 }, 180_000)

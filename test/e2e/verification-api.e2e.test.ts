@@ -5,7 +5,8 @@ import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type Eve
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, startMesh, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, type Credentials, type Mesh } from './mesh.js'
+import { sharedMesh } from './shared-mesh.js'
 
 /**
  * Verification end to end through the gateway: POST /verifications with the sandbox rules,
@@ -22,7 +23,7 @@ const events: EventEnvelope[] = []
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   credentials = await mesh.createPlatform(`e2e-verification-${durableName}`)
   api = apiClient(mesh, credentials)
   nats = await connectNats(mesh.natsUrl, durableName)

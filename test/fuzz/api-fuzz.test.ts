@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meshServices } from '../../scripts/mesh/services.js'
-import { apiClient, startMesh, type Mesh } from '../e2e/mesh.js'
+import { apiClient, errorLines, startMesh, type Mesh } from '../e2e/mesh.js'
 import { ApiDocument, type KnownIds } from './api-document.js'
 import { Random } from './random.js'
 import { RequestFactory, type FuzzRequest } from './requests.js'
@@ -121,13 +121,6 @@ function describeRequest(request: FuzzRequest): string {
     .map(([name, value]) => `${name}: ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…(${value.length})` : value)}`)
   return `${request.operation} [${request.mutations.join(', ')}] ${request.method} ${request.path.slice(0, 300)} {${headers.join('; ')}}${body}`
 }
-
-/** The error-level lines of a process's pino log. */
-const errorLines = (log: string) =>
-  log
-    .split('\n')
-    .filter((line) => /"level":(50|60)/.test(line))
-    .join('\n')
 
 describe('malformed requests against the mesh', () => {
   it('answers the reported cases 400 INVALID_INPUT, naming the field, in a small body', async () => {

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
-
-/** The repository root, so tests can start any package's entry point. */
-export const repoRoot = join(import.meta.dirname, '../../..')
+import { nodeArgumentsFor } from './service-bundles.js'
+import { repoRoot } from './paths.js'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,16 +22,26 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** Starts a TypeScript entry point (relative to the repo root) in its own Node process. */
-export function startProcess(name: string, entry: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', join(repoRoot, entry)], {
+/**
+ * Starts a TypeScript entry point (relative to the repo root) in its own Node process, from its
+ * bundle when the run made one (service-bundles.ts). With `logFile`, what it prints is also
+ * appended there, for other processes to read.
+ */
+export function startProcess(name: string, entry: string, env: Record<string, string>, { logFile }: { logFile?: string } = {}): ServiceProcess {
+  const child = spawn(process.execPath, nodeArgumentsFor(entry), {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
-  child.stdout?.on('data', (chunk) => (log += String(chunk)))
-  child.stderr?.on('data', (chunk) => (log += String(chunk)))
+  const sink = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined
+  const record = (chunk: Buffer): void => {
+    log += String(chunk)
+    sink?.write(chunk)
+  }
+  child.stdout?.on('data', record)
+  child.stderr?.on('data', record)
+  child.once('exit', () => sink?.end())
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   return {
     name,

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, startMesh, type Credentials, type Mesh } from '../../../test/e2e/mesh.js'
+import { apiClient, type Credentials, type Mesh } from '../../../test/e2e/mesh.js'
+import { sharedMesh } from '../../../test/e2e/shared-mesh.js'
 import { webhookReceiver } from '../examples/receiver.js'
 import { fetchSigningKeys, signingKeys, type Webhook } from '../src/index.js'
 import { newSigner, webhookBody } from './signer.js'
@@ -20,7 +21,7 @@ let receiverUrl: string
 const handled: Webhook[] = []
 
 beforeAll(async () => {
-  mesh = await startMesh()
+  mesh = sharedMesh()
   platform = await mesh.createPlatform(`e2e-webhooks-package-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   api = apiClient(mesh, platform)
   const fetchKeys = () => fetchSigningKeys({ baseUrl: mesh.baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret })

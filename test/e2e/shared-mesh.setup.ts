@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ownNatsServer } from '@pp/testing'
+import type { TestProject } from 'vitest/node'
+import { describeMesh, startMesh } from './mesh.js'
+
+/** The settings a shared-mesh file relies on, on top of the mesh's own. */
+export const SHARED_MESH_ENV = {
+  // cards.e2e: the live-card limit is reached with a few cards, and an activation is slow enough to see INACTIVE
+  CARDS_MAX_LIVE_PER_PLATFORM: '4',
+  SANDBOX_CARD_ACTIVATION_DELAY_MS: '400',
+}
+
+/**
+ * Starts the mesh the shared-mesh files of vitest.config.ts use (`sharedMesh()`), once per run
+ * instead of once per file, and stops it when the run ends. It has a NATS server of its own: the
+ * other files' meshes start and stop meanwhile on the shared test server, and their events are
+ * not for this mesh's consumers.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const nats = await ownNatsServer()
+  await nats.start()
+  const logDir = mkdtempSync(join(tmpdir(), 'pp-shared-mesh-'))
+  const mesh = await startMesh({ natsUrl: nats.url, logDir, env: SHARED_MESH_ENV }).catch(async (err: unknown) => {
+    await nats.remove()
+    throw err
+  })
+  project.provide('sharedMesh', describeMesh(mesh, logDir))
+  return async () => {
+    await mesh.stop()
+    await nats.remove()
+    rmSync(logDir, { recursive: true, force: true })
+  }
+}
