@@ -80,6 +80,9 @@ export interface MeshOptions {
   logDir?: string
 }
 
+/** Where a process of a mesh started with `logDir` writes its output. */
+const logFileIn = (logDir: string, name: string): string => join(logDir, `${name}.log`)
+
 /** Where a running mesh is, for a test file in another process (`sharedMesh`). */
 export interface MeshDescription {
   baseUrl: string
@@ -135,7 +138,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
 
   const databaseOf = new Map<string, TestDatabase>()
-  const logFileOf = (name: string): string | undefined => (options.logDir ? join(options.logDir, `${name}.log`) : undefined)
+  const logFileOf = (name: string): string | undefined => (options.logDir ? logFileIn(options.logDir, name) : undefined)
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicas === 1 ? service.name : `${service.name}#${replica}`
@@ -249,7 +252,7 @@ export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
     natsUrl: mesh.natsUrl,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
-    processes: mesh.processes.map((p) => ({ name: p.name, logFile: join(logDir, `${p.name}.log`) })),
+    processes: mesh.processes.map((p) => ({ name: p.name, logFile: logFileIn(logDir, p.name) })),
   }
 }
 

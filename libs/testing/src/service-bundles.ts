@@ -31,6 +31,9 @@ const thirdPartyOutside: Plugin = {
   },
 }
 
+/** Whether this run bundled `entry`. */
+const isBundled = (entry: string): boolean => (process.env[BUNDLED_ENTRIES]?.split(',') ?? []).includes(entry)
+
 /**
  * Bundles the entry points (relative to the repository root) and has this run's processes started
  * from them; entries this run bundled already are not bundled again.
@@ -56,9 +59,6 @@ export async function bundleEntryPoints(entries: string[]): Promise<void> {
   )
   process.env[BUNDLED_ENTRIES] = entries.join(',')
 }
-
-/** Whether this run bundled `entry`. */
-export const isBundled = (entry: string): boolean => (process.env[BUNDLED_ENTRIES]?.split(',') ?? []).includes(entry)
 
 /** The Node arguments that start `entry`: its bundle when this run made one, else the TypeScript through tsx. */
 export const nodeArgumentsFor = (entry: string): string[] =>
