@@ -180,10 +180,10 @@ describe('sandbox funding', () => {
     expect(account).toMatchObject({ id: usd.id, balance: { amount: 100_000 }, totalBalance: { amount: 100_000 } })
     expect(account.updatedAt >= usd.updatedAt).toBe(true)
     const events = await eventsFor(usd.id)
-    expect(events.map((e) => e.type)).toEqual(['INTERNAL_ACCOUNT.STATUS_UPDATED', 'FUNDS_CREDITED'])
-    expect(events[1]).toMatchObject({ source: 'ledger', platformId: ctx.platformId, environment: 'SANDBOX' })
+    expect(events.map((e) => e.type)).toEqual(['INTERNAL_ACCOUNT.STATUS_UPDATED', 'INTERNAL_ACCOUNT.BALANCE_UPDATED', 'FUNDS_CREDITED'])
+    expect(events[2]).toMatchObject({ source: 'ledger', platformId: ctx.platformId, environment: 'SANDBOX' })
     // the fact, as ledger.v1.FundsCredited's JSON: payments mints the transaction from it
-    expect(FundsCredited.fromJSON(events[1]!.data)).toEqual({
+    expect(FundsCredited.fromJSON(events[2]!.data)).toEqual({
       transferId: expect.stringMatching(/^Transfer:/),
       accountId: usd.id,
       customerId: usd.customerId,
@@ -195,13 +195,18 @@ describe('sandbox funding', () => {
     })
   })
 
-  it('raises INTERNAL_ACCOUNT.BALANCE_UPDATED with the whole account for a crypto account', async () => {
+  it('raises one INTERNAL_ACCOUNT.BALANCE_UPDATED with the whole account, the answer, for fiat and crypto accounts alike', async () => {
     const ctx = newTenant()
-    const usdb = accountOf(await activeCustomer(h, ctx), 'USDB', 'INTERNAL_CRYPTO')
-    await fundAccount(ctx, usdb.id, 5_000_000n)
-    const events = await eventsFor(usdb.id)
-    expect(events.map((e) => e.type)).toEqual(['INTERNAL_ACCOUNT.STATUS_UPDATED', 'FUNDS_CREDITED', 'INTERNAL_ACCOUNT.BALANCE_UPDATED'])
-    expect(events[2]!.data).toMatchObject({ id: usdb.id, type: 'INTERNAL_CRYPTO', balance: { amount: 5_000_000, currency: { code: 'USDB', decimals: 6 } } })
+    const accounts = await activeCustomer(h, ctx)
+    for (const [funded, amount] of [[accountOf(accounts, 'USD'), 2_500n], [accountOf(accounts, 'USDB', 'INTERNAL_CRYPTO'), 5_000_000n]] as const) {
+      const answer = await fundAccount(ctx, funded.id, amount)
+      const events = (await eventsFor(funded.id)).filter((e) => e.type === 'INTERNAL_ACCOUNT.BALANCE_UPDATED')
+      expect(events).toHaveLength(1)
+      expect(events[0]).toMatchObject({ platformId: ctx.platformId, requestId: ctx.requestId })
+      expect(events[0]!.data).toMatchObject({ id: funded.id, balance: { amount: Number(amount), currency: { code: currencyOf(funded) } } })
+      expect(events[0]!.data).toEqual(answer)
+      expect(events[0]!.data).toEqual(await get(ctx, funded.id))
+    }
   })
 
   it('is refused with production credentials, for bad amounts and for accounts that cannot receive; nothing changes', async () => {

@@ -5,7 +5,7 @@ import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
 
-type Balances = Pick<LedgerAccount, 'id' | 'currency' | 'debitsPending' | 'debitsPosted' | 'creditsPending' | 'creditsPosted'>
+type Balances = Pick<LedgerAccount, 'id' | 'currency' | 'debitsPending' | 'debitsPosted' | 'creditsPending' | 'creditsPosted' | 'updatedAt'>
 type Row = InternalAccount & { ledgerAccount: Balances }
 
 const withLedger = { ledgerAccount: true } as const
@@ -27,6 +27,7 @@ function toRecord(row: Row): InternalAccountRecord {
     fundingInstructions: row.fundingInstructions as unknown as PaymentInstructions[],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    balanceUpdatedAt: ledger.updatedAt,
     balance: {
       accountId: ledger.id,
       currency: ledger.currency,
@@ -38,7 +39,7 @@ function toRecord(row: Row): InternalAccountRecord {
   }
 }
 
-export type NewInternalAccount = Omit<InternalAccountRecord, 'balance' | 'updatedAt'>
+export type NewInternalAccount = Omit<InternalAccountRecord, 'balance' | 'updatedAt' | 'balanceUpdatedAt'>
 
 /** The internal account row; its ledger account must exist already (same transaction). */
 export async function insertInternalAccount(tx: Tx, account: NewInternalAccount): Promise<void> {
@@ -60,32 +61,40 @@ export async function findInternalAccount(db: Db | Tx, tenant: Tenant, id: strin
 }
 
 /**
- * The account and its balances under Prisma's field names and value types (int8 as bigint), so
- * that `toRecord` maps it as it maps a Prisma row: one prepared statement for the hot single read.
+ * An internal account (`ia`) and its ledger account (`la`) under Prisma's field names and value
+ * types (int8 as bigint, enums as text), so that `joinedToRecord` maps them as `toRecord` maps a
+ * Prisma row: the columns of every prepared statement that answers accounts with their balances.
  */
-const READ_ACCOUNT = prepared(
-  'ledger.read_internal_account',
-  `SELECT ia.id, ia.platform_id AS "platformId", ia.environment, ia.customer_id AS "customerId", ia.type, ia.currency,
-          ia.status, ia.label, ia.sweep_rule AS "sweepRule", ia.private_enabled AS "privateEnabled",
+export const JOINED_ACCOUNT_COLUMNS = `ia.id, ia.platform_id AS "platformId", ia.environment, ia.customer_id AS "customerId", ia.type::text AS type,
+          ia.currency, ia.status::text AS status, ia.label, ia.sweep_rule AS "sweepRule", ia.private_enabled AS "privateEnabled",
           ia.funding_instructions AS "fundingInstructions", ia.created_at AS "createdAt", ia.updated_at AS "updatedAt",
           la.currency AS "ledgerCurrency", la.debits_pending AS "debitsPending", la.debits_posted AS "debitsPosted",
-          la.credits_pending AS "creditsPending", la.credits_posted AS "creditsPosted"
+          la.credits_pending AS "creditsPending", la.credits_posted AS "creditsPosted", la.updated_at AS "ledgerUpdatedAt"`
+
+export type JoinedAccountRow = InternalAccount &
+  Omit<Balances, 'id' | 'currency' | 'updatedAt'> & { ledgerCurrency: string; ledgerUpdatedAt: Date }
+
+export function joinedToRecord(row: JoinedAccountRow): InternalAccountRecord {
+  const { ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted, ledgerUpdatedAt, ...account } = row
+  return toRecord({
+    ...account,
+    ledgerAccount: { id: account.id, currency: ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted, updatedAt: ledgerUpdatedAt },
+  })
+}
+
+/** One prepared statement for the hot single read. */
+const READ_ACCOUNT = prepared(
+  'ledger.read_internal_account',
+  `SELECT ${JOINED_ACCOUNT_COLUMNS}
      FROM internal_accounts ia
      JOIN ledger_accounts la ON la.id = ia.id
     WHERE ia.id = $1 AND ia.platform_id = $2 AND ia.environment = $3`,
 )
 
-type JoinedRow = InternalAccount & Omit<Balances, 'id' | 'currency'> & { ledgerCurrency: string }
-
 /** The tenant's account, as `findInternalAccount` reads it, outside any transaction. */
 export async function readInternalAccount(sql: SqlRunner, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {
-  const [row] = await sql.query<JoinedRow>(READ_ACCOUNT, [id, tenant.platformId, tenant.environment])
-  if (!row) return undefined
-  const { ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted, ...account } = row
-  return toRecord({
-    ...account,
-    ledgerAccount: { id: account.id, currency: ledgerCurrency, debitsPending, debitsPosted, creditsPending, creditsPosted },
-  })
+  const [row] = await sql.query<JoinedAccountRow>(READ_ACCOUNT, [id, tenant.platformId, tenant.environment])
+  return row ? joinedToRecord(row) : undefined
 }
 
 const CUSTOMER_ACCOUNT_FACTS = prepared(
@@ -117,11 +126,6 @@ export async function updateAccountStatus(tx: Tx, id: string, status: AccountSta
 
 export async function updateAccountPrivacy(tx: Tx, id: string, privateEnabled: boolean, at: Date): Promise<void> {
   await tx.internalAccount.update({ where: { id }, data: { privateEnabled, updatedAt: at } })
-}
-
-/** Touches updated_at: the account's balance changed. */
-export async function touchAccount(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.internalAccount.update({ where: { id }, data: { updatedAt: at } })
 }
 
 /**

@@ -3,7 +3,11 @@ export const EVENT_SOURCE = 'ledger'
 
 /** A fact for other services (ledger.v1.FundsCredited), never a webhook. */
 export const FUNDS_CREDITED = 'FUNDS_CREDITED'
-/** The reference's webhook names. */
+/**
+ * The reference's webhook names; each carries the whole account as the API shows it. A balance
+ * update follows every committed movement of an internal account, of any currency and cause, once
+ * per account and ledger transaction (transfers/apply.ts); a status update, every status change.
+ */
 export const ACCOUNT_BALANCE_UPDATED = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'
 export const ACCOUNT_STATUS_UPDATED = 'INTERNAL_ACCOUNT.STATUS_UPDATED'
 

@@ -1,4 +1,4 @@
-import { tenantFrom, unaryService } from '@pp/grpc'
+import { callerOf, tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
   CreatePendingTransferRequest,
@@ -32,21 +32,21 @@ const newTransferInput = (request: NewTransferRequest) => ({
 export function ledgerService(deps: LedgerDeps, logger: Logger): LedgerServiceServer {
   return unaryService(logger, {
     async createTransfer(request: CreateTransferRequest, ctx): Promise<CreateTransferResponse> {
-      return { transfer: transferToProto(await createTransfer(deps, tenantFrom(ctx), newTransferInput(request), 'DIRECT')) }
+      return { transfer: transferToProto(await createTransfer(deps, callerOf(ctx), newTransferInput(request), 'DIRECT')) }
     },
     async createPendingTransfer(request: CreatePendingTransferRequest, ctx): Promise<CreatePendingTransferResponse> {
       const input = newTransferInput(request)
       const recorded =
         request.postTransferId === undefined
-          ? await createTransfer(deps, tenantFrom(ctx), input, 'PENDING')
-          : await holdAndPost(deps, tenantFrom(ctx), input, request.postTransferId)
+          ? await createTransfer(deps, callerOf(ctx), input, 'PENDING')
+          : await holdAndPost(deps, callerOf(ctx), input, request.postTransferId)
       return { transfer: transferToProto(recorded) }
     },
     async postPendingTransfer(request: PostPendingTransferRequest, ctx): Promise<PostPendingTransferResponse> {
-      return { transfer: transferToProto(await resolveHold(deps, tenantFrom(ctx), request, 'POST_PENDING')) }
+      return { transfer: transferToProto(await resolveHold(deps, callerOf(ctx), request, 'POST_PENDING')) }
     },
     async voidPendingTransfer(request: VoidPendingTransferRequest, ctx): Promise<VoidPendingTransferResponse> {
-      return { transfer: transferToProto(await resolveHold(deps, tenantFrom(ctx), request, 'VOID_PENDING')) }
+      return { transfer: transferToProto(await resolveHold(deps, callerOf(ctx), request, 'VOID_PENDING')) }
     },
     async getBalances(request: GetBalancesRequest, ctx): Promise<GetBalancesResponse> {
       const balances = await getBalances(deps, tenantFrom(ctx), request.accounts.map(accountRefOf))

@@ -3,16 +3,15 @@ import { newId } from '@pp/ids'
 import { findReplay, fingerprintOf, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
-import { findInternalAccount, touchAccount } from '../../db/internal-accounts.db.js'
-import { recordAccountEvent, recordFundsCredited } from '../../events/outbox.js'
-import { ACCOUNT_BALANCE_UPDATED } from '../../events/types.js'
+import { findInternalAccount } from '../../db/internal-accounts.db.js'
+import { recordFundsCredited } from '../../events/outbox.js'
 import type { LedgerDeps } from '../deps.js'
 import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
 import type { InternalAccountRecord, InternalAccountView } from './types.js'
-import { isCryptoAccount, mustExist, toAccountView } from './view.js'
+import { mustExist } from './view.js'
 
 /** The reference's ceiling for one sandbox funding, in the smallest unit. */
 const SANDBOX_FUND_AMOUNT_MAX = 100_000_000_000n
@@ -24,8 +23,8 @@ export interface FundInput {
 
 /**
  * Sandbox only: credits the account at once from the tenant's funding account, as an incoming
- * payment would. The transfer, the FUNDS_CREDITED fact and, for a crypto account, the
- * INTERNAL_ACCOUNT.BALANCE_UPDATED event commit together; the answer is the updated account.
+ * payment would. The transfer with its INTERNAL_ACCOUNT.BALANCE_UPDATED (as every movement's) and
+ * the FUNDS_CREDITED fact commit together; the answer is the updated account, the event's data.
  * With an Idempotency-Key a retry, even one racing the first call, gets the first answer and
  * credits nothing again.
  */
@@ -69,22 +68,20 @@ async function fund_(deps: LedgerDeps, tx: Tx, caller: Caller, { account, fundin
   const transferId = newId('Transfer')
   const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
   const fingerprint = fingerprintOf({ kind: 'DIRECT', code: 'FUNDING', legs })
-  await recordMovement(tx, tenant, { id: transferId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
-  await touchAccount(tx, account.id, at)
-  const funded = (await findInternalAccount(tx, tenant, account.id))!
-  const holder = funded.customerId === null ? undefined : await findHolder(tx, tenant, funded.customerId)
+  const moved = await recordMovement(tx, caller, { id: transferId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
+  // the funding account is a system account: the credited account is the one internal account moved
+  const view = moved[0]!
+  const holder = account.customerId === null ? undefined : await findHolder(tx, tenant, account.customerId)
   await recordFundsCredited(tx, caller, {
     transferId,
-    accountId: funded.id,
-    customerId: funded.customerId ?? undefined,
+    accountId: account.id,
+    customerId: account.customerId ?? undefined,
     platformCustomerId: holder?.platformCustomerId,
-    currency: funded.currency,
+    currency: account.currency,
     amount,
     description: 'Sandbox funding',
     creditedAt: at,
   })
-  const view = toAccountView(funded)
-  if (isCryptoAccount(funded)) await recordAccountEvent(tx, ACCOUNT_BALANCE_UPDATED, caller, view)
   if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, at)
   return view
 }

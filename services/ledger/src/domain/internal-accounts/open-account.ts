@@ -35,5 +35,5 @@ export async function openAccount(tx: Tx, tenant: Tenant, account: AccountToOpen
   await insertInternalLedgerAccount(tx, tenant, id, account.currency, at)
   await insertInternalAccount(tx, record)
   const zero = { debitsPending: 0n, debitsPosted: 0n, creditsPending: 0n, creditsPosted: 0n }
-  return { ...record, updatedAt: at, balance: { accountId: id, currency: account.currency, ...zero } }
+  return { ...record, updatedAt: at, balanceUpdatedAt: at, balance: { accountId: id, currency: account.currency, ...zero } }
 }

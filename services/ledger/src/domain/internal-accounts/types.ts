@@ -47,7 +47,10 @@ export interface InternalAccountRecord {
   privateEnabled: boolean | null
   fundingInstructions: PaymentInstructions[]
   createdAt: Date
+  /** When the account's own row last changed (status, privacy). */
   updatedAt: Date
+  /** When its ledger account last moved: every movement sets it, the row stays untouched. */
+  balanceUpdatedAt: Date
   balance: AccountBalance
 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import { amountToJson, findCurrency, isCryptoCurrency } from '@pp/money'
+import { amountToJson, findCurrency } from '@pp/money'
 import { availableOf, totalOf } from '../transfers/rules.js'
 import type { CurrencyAmountView, InternalAccountRecord, InternalAccountView } from './types.js'
 
@@ -38,7 +38,7 @@ export function toAccountView(record: InternalAccountRecord): InternalAccountVie
     totalBalance: amountView(totalOf(record.balance), record.currency),
     fundingPaymentInstructions: record.fundingInstructions,
     createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
+    updatedAt: lastChangeOf(record).toISOString(),
     label: record.label,
     sweepRule: record.sweepRule,
     ...(record.type === 'EMBEDDED_WALLET' ? { privateEnabled: record.privateEnabled ?? false } : {}),
@@ -46,8 +46,13 @@ export function toAccountView(record: InternalAccountRecord): InternalAccountVie
   }
 }
 
-/** Balance changes of crypto accounts are announced (spec, sandbox rule 6). */
-export const isCryptoAccount = (record: InternalAccountRecord): boolean => isCryptoCurrency(record.currency)
+/**
+ * An account changes with its row (status, privacy) and with every movement of its balances, which
+ * touches only its ledger account: the later of the two, so the GET, the list and every webhook's
+ * data agree on it.
+ */
+const lastChangeOf = (record: Pick<InternalAccountRecord, 'updatedAt' | 'balanceUpdatedAt'>): Date =>
+  record.balanceUpdatedAt > record.updatedAt ? record.balanceUpdatedAt : record.updatedAt
 
 /** Another tenant's account is indistinguishable from one that never existed. */
 export function mustExist<T>(record: T | undefined, accountId: string): T {

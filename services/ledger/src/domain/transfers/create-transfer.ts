@@ -3,7 +3,8 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import type { StoredTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
 import { inTransaction, prismaRunner } from '@pp/db'
-import type { Tenant } from '../types.js'
+import type { InternalAccountView } from '../internal-accounts/types.js'
+import { tenantOf, type Origin } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
@@ -21,10 +22,11 @@ type Movement = StoredTransfer & { kind: 'DIRECT' | 'PENDING' }
  */
 export async function createTransfer(
   deps: LedgerDeps,
-  tenant: Tenant,
+  origin: Origin,
   input: NewTransferInput,
   kind: 'DIRECT' | 'PENDING',
 ): Promise<RecordedTransfer> {
+  const tenant = tenantOf(origin)
   const id = assertTransferId(input.transferId, 'transferId')
   const code = assertTransferCode(input.code)
   assertLegs(input.legs, await issuedCurrenciesOf(deps.db, tenant, input.legs))
@@ -34,7 +36,9 @@ export async function createTransfer(
   const legs = await resolveLegs(deps.db, tenant, input.legs)
   return recordOnce(deps.db, tenant, id, fingerprint, () =>
     inTransaction(deps.db, async (tx) => {
-      const { fingerprint: _digest, ...recorded } = await recordMovement(tx, tenant, { id, kind, code, legs, createdAt: deps.now(), fingerprint })
+      const transfer = { id, kind, code, legs, createdAt: deps.now(), fingerprint }
+      await recordMovement(tx, origin, transfer)
+      const { fingerprint: _digest, ...recorded } = transfer
       return recorded
     }),
   )
@@ -42,11 +46,11 @@ export async function createTransfer(
 
 /**
  * A DIRECT or PENDING transfer inside the caller's transaction: its accounts locked in id order,
- * checked (tenant, currency, ACTIVE), then moved, or INSUFFICIENT_FUNDS and nothing changes.
+ * checked (tenant, currency, ACTIVE), then moved with their balance events, or INSUFFICIENT_FUNDS
+ * and nothing changes. Answers the moved internal accounts as the API now shows them.
  */
-export async function recordMovement(tx: Tx, tenant: Tenant, transfer: Movement): Promise<Movement> {
-  const accounts = await lockAccounts(tx, tenant, transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
+export async function recordMovement(tx: Tx, origin: Origin, transfer: Movement): Promise<InternalAccountView[]> {
+  const accounts = await lockAccounts(tx, tenantOf(origin), transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
   assertLegsMovable(accounts, transfer.legs, true)
-  await applyTransfers(prismaRunner(tx), tenant, [{ transfer, entryLegs: transfer.legs }], movementDeltas(transfer.legs, transfer.kind), accounts)
-  return transfer
+  return applyTransfers(prismaRunner(tx), origin, [{ transfer, entryLegs: transfer.legs }], movementDeltas(transfer.legs, transfer.kind), accounts)
 }

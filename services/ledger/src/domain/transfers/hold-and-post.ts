@@ -2,7 +2,7 @@ import { isUniqueViolation } from '@pp/db'
 import { isApiError } from '@pp/errors'
 import { lockAccountsWith } from '../../db/ledger-accounts.db.js'
 import type { LedgerDeps } from '../deps.js'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Origin } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay } from './replay.js'
@@ -19,7 +19,8 @@ import type { NewTransferInput, RecordedTransfer } from './types.js'
  * their entries) with the same fingerprints, so either id replays as if the two calls had been
  * made one after the other, and a hold recorded earlier is simply posted. Answers the post.
  */
-export async function holdAndPost(deps: LedgerDeps, tenant: Tenant, input: NewTransferInput, postTransferId: string): Promise<RecordedTransfer> {
+export async function holdAndPost(deps: LedgerDeps, origin: Origin, input: NewTransferInput, postTransferId: string): Promise<RecordedTransfer> {
+  const tenant = tenantOf(origin)
   const holdId = assertTransferId(input.transferId, 'transferId')
   const postId = assertTransferId(postTransferId, 'postTransferId')
   const code = assertTransferCode(input.code)
@@ -39,14 +40,14 @@ export async function holdAndPost(deps: LedgerDeps, tenant: Tenant, input: NewTr
         { transfer: post, entryLegs: legs },
       ]
       // held then posted in full: the pending totals come and go, the posted ones stay
-      await applyTransfers(tx, tenant, records, movementDeltas(legs, 'DIRECT'), accounts)
+      await applyTransfers(tx, origin, records, movementDeltas(legs, 'DIRECT'), accounts)
     })
   } catch (err) {
     if (!isUniqueViolation(err) && !isApiError(err)) throw err
     // the hold exists already (a retry, or a racing twin that committed first): post it the
     // ordinary way, which replays a post made already
     if (!(await findReplay(deps.db, tenant, holdId, holdFingerprint))) throw err
-    return resolveHold(deps, tenant, { transferId: postId, pendingId: holdId }, 'POST_PENDING')
+    return resolveHold(deps, origin, { transferId: postId, pendingId: holdId }, 'POST_PENDING')
   }
   const { fingerprint: _digest, ...recorded } = post
   return recorded

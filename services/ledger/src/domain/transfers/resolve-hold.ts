@@ -4,7 +4,7 @@ import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { findResolution, findTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
 import { inTransaction, prismaRunner } from '@pp/db'
-import type { Tenant } from '../types.js'
+import { tenantOf, type Origin } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
 import { findReplay, recordOnce } from './replay.js'
@@ -20,7 +20,8 @@ const RESOLVED_AS: Record<Resolution, string> = { POST_PENDING: 'POSTED', VOID_P
  * references it. A hold resolves once: a second post or void, by another id, is refused with how
  * it was resolved (TigerBeetle's pending_transfer_already_posted / _voided).
  */
-export async function resolveHold(deps: LedgerDeps, tenant: Tenant, input: ResolutionInput, kind: Resolution): Promise<RecordedTransfer> {
+export async function resolveHold(deps: LedgerDeps, origin: Origin, input: ResolutionInput, kind: Resolution): Promise<RecordedTransfer> {
+  const tenant = tenantOf(origin)
   const id = assertTransferId(input.transferId, 'transferId')
   const pendingId = assertTransferId(input.pendingId, 'pendingId')
   const fingerprint = resolutionFingerprint(kind, pendingId, input.amount)
@@ -36,7 +37,7 @@ export async function resolveHold(deps: LedgerDeps, tenant: Tenant, input: Resol
       tenant,
       id,
       fingerprint,
-      () => inTransaction(deps.db, (tx) => resolveHold_(deps, tx, tenant, { ...input, transferId: id, pendingId }, kind, fingerprint)),
+      () => inTransaction(deps.db, (tx) => resolveHold_(deps, tx, origin, { ...input, transferId: id, pendingId }, kind, fingerprint)),
       resolvedByAnother,
     )
   } catch (err) {
@@ -51,11 +52,12 @@ export async function resolveHold(deps: LedgerDeps, tenant: Tenant, input: Resol
 async function resolveHold_(
   deps: LedgerDeps,
   tx: Tx,
-  tenant: Tenant,
+  origin: Origin,
   input: ResolutionInput,
   kind: Resolution,
   fingerprint: string,
 ): Promise<RecordedTransfer> {
+  const tenant = tenantOf(origin)
   const hold = await findTransfer(tx, tenant, input.pendingId)
   if (!hold) throw new ApiError('NOT_FOUND', `Pending transfer ${input.pendingId} not found`, { pendingId: input.pendingId })
   if (hold.kind !== 'PENDING') {
@@ -69,7 +71,7 @@ async function resolveHold_(
   const transfer = { id: input.transferId, kind, code: hold.code, pendingId: hold.id, legs: kind === 'POST_PENDING' ? posted : hold.legs }
   const createdAt = deps.now()
   const record = { transfer: { ...transfer, createdAt, fingerprint }, entryLegs: posted }
-  await applyTransfers(prismaRunner(tx), tenant, [record], resolutionDeltas(hold.legs, posted), accounts)
+  await applyTransfers(prismaRunner(tx), origin, [record], resolutionDeltas(hold.legs, posted), accounts)
   return { ...transfer, createdAt }
 }
 

@@ -2713,7 +2713,8 @@ export const InternalAccountsServiceService = {
   },
   /**
    * Sandbox only (403 FORBIDDEN in production): credits the account at once from the funding
-   * system account and raises INCOMING_PAYMENT (and, for crypto, INTERNAL_ACCOUNT.BALANCE_UPDATED).
+   * system account and raises INCOMING_PAYMENT and INTERNAL_ACCOUNT.BALANCE_UPDATED (as every
+   * movement of an internal account's balance does).
    */
   fundSandboxInternalAccount: {
     path: "/ledger.v1.InternalAccountsService/FundSandboxInternalAccount" as const,
@@ -2794,7 +2795,8 @@ export interface InternalAccountsServiceServer extends UntypedServiceImplementat
   >;
   /**
    * Sandbox only (403 FORBIDDEN in production): credits the account at once from the funding
-   * system account and raises INCOMING_PAYMENT (and, for crypto, INTERNAL_ACCOUNT.BALANCE_UPDATED).
+   * system account and raises INCOMING_PAYMENT and INTERNAL_ACCOUNT.BALANCE_UPDATED (as every
+   * movement of an internal account's balance does).
    */
   fundSandboxInternalAccount: handleUnaryCall<FundSandboxInternalAccountRequest, FundSandboxInternalAccountResponse>;
   /**
@@ -2913,7 +2915,8 @@ export interface InternalAccountsServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Sandbox only (403 FORBIDDEN in production): credits the account at once from the funding
-   * system account and raises INCOMING_PAYMENT (and, for crypto, INTERNAL_ACCOUNT.BALANCE_UPDATED).
+   * system account and raises INCOMING_PAYMENT and INTERNAL_ACCOUNT.BALANCE_UPDATED (as every
+   * movement of an internal account's balance does).
    */
   fundSandboxInternalAccount(
     request: FundSandboxInternalAccountRequest,
