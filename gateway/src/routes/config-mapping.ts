@@ -27,5 +27,6 @@ export function updateRequestToProto(body: PlatformConfigUpdateRequest): UpdateP
       })),
     },
     skipVerificationPaperwork: body.skipVerificationPaperwork,
+    extendedWebhookTypes: body.extendedWebhookTypes,
   }
 }

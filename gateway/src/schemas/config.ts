@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { EXTENSION_WEBHOOK_TYPES } from '@pp/events'
 
 const CUSTOMER_INFO_FIELD_NAMES = [
   'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID',
@@ -82,6 +83,10 @@ const FeeConfigSchema = z
   })
   .openapi('FeeConfig')
 
+const EXTENDED_WEBHOOK_TYPES =
+  `An extension of this service: also send the webhook types it adds beyond the reference (${EXTENSION_WEBHOOK_TYPES.join(', ')}). ` +
+  'Off by default, so a receiver that validates against the reference never meets a type it was not told about.'
+
 export const PlatformConfigSchema = z
   .object({
     id: z.string().openapi({ example: 'PlatformConfig:019542f5-b3e7-1d02-0000-000000000003' }),
@@ -93,6 +98,7 @@ export const PlatformConfigSchema = z
     skipVerificationPaperwork: z.boolean().openapi({
       description: 'Sandbox only: new customers are approved without a verification packet.',
     }),
+    extendedWebhookTypes: z.boolean().openapi({ description: EXTENDED_WEBHOOK_TYPES }),
     embeddedWalletConfig: EmbeddedWalletConfig.optional(),
     cardTokenization2faConfig: CardTokenization2FAConfig.optional(),
     feeConfigs: z.array(FeeConfigSchema),
@@ -112,6 +118,7 @@ export const PlatformConfigUpdateRequestSchema = z
     cardTokenization2faConfig: CardTokenization2FAConfig,
     feeConfigs: z.array(FeeConfigSchema),
     skipVerificationPaperwork: z.boolean(),
+    extendedWebhookTypes: z.boolean().openapi({ description: EXTENDED_WEBHOOK_TYPES }),
   })
   .partial()
   .openapi('PlatformConfigUpdateRequest')

@@ -26,11 +26,19 @@ export interface WebhookKind {
   operationId: string
   summary: string
   types: readonly string[]
+  /**
+   * The types among `types` that this service adds beyond the reference's list: sent only to a
+   * platform whose configuration turns them on (`extendedWebhookTypes`), so a receiver that
+   * validates against the reference never meets a type it was not told about.
+   */
+  extensionTypes?: readonly string[]
   data: WebhookData
 }
 
 const dotted = (family: string, suffixes: readonly string[]) => suffixes.map((suffix) => `${family}.${suffix}`)
 
+/** The customer statuses whose KYC_/KYB_ webhooks the reference lists. */
+const REFERENCE_KYC_STATUSES: readonly string[] = ['PENDING', 'APPROVED', 'REJECTED']
 
 export const WEBHOOK_KINDS: readonly WebhookKind[] = [
   {
@@ -57,6 +65,10 @@ export const WEBHOOK_KINDS: readonly WebhookKind[] = [
       ...dotted('CUSTOMER', ['CREATED', 'UPDATED', 'DELETED']),
       ...dotted('CUSTOMER', KYC_STATUSES.map((status) => `KYC_${status}`)),
       ...dotted('CUSTOMER', KYC_STATUSES.map((status) => `KYB_${status}`)),
+    ],
+    extensionTypes: [
+      ...dotted('CUSTOMER', ['CREATED', 'UPDATED', 'DELETED']),
+      ...dotted('CUSTOMER', KYC_STATUSES.filter((status) => !REFERENCE_KYC_STATUSES.includes(status)).flatMap((status) => [`KYC_${status}`, `KYB_${status}`])),
     ],
     data: 'Customer',
   },
@@ -115,10 +127,18 @@ export const WEBHOOK_KINDS: readonly WebhookKind[] = [
     operationId: 'agentActionWebhook',
     summary: "An agent's action waits for approval, was approved (and executed), rejected or failed",
     types: dotted('AGENT_ACTION', ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']),
+    extensionTypes: dotted('AGENT_ACTION', ['APPROVED', 'REJECTED', 'FAILED']),
     data: 'AgentAction',
   },
   { name: 'test-webhook', operationId: 'testWebhook', summary: 'The sandbox test webhook', types: ['TEST'], data: 'Nothing' },
 ]
+
+/** Every webhook type this service adds beyond the reference (see WebhookKind.extensionTypes). */
+export const EXTENSION_WEBHOOK_TYPES: readonly string[] = WEBHOOK_KINDS.flatMap((kind) => kind.extensionTypes ?? [])
+
+const extensionTypes = new Set(EXTENSION_WEBHOOK_TYPES)
+
+export const isExtensionWebhookType = (type: string): boolean => extensionTypes.has(type)
 
 /** The kind of this name; the catalogue is fixed, so an unknown name is a programming error. */
 export function webhookKind(name: string): WebhookKind {

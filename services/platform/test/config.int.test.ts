@@ -33,7 +33,7 @@ describe('GetPlatformConfig', () => {
     expect(config.supportedCurrencies[0]).not.toHaveProperty('providerRequiredCustomerFields')
     expect(config.supportedCurrencies[1]?.providerRequiredCustomerFields).toEqual(['NATIONALITY', 'BIRTH_DATE'])
     expect(config.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
-    expect(config).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: true, proxyUmaSubdomain: 'defaults-co', feeConfigs: [] })
+    expect(config).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: true, extendedWebhookTypes: false, proxyUmaSubdomain: 'defaults-co', feeConfigs: [] })
     expect(config.webhookEndpoint).toBeUndefined()
     expect(config.embeddedWalletConfig).toBeUndefined()
 
@@ -123,6 +123,21 @@ describe('UpdatePlatformConfig', () => {
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ environment: 'SANDBOX', data: { id: config.id, webhookEndpoint: 'http://localhost:9000/hooks' } })
     expect(events[0]!.data).toEqual(config)
+  })
+
+  it('records PLATFORM.WEBHOOK_ENDPOINT_CHANGED when the endpoint is set or changed, and only then', async () => {
+    const { platformId } = await h.ensure('Endpoint Change Co')
+    const changes = async () =>
+      (await outboxEvents(h.db, 'PLATFORM.WEBHOOK_ENDPOINT_CHANGED')).filter((e) => e.platformId === platformId).map((e) => e.data)
+    const first = await patch(platformId, { webhookEndpoint: 'http://localhost:9000/a' })
+    await patch(platformId, { webhookEndpoint: 'http://localhost:9000/a', umaDomain: 'same.example' })
+    await patch(platformId, { extendedWebhookTypes: true })
+    const second = await patch(platformId, { webhookEndpoint: 'http://localhost:9000/b' })
+    expect(await changes()).toEqual([
+      { webhookEndpoint: 'http://localhost:9000/a', updatedAt: first.updatedAt },
+      { webhookEndpoint: 'http://localhost:9000/b', previousWebhookEndpoint: 'http://localhost:9000/a', updatedAt: second.updatedAt },
+    ])
+    expect(second.extendedWebhookTypes).toBe(true)
   })
 
   it('serialises concurrent updates so neither loses the other', async () => {

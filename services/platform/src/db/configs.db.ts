@@ -34,6 +34,7 @@ export interface ConfigRowPatch {
   umaDomain?: string
   webhookEndpoint?: string
   skipVerificationPaperwork?: boolean
+  extendedWebhookTypes?: boolean
   embeddedWalletConfig?: object
   cardTokenization2faConfig?: object
 }

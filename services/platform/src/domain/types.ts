@@ -76,6 +76,7 @@ export interface PlatformConfig {
   supportedCurrencies: CurrencyConfigView[]
   isRegulatedFinancialInstitution: boolean
   skipVerificationPaperwork: boolean
+  extendedWebhookTypes: boolean
   embeddedWalletConfig?: EmbeddedWalletConfig
   cardTokenization2faConfig?: CardTokenization2faConfig
   feeConfigs: FeeConfig[]
@@ -115,4 +116,5 @@ export interface ConfigUpdate {
   cardTokenization2faConfig?: CardTokenization2faConfig
   feeConfigs?: FeeConfig[]
   skipVerificationPaperwork?: boolean
+  extendedWebhookTypes?: boolean
 }

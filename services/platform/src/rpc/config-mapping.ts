@@ -24,6 +24,7 @@ export function configUpdateFromProto(req: UpdatePlatformConfigRequest): ConfigU
     cardTokenization2faConfig: req.cardTokenization2faConfig,
     feeConfigs: req.feeConfigs?.items.map(feeFromProto),
     skipVerificationPaperwork: req.skipVerificationPaperwork,
+    extendedWebhookTypes: req.extendedWebhookTypes,
   }
 }
 

@@ -20,6 +20,7 @@ export function toPlatformConfig(record: ConfigRecord): PlatformConfig {
     })),
     isRegulatedFinancialInstitution: record.platform.isRegulatedFinancialInstitution,
     skipVerificationPaperwork: record.skipVerificationPaperwork,
+    extendedWebhookTypes: record.extendedWebhookTypes,
     embeddedWalletConfig: (record.embeddedWalletConfig as EmbeddedWalletConfig | null) ?? undefined,
     cardTokenization2faConfig: (record.cardTokenization2faConfig as CardTokenization2faConfig | null) ?? undefined,
     feeConfigs: record.fees.map((f) => ({

@@ -256,6 +256,7 @@ export interface UpdatePlatformConfigRequest {
   /** Upserted by (fee_type, source_currency); a fee of zero variable and zero fixed removes it. */
   feeConfigs?: FeeConfigList | undefined;
   skipVerificationPaperwork?: boolean | undefined;
+  extendedWebhookTypes?: boolean | undefined;
 }
 
 export interface UpdatePlatformConfigResponse {
@@ -2523,6 +2524,7 @@ function createBaseUpdatePlatformConfigRequest(): UpdatePlatformConfigRequest {
     cardTokenization2faConfig: undefined,
     feeConfigs: undefined,
     skipVerificationPaperwork: undefined,
+    extendedWebhookTypes: undefined,
   };
 }
 
@@ -2548,6 +2550,9 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
     }
     if (message.skipVerificationPaperwork !== undefined) {
       writer.uint32(56).bool(message.skipVerificationPaperwork);
+    }
+    if (message.extendedWebhookTypes !== undefined) {
+      writer.uint32(64).bool(message.extendedWebhookTypes);
     }
     return writer;
   },
@@ -2621,6 +2626,14 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
             message.skipVerificationPaperwork = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.extendedWebhookTypes = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2670,6 +2683,11 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
         : isSet(object.skip_verification_paperwork)
         ? globalThis.Boolean(object.skip_verification_paperwork)
         : undefined,
+      extendedWebhookTypes: isSet(object.extendedWebhookTypes)
+        ? globalThis.Boolean(object.extendedWebhookTypes)
+        : isSet(object.extended_webhook_types)
+        ? globalThis.Boolean(object.extended_webhook_types)
+        : undefined,
     };
   },
 
@@ -2696,6 +2714,9 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
     if (message.skipVerificationPaperwork !== undefined) {
       obj.skipVerificationPaperwork = message.skipVerificationPaperwork;
     }
+    if (message.extendedWebhookTypes !== undefined) {
+      obj.extendedWebhookTypes = message.extendedWebhookTypes;
+    }
     return obj;
   },
 
@@ -2720,6 +2741,7 @@ export const UpdatePlatformConfigRequest: MessageFns<UpdatePlatformConfigRequest
       ? FeeConfigList.fromPartial(object.feeConfigs)
       : undefined;
     message.skipVerificationPaperwork = object.skipVerificationPaperwork ?? undefined;
+    message.extendedWebhookTypes = object.extendedWebhookTypes ?? undefined;
     return message;
   },
 };
