@@ -29,7 +29,10 @@ const DATA_SCHEMAS: Partial<Record<WebhookData, z.ZodType>> = {
 
 const SIGNATURE =
   'Signed: X-Service-Signature is the base64 DER ECDSA P-256 signature of the exact body, verifiable with GET /webhooks/signing-key. ' +
-  'Any 2xx answer ends the retries; `id` repeats on a retry, so a receiver drops what it has seen.'
+  'Any 2xx answer ends the retries, and so does a 409 for an `id` already processed: `id` repeats on a retry, so a receiver drops what it has seen.'
+
+const extensionNote = (types: readonly string[]): string =>
+  `${types.join(', ')}: types this service adds beyond the reference, sent only to a platform whose configuration sets extendedWebhookTypes.`
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase())
 
@@ -57,7 +60,7 @@ export function describeWebhooks(api: GatewayApp): void {
       path: kind.name,
       operationId: kind.operationId,
       summary: kind.summary,
-      description: SIGNATURE,
+      description: kind.extensionTypes ? `${SIGNATURE} ${extensionNote(kind.extensionTypes)}` : SIGNATURE,
       request: { body: jsonBody(body) },
       responses: { 200: { description: 'Received' } },
     })

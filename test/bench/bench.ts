@@ -6,6 +6,7 @@
  *   clients  payment, card and pgbench clients (BENCH_CLIENTS, default 32)
  *   BENCH_WEBHOOK_RATE  events/s offered to the webhook pipeline alone (default 1,000, the target), for the same seconds
  *   BENCH_IDLE_SECONDS  idle sampling window (default 15), after BENCH_SETTLE_SECONDS (default 5)
+ *   BENCH_HELD_WEBHOOKS  webhooks waiting for each of two platforms in the last idle window (default 2,800)
  *
  * It runs the mesh with the start script, as `pnpm start` does (Postgres from DATABASE_URL, else
  * the embedded server; NATS from NATS_URL or 127.0.0.1:4222), on free ports, and stops it at the end.
@@ -21,6 +22,7 @@ import { meshProcesses, rssMib } from './mesh-processes.js'
 import { openLedgerMoney } from './money.js'
 import { CARD_METHOD, measureCardAuthorizations } from './phases/cards.js'
 import { measureIdle } from './phases/idle.js'
+import { IDLE_BACKLOGS_METHOD, measureIdleWithBacklogs } from './phases/idle-backlogs.js'
 import { measurePayments } from './phases/payments.js'
 import { measurePgbench } from './phases/pgbench.js'
 import { measureReads } from './phases/reads.js'
@@ -35,6 +37,7 @@ const clients = setting(process.argv[3], 'BENCH_CLIENTS', 32)
 const webhookRate = setting(undefined, 'BENCH_WEBHOOK_RATE', 1_000)
 const idleSeconds = setting(undefined, 'BENCH_IDLE_SECONDS', 15)
 const settleSeconds = setting(undefined, 'BENCH_SETTLE_SECONDS', 5)
+const heldWebhooks = setting(undefined, 'BENCH_HELD_WEBHOOKS', 2_800)
 
 const log = (line: string) => console.log(`[bench] ${line}`)
 
@@ -87,6 +90,9 @@ try {
   const vacuumDescription = vacuum.description
   vacuum = undefined
 
+  log(`idle with webhooks waiting: ${heldWebhooks} held for a platform without an endpoint, as many behind a paused one`)
+  const idleWithBacklogs = await measureIdleWithBacklogs(mesh, heldWebhooks, settleSeconds, idleSeconds)
+
   const rssTotal = memory.reduce((sum, p) => sum + p.rss, 0)
   console.log(
     [
@@ -102,6 +108,7 @@ try {
       `Webhooks alone: ${stream.delivered} delivered of ${Math.round(webhookRate * seconds)} offered. Method: ${WEBHOOK_STREAM_METHOD}`,
       `CPU per webhook delivered alone: ${cpuBreakdown(stream.cpuMsPerDelivery)}`,
       `Idle SQL: ${idle.sqlMethod}`,
+      `Idle with webhooks waiting: ${idleWithBacklogs.heldCount} held. Method: ${IDLE_BACKLOGS_METHOD}`,
       `RSS after the load phases: ${memory.map((p) => `${p.name} ${p.rss.toFixed(0)} MiB`).join(', ')}`,
       '',
       table([
@@ -124,6 +131,8 @@ try {
         { figure: 'event-to-delivery p99 alone', value: ms(stream.p99), target: '<= 1 s' },
         { figure: 'idle CPU (mesh node processes)', value: `${idle.cpuPercent.toFixed(2)}% of a core`, target: '<= 2% of a core' },
         { figure: 'idle SQL', value: perSecond(idle.statementsPerSecond, 'statements'), target: '<= 10 statements/s' },
+        { figure: 'idle CPU, webhooks waiting', value: `${idleWithBacklogs.cpuPercent.toFixed(2)}% of a core`, anchor: `idle ${idle.cpuPercent.toFixed(2)}%`, target: '<= 2% of a core' },
+        { figure: 'idle SQL, webhooks waiting', value: perSecond(idleWithBacklogs.statementsPerSecond, 'statements'), anchor: `idle ${perSecond(idle.statementsPerSecond, 'statements')}`, target: '<= 10 statements/s' },
         { figure: 'pnpm start to first answer', value: `${(mesh.startMs / 1000).toFixed(1)} s`, target: '<= 10 s' },
         { figure: 'RSS (mesh node processes)', value: `${rssTotal.toFixed(0)} MiB in ${memory.length}` },
       ]),

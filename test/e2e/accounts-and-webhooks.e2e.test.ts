@@ -47,7 +47,8 @@ beforeAll(async () => {
   platform = await mesh.createPlatform(`e2e-accounts-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   api = apiClient(mesh, platform)
   termsVersion = (await api('GET', '/customers/end-user-terms')).body.version
-  expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
+  // CUSTOMER.UPDATED is a webhook type beyond the reference's list, sent to a platform that turns those on
+  expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url, extendedWebhookTypes: true })).status).toBe(200)
 }, 120_000)
 
 afterAll(async () => {

@@ -150,6 +150,32 @@ describe('webhook signing keys', () => {
   })
 })
 
+describe('webhook endpoints', () => {
+  it("shows a platform's endpoint, resumes a paused one so its backlog goes out, and cannot resume one never set", async () => {
+    const created = await adminJson('platforms', 'create', '--name', `${platformName}-endpoint`)
+    const tenant = ['--platform', created.platform.id, '--environment', 'SANDBOX']
+    const platformApi = apiClient(mesh, created.token)
+    expect(await adminJson('webhooks', 'status', ...tenant)).toEqual({ status: 'NOT_CONFIGURED', consecutiveFailures: 0, heldDeliveryCount: 0 })
+    expectRefusal(await admin('webhooks', 'resume', ...tenant), 'WEBHOOK_ENDPOINT_NOT_SET')
+
+    // an endpoint that fails until paused (the TEST webhook of its setting and the sandbox funding's webhooks)
+    receiver.setDown(true)
+    try {
+      expect((await platformApi('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
+      let account: { id: string } | undefined
+      await waitUntil(async () => (account = (await platformApi('GET', '/platform/internal-accounts')).body.data?.[0]) !== undefined, "the platform's accounts", 30_000)
+      for (let i = 0; i < 3; i += 1) expect((await platformApi('POST', `/sandbox/internal-accounts/${account!.id}/fund`, { amount: 100 })).status).toBe(200)
+      await waitUntil(async () => (await adminJson('webhooks', 'status', ...tenant)).status === 'PAUSED', 'the endpoint paused', 30_000)
+      expect((await admin('webhooks', 'status', ...tenant)).stdout).toMatch(new RegExp(`^PAUSED: ${receiver.url}\n\\d+ failed attempts in a row\npaused since \\S+, next probe at \\S+\n\\d+ deliveries held\n$`))
+    } finally {
+      receiver.setDown(false)
+    }
+    const resumed = await admin('webhooks', 'resume', ...tenant)
+    expect(resumed.stdout).toBe(`Resumed.\nACTIVE: ${receiver.url}\n0 deliveries held\n`)
+    await waitUntil(async () => (await platformApi('GET', '/webhooks/deliveries?limit=100')).body.data.every((d: any) => d.status === 'DELIVERED'), 'the backlog delivered', 10_000)
+  })
+})
+
 describe('internal accounts', () => {
   it('a frozen account refuses a payment until the operator lifts the freeze', async () => {
     expect((await api('PATCH', '/config', { skipVerificationPaperwork: true })).status).toBe(200)

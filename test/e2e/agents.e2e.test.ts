@@ -79,6 +79,8 @@ const sent = (action: any): number => action.transaction.sentAmount.amount
 
 beforeAll(async () => {
   world = await startPaymentsWorld('agents')
+  // an action's outcomes after PENDING_APPROVAL are webhook types beyond the reference's list
+  expect((await world.api('PATCH', '/config', { extendedWebhookTypes: true })).status).toBe(200)
   ;[payer, neighbour] = await Promise.all([createCustomer(world), createCustomer(world)])
   await Promise.all([fund(world, payer.accounts.EUR!, 2_000_000), fund(world, neighbour.accounts.EUR!, 100_000)])
   ;[payee, neighbourPayee] = await Promise.all([euroExternalAccount(world, payer.id, '000'), euroExternalAccount(world, neighbour.id, '000')])

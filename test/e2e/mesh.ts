@@ -72,6 +72,8 @@ export interface MeshOptions {
   databaseServerUrl?: string
   /** Processes per service (1): clients balance over them, as over a headless Service's pods. */
   replicas?: number
+  /** Processes of the services named here, in place of `replicas` (e.g. `{ webhooks: 2 }`). */
+  replicasOf?: Record<string, number>
   /** Gateway processes (1), behind a front proxy that stands for the Service in front of them. */
   gateways?: number
   /** How long each process may take to answer its first health check (60 s): more on a loaded machine. */
@@ -106,8 +108,9 @@ declare module 'vitest' {
 export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
   const { replicas = 1, gateways = 1, startTimeoutMs = 60_000 } = options
+  const replicasOf = (service: MeshService): number => options.replicasOf?.[service.name] ?? replicas
   const portsOf = new Map<string, number[]>()
-  for (const service of meshServices) portsOf.set(service.name, await Promise.all(Array.from({ length: replicas }, () => freePort())))
+  for (const service of meshServices) portsOf.set(service.name, await Promise.all(Array.from({ length: replicasOf(service) }, () => freePort())))
   // one replica: its address; several: every one, as DNS answers for a headless Service
   const targetOf = (ports: number[]) => (ports.length === 1 ? `127.0.0.1:${ports[0]}` : `ipv4:${ports.map((p) => `127.0.0.1:${p}`).join(',')}`)
   const addresses = Object.fromEntries(meshServices.map((s) => [grpcAddressVariable(s), targetOf(portsOf.get(s.name)!)]))
@@ -141,7 +144,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const logFileOf = (name: string): string | undefined => (options.logDir ? logFileIn(options.logDir, name) : undefined)
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
-    const name = replicas === 1 ? service.name : `${service.name}#${replica}`
+    const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
     const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
@@ -163,7 +166,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       databaseOf.set(service.name, database)
       // the first replica migrates the database, the others find it migrated
       processes.push(await launch(service))
-      for (let replica = 1; replica < replicas; replica += 1) processes.push(await launch(service, replica))
+      for (let replica = 1; replica < replicasOf(service); replica += 1) processes.push(await launch(service, replica))
     }),
   )
   const failed = started.find((result) => result.status === 'rejected')

@@ -4,9 +4,12 @@ import { join } from 'node:path'
 import { ownNatsServer } from '@pp/testing'
 import type { TestProject } from 'vitest/node'
 import { describeMesh, startMesh } from './mesh.js'
+import { SLOW_RETRIES_ENV } from './webhook-settings.js'
 
 /** The settings a shared-mesh file relies on, on top of the mesh's own. */
 export const SHARED_MESH_ENV = {
+  // webhook-endpoints.e2e: retries minutes apart
+  ...SLOW_RETRIES_ENV,
   // cards.e2e: the live-card limit is reached with a few cards, and an activation is slow enough to see INACTIVE
   CARDS_MAX_LIVE_PER_PLATFORM: '4',
   SANDBOX_CARD_ACTIVATION_DELAY_MS: '400',

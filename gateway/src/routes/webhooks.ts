@@ -13,12 +13,14 @@ import {
   TestWebhookResponseSchema,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
+  WebhookEndpointStatusSchema,
   WebhookReplayRequestSchema,
   WebhookReplaySchema,
   WebhookSigningKeySchema,
   type TestWebhookResponseJson,
   type WebhookDeliveryJson,
   type WebhookDeliveryListJson,
+  type WebhookEndpointStatusJson,
   type WebhookReplayJson,
   type WebhookSigningKeyJson,
 } from '../schemas/webhooks.js'
@@ -31,6 +33,7 @@ const sendTestWebhook = createRoute({
   ...requires('MANAGE'),
   tags: ['Sandbox'],
   summary: 'Send a signed TEST webhook now, once, and answer what the receiver said',
+  description: 'A 2xx from the configured webhookEndpoint proves it: a paused endpoint resumes, and what it held goes out oldest first.',
   request: { body: { required: false, content: { 'application/json': { schema: TestWebhookRequestSchema } } } },
   responses: { 200: json(TestWebhookResponseSchema, 'The receiver accepted the webhook'), ...errorResponses(400) },
 })
@@ -92,7 +95,7 @@ const createReplay = createRoute({
   ...requires('MANAGE'),
   tags: deliveryTags,
   summary: 'Re-send every delivery created in a window, in creation order, each once',
-  description: `${EXTENSION} One replay job sends the window's deliveries (of the given types) one at a time, oldest first; a PENDING one of the window goes out with the replay rather than on its retry schedule.`,
+  description: `${EXTENSION} One replay job sends the window's deliveries (of the given types) one at a time, oldest first; a PENDING one of the window goes out with the replay rather than on its retry schedule. Refused with 400 WEBHOOK_ENDPOINT_NOT_SET while no webhookEndpoint is configured.`,
   request: { headers: IdempotencyHeadersSchema, body: jsonBody(WebhookReplayRequestSchema) },
   responses: { 202: json(WebhookReplaySchema, 'The replay, started'), ...errorResponses(400, 409) },
 })
@@ -107,6 +110,17 @@ const getReplay = createRoute({
   description: EXTENSION,
   request: { params: ReplayIdParamsSchema },
   responses: { 200: json(WebhookReplaySchema, 'The replay'), ...errorResponses(400, 404) },
+})
+
+const getEndpointStatus = createRoute({
+  method: 'get',
+  path: '/webhooks/endpoint',
+  operationId: 'getWebhookEndpointStatus',
+  ...requires('VIEW'),
+  tags: deliveryTags,
+  summary: "Where this environment's webhookEndpoint stands: active, failing, paused (since when, the next probe) or not configured",
+  description: `${EXTENSION} A paused endpoint resumes on its probe's first 2xx, on a 2xx to POST /sandbox/webhooks/test, or when PATCH /config sets another webhookEndpoint; the deliveries it held then go out oldest first.`,
+  responses: { 200: json(WebhookEndpointStatusSchema, "The endpoint's state"), ...errorResponses() },
 })
 
 const dateOf = (value: string | undefined): Date | undefined => (value === undefined ? undefined : new Date(value))
@@ -140,6 +154,10 @@ export function registerWebhookRoutes(app: GatewayApp, webhooks: WebhooksService
     const request = { createdAfter: new Date(createdAfter), createdBefore: new Date(createdBefore), types: types ?? [] }
     const { replayJson } = await callUnary(webhooks, webhooks.createReplay, request, callContext(c))
     return ownedJson<WebhookReplayJson, 202>(c, replayJson, 202)
+  })
+  app.openapi(getEndpointStatus, async (c) => {
+    const { endpointJson } = await callUnary(webhooks, webhooks.getEndpointStatus, {}, callContext(c))
+    return ownedJson<WebhookEndpointStatusJson, 200>(c, endpointJson, 200)
   })
   app.openapi(getReplay, async (c) => {
     const { replayJson } = await callUnary(webhooks, webhooks.getReplay, c.req.valid('param'), callContext(c))

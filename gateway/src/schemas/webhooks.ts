@@ -73,7 +73,14 @@ export const WebhookDeliverySchema = z
     type: webhookType,
     status: WebhookDeliveryStatusSchema,
     attemptCount: z.number().int().min(0),
-    nextAttemptAt: timestamp.optional().openapi({ description: 'When PENDING: the next retry (absent while held behind a paused endpoint or folded into a replay)' }),
+    nextAttemptAt: timestamp.optional().openapi({ description: 'When PENDING: the next retry (absent while held: see waitingFor)' }),
+    waitingFor: z.enum(['WEBHOOK_ENDPOINT', 'ENDPOINT_PROBE', 'REPLAY']).optional().openapi('WebhookDeliveryWaitingFor', {
+      description:
+        'When PENDING with no next attempt, what it waits for. WEBHOOK_ENDPOINT: no webhookEndpoint is configured; it is held, with no attempt ' +
+        'made or counted, and goes out as soon as one is set (PATCH /config), oldest first. Held deliveries of a platform that never sets one are ' +
+        'dropped 72 hours after they were queued. ENDPOINT_PROBE: the endpoint is paused after failing (GET /webhooks/endpoint); it goes out once ' +
+        'the probe, a 2xx to the test webhook or a new endpoint proves it. REPLAY: it goes out with the replay it is part of.',
+    }),
     deliveredAt: timestamp.optional(),
     deadAt: timestamp.optional(),
     createdAt: timestamp,
@@ -120,5 +127,24 @@ export const WebhookReplaySchema = z
   })
   .openapi('WebhookReplay')
 export type WebhookReplayJson = z.infer<typeof WebhookReplaySchema>
+
+export const WebhookEndpointStatusSchema = z
+  .object({
+    url: z.string().optional().openapi({ description: 'The webhookEndpoint; absent when none is configured' }),
+    status: z.enum(['ACTIVE', 'FAILING', 'PAUSED', 'NOT_CONFIGURED']).openapi('WebhookEndpointState', {
+      description:
+        'ACTIVE: webhooks go out as they happen. FAILING: the latest attempts failed, not yet enough to pause. PAUSED: after ' +
+        'failing attempts in a row only one delivery, the probe, is retried on the retry schedule and every other one is held; the probe\'s ' +
+        'first 2xx (or 409), a 2xx to POST /sandbox/webhooks/test or a new webhookEndpoint resumes it, and what it held goes out oldest first. ' +
+        'NOT_CONFIGURED: no webhookEndpoint; every webhook is held until one is set.',
+    }),
+    consecutiveFailures: z.number().int().min(0).openapi({ description: 'Failed attempts in a row to the current endpoint' }),
+    pausedAt: timestamp.optional().openapi({ description: 'PAUSED: since when; NOT_CONFIGURED: since the first webhook that found no endpoint' }),
+    probeDeliveryId: deliveryId.optional().openapi({ description: 'PAUSED: the delivery retried as the probe' }),
+    nextProbeAt: timestamp.optional().openapi({ description: 'PAUSED: when the probe is next attempted' }),
+    heldDeliveryCount: z.number().int().min(0).openapi({ description: 'Deliveries waiting with no due time: behind the probe, or for an endpoint' }),
+  })
+  .openapi('WebhookEndpointStatus')
+export type WebhookEndpointStatusJson = z.infer<typeof WebhookEndpointStatusSchema>
 
 export const ReplayIdParamsSchema = z.object({ replayId: replayId.openapi({ param: { name: 'replayId', in: 'path' } }) })

@@ -14,6 +14,11 @@ export interface PruneRule {
    * however large the table grows.
    */
   since: string
+  /**
+   * SQL of a further condition a row must meet to go (a row that does not stays whatever its age),
+   * for rules whose rows the `since` index finds but a state elsewhere decides on.
+   */
+  where?: string
   /** How long a finished row stays; also how often an idle table is looked at, so minutes or more. */
   keepMs: number
 }
@@ -45,16 +50,16 @@ interface RuleOutcome {
  * oldest first, and in the same snapshot the oldest row that stays. Rows another replica is
  * pruning are skipped, not waited for.
  */
-const statementOf = ({ name, table, since }: PruneRule): PreparedStatement =>
+const statementOf = ({ name, table, since, where = 'true' }: PruneRule): PreparedStatement =>
   prepared(
     `prune_${name}`,
     `WITH doomed AS (
-       SELECT ctid FROM ${table} WHERE ${since} <= $1 ORDER BY ${since} LIMIT $2 FOR UPDATE SKIP LOCKED
+       SELECT ctid FROM ${table} WHERE ${since} <= $1 AND (${where}) ORDER BY ${since} LIMIT $2 FOR UPDATE SKIP LOCKED
      ), pruned AS (
        DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM doomed)) RETURNING 1
      )
      SELECT (SELECT count(*)::int FROM pruned) AS pruned,
-            (SELECT ${since} FROM ${table} WHERE ${since} > $1 ORDER BY ${since} LIMIT 1) AS "oldestKept"`,
+            (SELECT ${since} FROM ${table} WHERE ${since} > $1 AND (${where}) ORDER BY ${since} LIMIT 1) AS "oldestKept"`,
   )
 
 /**

@@ -4,21 +4,21 @@ import { createLogger, type Logger } from '@pp/logging'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, openSql, type Db, type Sql } from '../src/db/client.js'
 import type { WebhooksDeps } from '../src/domain/deps.js'
-import { cachedEndpoints } from '../src/domain/delivery/endpoints.js'
 import { postWebhook } from '../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../src/domain/delivery/settings.js'
 import type { DeliveryWorker } from '../src/domain/delivery/worker.js'
+import { endpointDirectory } from '../src/domain/endpoint/endpoint-directory.js'
 import { loadSigningKeys } from '../src/domain/signing/signing-keys.js'
 import { startEventConsumer } from '../src/events/event-consumer.js'
 import { openTestEvents, type TestEvents } from '../test/support/events.js'
-import { InMemoryEndpoints, MIGRATIONS_DIR } from '../test/support/harness.js'
+import { InMemoryPlatformConfigs, MIGRATIONS_DIR } from '../test/support/harness.js'
 
 /** The service's pieces in the bench's process, on a fresh database, as main.ts wires them. */
 export interface BenchService {
   database: TestDatabase
   db: Db
   deps: WebhooksDeps
-  endpoints: InMemoryEndpoints
+  endpoints: InMemoryPlatformConfigs
   events: TestEvents
   logger: Logger
   /** Starts consuming this bench's events, waking `worker` for each queued delivery. */
@@ -31,10 +31,10 @@ export async function openBenchService(name: string, settings: DeliverySettings)
   const db = openDb(database.url, 5)
   const sql: Sql = openSql(database.url, 20)
   const attemptsSql: Sql = openSql(database.url, 10, { synchronousCommit: false })
-  const endpoints = new InMemoryEndpoints()
+  const endpoints = new InMemoryPlatformConfigs()
   const logger = createLogger(`webhooks-${name}`, 'warn')
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 5_000), post: postWebhook, settings }
+  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: postWebhook, settings }
   const events = await openTestEvents(name)
   let consumer: RunningConsumer | undefined
   return {

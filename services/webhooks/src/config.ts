@@ -42,7 +42,11 @@ const schema = baseConfigSchema
     WEBHOOK_CONCURRENCY_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(16),
     /** Failed attempts in a row to one tenant's endpoint after which only a probe is attempted until it answers. */
     WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
-    WEBHOOK_ENDPOINT_CACHE_MS: durationMs.default(5_000),
+    /**
+     * How long the deliveries of a platform that has never set a webhookEndpoint are held for it:
+     * older ones are dropped, so a platform that never wires webhooks leaves bounded storage.
+     */
+    WEBHOOK_HELD_WITHOUT_ENDPOINT_MS: durationMs.min(60_000).default(72 * 3_600_000),
     /**
      * When the platform service cannot say where a delivery goes: the wait before the delivery is
      * tried again. Nothing was sent, so it is no attempt and no failure of the receiver.

@@ -1,14 +1,14 @@
 import { join } from 'node:path'
 import { expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
-import { platformEndpointClient } from './clients/platform.js'
+import { platformConfigClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
 import { openDb, openSql } from './db/client.js'
-import { finishedDeliveries } from './db/delivery-log.db.js'
-import { cachedEndpoints } from './domain/delivery/endpoints.js'
+import { deliveriesHeldWithoutEndpoint, finishedDeliveries } from './db/delivery-log.db.js'
 import { postWebhook } from './domain/delivery/http-post.js'
 import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
+import { endpointDirectory } from './domain/endpoint/endpoint-directory.js'
 import { followKeyRotations } from './domain/signing/follow-rotations.js'
 import { loadSigningKeys } from './domain/signing/signing-keys.js'
 import { startEventConsumer } from './events/event-consumer.js'
@@ -31,7 +31,11 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
-  pruned: [finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS), expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  pruned: [
+    finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS),
+    deliveriesHeldWithoutEndpoint(config.WEBHOOK_HELD_WITHOUT_ENDPOINT_MS),
+    expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS),
+  ],
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
@@ -40,9 +44,8 @@ runService({
     const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const rotations = followKeyRotations(keys, config.DATABASE_URL, logger)
-    const platform = platformEndpointClient(config.PLATFORM_GRPC_ADDRESS)
-    const endpoints = cachedEndpoints(platform, config.WEBHOOK_ENDPOINT_CACHE_MS)
-    const deps = { db, sql, attemptsSql, keys, endpoints, post: postWebhook, settings: deliverySettingsOf(config) }
+    const platform = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
+    const deps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, platform), post: postWebhook, settings: deliverySettingsOf(config) }
     await resumeOrphanedBacklogs(deps)
     const worker = startDeliveryWorker(deps, logger, config.DATABASE_URL)
     const consumer = nats.whenServing('event consumer', (connection) =>

@@ -126,18 +126,21 @@ describe('retries', () => {
     expect(dead.data.map((d) => d.id)).toEqual([delivery!.id])
   })
 
-  it('records a refused connection and a missing endpoint as failed attempts, and delivers once an endpoint answers', async () => {
+  it('records a refused connection as a failed attempt, and delivers once the platform sets an endpoint that answers', async () => {
     const tenant = newTenant()
     const closed = await startReceiver()
     await closed.close()
     const hooks = await receiver()
-    h.endpoints.set(tenant, closed.url, closed.url, undefined, hooks.url)
+    h.endpoints.set(tenant, closed.url)
     await h.events.publish(tenant, 'CUSTOMER.UPDATED', { id: 'Customer:1' })
+    await h.waitForLog(tenant, 1, (d) => d.attemptCount >= 1, 'a first refused attempt')
+    await h.changeEndpoint(tenant, hooks.url)
 
-    const [delivery] = await h.waitForLog(tenant, 1, (d) => d.status === 'DELIVERED', 'the delivery to the new endpoint')
-    expect(delivery!.attempts[0]).toMatchObject({ url: closed.url, statusCode: undefined, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) })
-    expect(delivery!.attempts[2]).toMatchObject({ url: undefined, error: 'no webhookEndpoint is configured' })
-    expect(delivery!.attempts[3]).toMatchObject({ url: hooks.url, statusCode: 200 })
+    const log = await h.waitForLog(tenant, 2, (d) => d.status === 'DELIVERED', 'the delivery, and the TEST webhook, at the new endpoint')
+    const delivery = log.find((d) => d.webhookType === 'CUSTOMER.UPDATED')!
+    expect(delivery.attempts[0]).toMatchObject({ url: closed.url, statusCode: undefined, error: expect.stringMatching(/^connection failed: ECONNREFUSED/) })
+    expect(delivery.attempts.at(-1)).toMatchObject({ url: hooks.url, statusCode: 200 })
+    expect(log.find((d) => d.webhookType === 'TEST')).toMatchObject({ attemptCount: 1, status: 'DELIVERED' })
   })
 })
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService, type HandlerContext, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
-import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
+import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -12,12 +12,15 @@ import { startReceiver, type Receiver } from './support/receiver.js'
 
 const logger = createLogger('webhooks-main-test', 'silent')
 
-/** Stands in for the platform service: the webhookEndpoint of each tenant the test configured. */
+/**
+ * Stands in for the platform service: the configuration of each tenant the test configured, its
+ * webhookEndpoint, with the types beyond the reference (CUSTOMER.UPDATED) turned on.
+ */
 async function startPlatformStub(endpoints: Map<string, string>): Promise<RunningGrpcServer> {
   const implementation = unaryService(logger, {
-    async getPlatformFacts(_request: object, ctx: HandlerContext) {
+    async getPlatformConfig(_request: object, ctx: HandlerContext) {
       const webhookEndpoint = endpoints.get(`${ctx.platformId} ${ctx.environment}`)
-      return { facts: PlatformFacts.fromPartial({ webhookEndpoint }) }
+      return { configJson: JSON.stringify({ webhookEndpoint, extendedWebhookTypes: true, updatedAt: new Date().toISOString() }) }
     },
   })
   return startGrpcServer('127.0.0.1:0', [{ name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation }], logger)
@@ -70,7 +73,6 @@ beforeAll(async () => {
     // long enough for the test to kill the process while the attempt still hangs
     WEBHOOK_REQUEST_TIMEOUT_MS: '2000',
     WEBHOOK_CLAIM_LEASE_MS: '2500',
-    WEBHOOK_ENDPOINT_CACHE_MS: '0',
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   }
 })

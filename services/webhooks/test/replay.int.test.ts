@@ -217,6 +217,7 @@ describe('replaying a window', () => {
     const window = { createdAfter, createdBefore: new Date(Date.now() + 1_000) }
 
     const other = newTenant()
+    h.endpoints.set(other, hooks.url)
     const theirs = await replay(other, window)
     expect(theirs).toMatchObject({ status: 'COMPLETED', deliveryCount: 0 })
     expect((await failure(callUnary(h.client, h.client.getReplay, { replayId: theirs.id }, ctx(tenant)))).code).toBe('NOT_FOUND')
@@ -224,8 +225,15 @@ describe('replaying a window', () => {
     expect(Date.parse((await deliveryOf(tenant, id)).nextAttemptAt)).toBeGreaterThan(Date.now())
   })
 
+  it('refuses a replay while the platform has no endpoint to send it to', async () => {
+    const tenant = newTenant()
+    const error = await failure(replay(tenant, { createdAfter: new Date(Date.now() - 60_000), createdBefore: new Date() }))
+    expect(error.code).toBe('WEBHOOK_ENDPOINT_NOT_SET')
+  })
+
   it('answers a retry with the same Idempotency-Key with the first replay, and refuses the key with another window', async () => {
     const tenant = newTenant()
+    h.endpoints.set(tenant, 'http://127.0.0.1:9/hooks')
     const window = { createdAfter: new Date(Date.now() - 60_000), createdBefore: new Date() }
     const first = await replay(tenant, window, 'replay-1')
     expect(await replay(tenant, window, 'replay-1')).toEqual(first)

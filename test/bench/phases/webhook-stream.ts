@@ -6,7 +6,7 @@ import type { Arrival } from '../webhook-receiver.js'
 import { drainWebhooks, webhookFigures, type WebhookFigures } from './webhooks.js'
 
 export const WEBHOOK_STREAM_METHOD =
-  'CUSTOMER.UPDATED events for the bench platform published on the EVENTS stream at the offered rate (under a source ' +
+  'CUSTOMER.KYC_APPROVED events for the bench platform published on the EVENTS stream at the offered rate (under a source ' +
   'of the bench, so only the webhooks service consumes them); figures as for the payments run'
 
 export interface WebhookStreamFigures extends WebhookFigures {
@@ -34,7 +34,7 @@ export async function measureWebhookStream(
   const publish = (i: number) => {
     const envelope: EventEnvelope = {
       id: `Event:${randomUUID()}`,
-      type: 'CUSTOMER.UPDATED',
+      type: 'CUSTOMER.KYC_APPROVED',
       source: 'bench',
       platformId,
       environment: 'SANDBOX',

@@ -479,7 +479,7 @@ export class PaymentsPlatformClient {
   /**
    * Re-send every delivery created in a window, in creation order, each once
    *
-   * An extension of this service, not in the reference. One replay job sends the window's deliveries (of the given types) one at a time, oldest first; a PENDING one of the window goes out with the replay rather than on its retry schedule.
+   * An extension of this service, not in the reference. One replay job sends the window's deliveries (of the given types) one at a time, oldest first; a PENDING one of the window goes out with the replay rather than on its retry schedule. Refused with 400 WEBHOOK_ENDPOINT_NOT_SET while no webhookEndpoint is configured.
    *
    * `POST /webhooks/replays`
    */
@@ -815,6 +815,17 @@ export class PaymentsPlatformClient {
    */
   getWebhookDeliveryById(request: Operations['getWebhookDeliveryById']['request'], options?: RequestOptions): Promise<ApiResponse<'getWebhookDeliveryById'>> {
     return this.#transport.send<ApiResponse<'getWebhookDeliveryById'>>({ operationId: 'getWebhookDeliveryById', method: 'GET', path: '/webhooks/deliveries/{deliveryId}', auth: ['basic'] }, request, options)
+  }
+
+  /**
+   * Where this environment's webhookEndpoint stands: active, failing, paused (since when, the next probe) or not configured
+   *
+   * An extension of this service, not in the reference. A paused endpoint resumes on its probe's first 2xx, on a 2xx to POST /sandbox/webhooks/test, or when PATCH /config sets another webhookEndpoint; the deliveries it held then go out oldest first.
+   *
+   * `GET /webhooks/endpoint`
+   */
+  getWebhookEndpointStatus(request: Operations['getWebhookEndpointStatus']['request'] = {}, options?: RequestOptions): Promise<ApiResponse<'getWebhookEndpointStatus'>> {
+    return this.#transport.send<ApiResponse<'getWebhookEndpointStatus'>>({ operationId: 'getWebhookEndpointStatus', method: 'GET', path: '/webhooks/endpoint', auth: ['basic'] }, request, options)
   }
 
   /**
@@ -1348,6 +1359,8 @@ export class PaymentsPlatformClient {
 
   /**
    * Send a signed TEST webhook now, once, and answer what the receiver said
+   *
+   * A 2xx from the configured webhookEndpoint proves it: a paused endpoint resumes, and what it held goes out oldest first.
    *
    * `POST /sandbox/webhooks/test`
    */

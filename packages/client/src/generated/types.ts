@@ -2277,6 +2277,8 @@ export type PlatformConfig = {
   isRegulatedFinancialInstitution: boolean
   /** Sandbox only: new customers are approved without a verification packet. */
   skipVerificationPaperwork: boolean
+  /** An extension of this service: also send the webhook types it adds beyond the reference (CUSTOMER.CREATED, CUSTOMER.UPDATED, CUSTOMER.DELETED, CUSTOMER.KYC_UNVERIFIED, CUSTOMER.KYB_UNVERIFIED, CUSTOMER.KYC_HOLD, CUSTOMER.KYB_HOLD, AGENT_ACTION.APPROVED, AGENT_ACTION.REJECTED, AGENT_ACTION.FAILED). Off by default, so a receiver that validates against the reference never meets a type it was not told about. */
+  extendedWebhookTypes: boolean
   embeddedWalletConfig?: EmbeddedWalletConfig
   cardTokenization2faConfig?: CardTokenization2FAConfig
   feeConfigs: FeeConfig[]
@@ -2293,6 +2295,8 @@ export type PlatformConfigUpdateRequest = {
   cardTokenization2faConfig?: CardTokenization2FAConfig
   feeConfigs?: FeeConfig[]
   skipVerificationPaperwork?: boolean
+  /** An extension of this service: also send the webhook types it adds beyond the reference (CUSTOMER.CREATED, CUSTOMER.UPDATED, CUSTOMER.DELETED, CUSTOMER.KYC_UNVERIFIED, CUSTOMER.KYB_UNVERIFIED, CUSTOMER.KYC_HOLD, CUSTOMER.KYB_HOLD, AGENT_ACTION.APPROVED, AGENT_ACTION.REJECTED, AGENT_ACTION.FAILED). Off by default, so a receiver that validates against the reference never meets a type it was not told about. */
+  extendedWebhookTypes?: boolean
 }
 
 export type PlatformCurrencyConfig = {
@@ -3221,8 +3225,9 @@ export type WebhookDelivery = {
   type: string
   status: WebhookDeliveryStatus
   attemptCount: number
-  /** When PENDING: the next retry (absent while held behind a paused endpoint or folded into a replay) */
+  /** When PENDING: the next retry (absent while held: see waitingFor) */
   nextAttemptAt?: string
+  waitingFor?: WebhookDeliveryWaitingFor
   deliveredAt?: string
   deadAt?: string
   createdAt: string
@@ -3254,6 +3259,28 @@ export type WebhookDeliveryListResponse = {
 
 /** PENDING: waiting for its next attempt; DELIVERED: a 2xx answer; DEAD: dead-lettered after the last attempt of the retry schedule */
 export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'DEAD'
+
+/** When PENDING with no next attempt, what it waits for. WEBHOOK_ENDPOINT: no webhookEndpoint is configured; it is held, with no attempt made or counted, and goes out as soon as one is set (PATCH /config), oldest first. Held deliveries of a platform that never sets one are dropped 72 hours after they were queued. ENDPOINT_PROBE: the endpoint is paused after failing (GET /webhooks/endpoint); it goes out once the probe, a 2xx to the test webhook or a new endpoint proves it. REPLAY: it goes out with the replay it is part of. */
+export type WebhookDeliveryWaitingFor = 'WEBHOOK_ENDPOINT' | 'ENDPOINT_PROBE' | 'REPLAY'
+
+/** ACTIVE: webhooks go out as they happen. FAILING: the latest attempts failed, not yet enough to pause. PAUSED: after failing attempts in a row only one delivery, the probe, is retried on the retry schedule and every other one is held; the probe's first 2xx (or 409), a 2xx to POST /sandbox/webhooks/test or a new webhookEndpoint resumes it, and what it held goes out oldest first. NOT_CONFIGURED: no webhookEndpoint; every webhook is held until one is set. */
+export type WebhookEndpointState = 'ACTIVE' | 'FAILING' | 'PAUSED' | 'NOT_CONFIGURED'
+
+export type WebhookEndpointStatus = {
+  /** The webhookEndpoint; absent when none is configured */
+  url?: string
+  status: WebhookEndpointState
+  /** Failed attempts in a row to the current endpoint */
+  consecutiveFailures: number
+  /** PAUSED: since when; NOT_CONFIGURED: since the first webhook that found no endpoint */
+  pausedAt?: string
+  /** PAUSED: the delivery retried as the probe */
+  probeDeliveryId?: string
+  /** PAUSED: when the probe is next attempted */
+  nextProbeAt?: string
+  /** Deliveries waiting with no due time: behind the probe, or for an endpoint */
+  heldDeliveryCount: number
+}
 
 export type WebhookReplay = {
   id: string
@@ -5147,6 +5174,18 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      500: Error500
+    }
+  }
+  /** Where this environment's webhookEndpoint stands: active, failing, paused (since when, the next probe) or not configured */
+  getWebhookEndpointStatus: {
+    request: Record<string, never>
+    responses: {
+      200: WebhookEndpointStatus
+    }
+    errors: {
+      401: Error401
+      403: Error403
       500: Error500
     }
   }

@@ -1,18 +1,25 @@
+import { isApiError } from '@pp/errors'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import type { EndpointSource } from '../domain/delivery/endpoints.js'
+import { endpointConfigOf, UNCONFIGURED, type PlatformConfigSource } from '../domain/endpoint/config.js'
 
-export interface PlatformEndpointClient extends EndpointSource {
+export interface PlatformConfigClient extends PlatformConfigSource {
   close(): void
 }
 
-/** Reads a tenant's webhookEndpoint from the platform service, which owns the configuration. */
-export function platformEndpointClient(address: string): PlatformEndpointClient {
+/** Reads a tenant's configuration (the API's PlatformConfig) from the platform service, which owns it. */
+export function platformConfigClient(address: string): PlatformConfigClient {
   const client = createGrpcClient(PlatformServiceClient, address)
   return {
-    async endpointOf(tenant) {
-      const { facts } = await callUnary(client, client.getPlatformFacts, {}, { ...tenant, requestId: 'webhooks-delivery' })
-      return facts?.webhookEndpoint || undefined
+    async configOf(tenant) {
+      try {
+        const { configJson } = await callUnary(client, client.getPlatformConfig, {}, { ...tenant, requestId: 'webhooks-endpoint' })
+        return endpointConfigOf(JSON.parse(configJson)) ?? UNCONFIGURED
+      } catch (err) {
+        // a tenant the platform service does not know has nowhere to send to
+        if (isApiError(err) && err.code === 'PLATFORM_NOT_FOUND') return UNCONFIGURED
+        throw err
+      }
     },
     close: () => client.close(),
   }

@@ -1,5 +1,4 @@
 import { prepared } from '@pp/db'
-import type { Tenant } from '../domain/types.js'
 import type { Sql, SqlTx } from './client.js'
 import type { ClaimedDelivery } from './deliveries.db.js'
 
@@ -8,7 +7,7 @@ export interface AttemptOutcome {
   statusCode?: number
   latencyMs: number
   error?: string
-  /** The body sent; unset when nothing was (no endpoint configured). */
+  /** The body sent; unset when nothing was. */
   payload?: string
 }
 
@@ -17,12 +16,6 @@ export interface AttemptOutcome {
  * HELD (still PENDING, with no due time) behind its paused endpoint's probe.
  */
 export type FailureStep = { status: 'PENDING'; retryInMs: number } | { status: 'DEAD' } | { status: 'HELD' }
-
-/**
- * What becomes of the delivery after an attempt; POSTPONED when it was not made (the endpoint
- * could not be known) and the delivery waits a moment without having used an attempt.
- */
-export type NextStep = { status: 'DELIVERED' } | { status: 'POSTPONED' } | FailureStep
 
 /** The tenant's endpoint after counting a failure: `probeDeliveryId` is set while it is paused. */
 export interface EndpointState {
@@ -45,7 +38,10 @@ export interface FailureDecision {
 const DELIVERED = prepared(
   'webhooks_record_delivered',
   `WITH recovered AS (
-     DELETE FROM endpoint_states WHERE platform_id = $6 AND environment = $7 RETURNING paused_at
+     -- an answer from an endpoint the platform has since replaced says nothing of the new one
+     DELETE FROM endpoint_states WHERE platform_id = $6 AND environment = $7
+        AND EXISTS (SELECT 1 FROM endpoint_configs WHERE platform_id = $6 AND environment = $7 AND url = $3)
+     RETURNING paused_at
    ), delivered AS (
      -- a DEAD one too: only a replay attempts it, and a 2xx delivers it after all
      UPDATE webhook_deliveries SET status = 'DELIVERED', next_attempt_at = NULL, delivered_at = now(), dead_at = NULL, replay_id = NULL
@@ -61,8 +57,9 @@ const DELIVERED = prepared(
 
 /**
  * Records a successful attempt, in one statement; the endpoint answers, so its failure count
- * goes and, if it was paused, its pause. True when it was paused: its held deliveries are then
- * released by `releaseHeldDeliveries`.
+ * goes and, if it was paused, its pause (unless the platform has set another endpoint since the
+ * attempt began). True when it was paused: its held deliveries are then released by
+ * `releaseHeldDeliveries`.
  *
  * The delivery changes only if this attempt is still its latest (`attempt_count`): a worker whose
  * claim expired and was taken over records its attempt but leaves the delivery to the newer claim.
@@ -84,12 +81,18 @@ const FAILED_ATTEMPT = prepared(
     WHERE delivery_id = $1 AND attempt_number = $2::int`,
 )
 
+// only a failure of the endpoint configured now counts: one the platform has replaced since the
+// attempt began is not the new endpoint's fault
 const COUNT_FAILURE = prepared(
   'webhooks_count_endpoint_failure',
-  `INSERT INTO endpoint_states (platform_id, environment, consecutive_failures) VALUES ($1, $2, 1)
+  `INSERT INTO endpoint_states (platform_id, environment, consecutive_failures)
+   SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM endpoint_configs WHERE platform_id = $1 AND environment = $2 AND url = $3)
    ON CONFLICT (platform_id, environment) DO UPDATE SET consecutive_failures = endpoint_states.consecutive_failures + 1
    RETURNING consecutive_failures AS "consecutiveFailures", probe_delivery_id AS "probeDeliveryId"`,
 )
+
+/** The state of an endpoint that no failure was counted against. */
+const UNCOUNTED: EndpointState = { consecutiveFailures: 0, probeDeliveryId: null }
 
 // A delivery folded into a replay ($5: the replay making this attempt, if one is) stays without a due
 // time after an attempt begun before the fold: the replay sends it next. The replay's own attempt
@@ -130,7 +133,8 @@ const APPOINT_PROBE = prepared(
    ), state AS (
      UPDATE endpoint_states s
         SET probe_delivery_id = p.id,
-            paused_at = CASE WHEN p.id IS NULL THEN NULL ELSE COALESCE(s.paused_at, now()) END
+            paused_at = CASE WHEN p.id IS NULL THEN NULL ELSE COALESCE(s.paused_at, now()) END,
+            pause_reason = CASE WHEN p.id IS NULL THEN NULL ELSE 'FAILURES' END
        FROM (SELECT (SELECT id FROM probe) AS id) p
       WHERE s.platform_id = $1 AND s.environment = $2
    ), woken AS (
@@ -141,8 +145,17 @@ const APPOINT_PROBE = prepared(
       WHERE platform_id = $1 AND environment = $2 AND next_attempt_at IS NOT NULL
         AND id <> (SELECT id FROM probe)
    )
-   SELECT id AS "probeDeliveryId" FROM probe`,
+   SELECT (SELECT id FROM probe) AS "probeDeliveryId",
+          -- the statement's snapshot shows the state before its own update
+          (SELECT id FROM probe) IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM endpoint_states WHERE platform_id = $1 AND environment = $2 AND paused_at IS NOT NULL) AS "isNewPause"`,
 )
+
+/** What a failed attempt came to: the delivery's next step, and whether it paused its endpoint just now. */
+export interface RecordedFailure {
+  next: FailureStep
+  isNewPause: boolean
+}
 
 /**
  * Records a failed attempt in one transaction that holds the endpoint's row lock: one more
@@ -156,10 +169,10 @@ export function recordFailure(
   outcome: AttemptOutcome,
   decide: (state: EndpointState) => FailureDecision,
   heldDeadAfterMs: number,
-): Promise<FailureStep> {
+): Promise<RecordedFailure> {
   return sql.transaction(async (tx: SqlTx) => {
-    const [state] = await tx.query<EndpointState>(COUNT_FAILURE, [claim.platformId, claim.environment])
-    const { next, appointProbe } = decide(state!)
+    const [state] = await tx.query<EndpointState>(COUNT_FAILURE, [claim.platformId, claim.environment, outcome.url ?? null])
+    const { next, appointProbe } = decide(state ?? UNCOUNTED)
     const retryInMs = next.status === 'PENDING' ? next.retryInMs : null
     const status = next.status === 'HELD' ? 'PENDING' : next.status
     const updated = await tx.query(FAILED_DELIVERY, [claim.id, claim.attemptNumber, status, retryInMs, claim.replayId ?? null])
@@ -167,8 +180,9 @@ export function recordFailure(
       claim.id, claim.attemptNumber, outcome.url ?? null, outcome.statusCode ?? null, outcome.latencyMs, outcome.error ?? null, outcome.payload ?? null,
     ])
     // a stale claim (expired and taken over) leaves the delivery and the probe to the newer one
-    if (updated.length > 0 && appointProbe) await tx.query(APPOINT_PROBE, [claim.platformId, claim.environment, heldDeadAfterMs])
-    return next
+    if (updated.length === 0 || !appointProbe) return { next, isNewPause: false }
+    const [appointed] = await tx.query<{ isNewPause: boolean }>(APPOINT_PROBE, [claim.platformId, claim.environment, heldDeadAfterMs])
+    return { next, isNewPause: appointed!.isNewPause }
   })
 }
 
@@ -196,36 +210,4 @@ const POSTPONE = prepared(
  */
 export async function postponeAttempt(sql: Sql, claim: ClaimedDelivery, retryInMs: number, reason: string): Promise<void> {
   await sql.query(POSTPONE, [claim.id, claim.attemptNumber, retryInMs, reason])
-}
-
-const RELEASE = prepared(
-  'webhooks_release_held',
-  `UPDATE webhook_deliveries SET next_attempt_at = now()
-    WHERE platform_id = $1 AND environment = $2 AND status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
-      AND NOT EXISTS (SELECT 1 FROM endpoint_states WHERE platform_id = $1 AND environment = $2 AND paused_at IS NOT NULL)`,
-)
-
-/**
- * Makes the held deliveries of a tenant that is no longer paused due now, all at the same time:
- * the claim takes rows of equal due time in id order (uuid v7), so the backlog goes oldest first.
- * Those folded into a replay wait for it.
- */
-export async function releaseHeldDeliveries(sql: Sql, tenant: Tenant): Promise<void> {
-  await sql.query(RELEASE, [tenant.platformId, tenant.environment])
-}
-
-const RELEASE_ORPHANS = prepared(
-  'webhooks_release_orphaned_holds',
-  `UPDATE webhook_deliveries d SET next_attempt_at = now()
-    WHERE status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
-      AND NOT EXISTS (SELECT 1 FROM endpoint_states s
-                       WHERE s.platform_id = d.platform_id AND s.environment = d.environment AND s.paused_at IS NOT NULL)`,
-)
-
-/**
- * Releases deliveries held for an endpoint that is no longer paused: a process that stopped
- * between recording the success that resumed it and releasing its backlog leaves those.
- */
-export async function releaseOrphanedHolds(sql: Sql): Promise<void> {
-  await sql.query(RELEASE_ORPHANS, [])
 }

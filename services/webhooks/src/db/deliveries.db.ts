@@ -1,4 +1,4 @@
-import { prepared, prismaRunner } from '@pp/db'
+import { prepared, prismaRunner, type SqlRunner } from '@pp/db'
 import type { Environment, Tenant } from '../domain/types.js'
 import type { Sql, Tx } from './client.js'
 
@@ -10,6 +10,8 @@ export interface NewDelivery extends Tenant {
   webhookType: string
   /** The body's fields after `timestamp` (see webhookContent). */
   content: string
+  /** A type beyond the reference's list: queued only for a tenant whose configuration turns those on. */
+  isExtensionType: boolean
 }
 
 /** A delivery claimed for one attempt; `attemptNumber` is the attempt this claim makes. */
@@ -26,6 +28,9 @@ export interface ClaimedDelivery {
   queuedAt: Date
   /** Set when a replay makes this attempt: a delivery folded into that replay returns to its schedule after it. */
   replayId?: string
+  /** Whether this service knows the tenant's configuration; when it does, `endpointUrl` is its endpoint (undefined: none). */
+  isEndpointKnown: boolean
+  endpointUrl?: string
 }
 
 export interface ClaimOptions {
@@ -37,8 +42,11 @@ export interface ClaimOptions {
   leaseMs: number
 }
 
-/** What came of queueing: nothing (a redelivered event), due now, or held behind a paused endpoint. */
-export type InsertOutcome = 'DUPLICATE' | 'DUE' | 'HELD'
+/**
+ * What came of queueing: nothing (a redelivered event, or a type beyond the reference the tenant
+ * has not turned on), due now, or held behind a paused endpoint or one not configured.
+ */
+export type InsertOutcome = 'DUPLICATE' | 'NOT_WANTED' | 'DUE' | 'HELD'
 
 /** Every replica LISTENs here: a delivery of the tenant named by the payload (its `tenantKey`) fell due. */
 export const DUE_CHANNEL = 'webhook_deliveries_due'
@@ -69,28 +77,38 @@ const INSERT = prepared(
      SELECT paused_at IS NOT NULL AS is_paused FROM endpoint_states
       WHERE platform_id = $3 AND environment = $4
       FOR SHARE
+   ), wanted AS (
+     SELECT NOT $9::boolean OR EXISTS (SELECT 1 FROM endpoint_configs WHERE platform_id = $3 AND environment = $4 AND extended_types) AS is_wanted
    ), inserted AS (
      INSERT INTO webhook_deliveries (id, event_id, platform_id, environment, webhook_type, content, request_id, trace_parent, status, next_attempt_at)
      SELECT $1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', CASE WHEN EXISTS (SELECT 1 FROM endpoint WHERE is_paused) THEN NULL ELSE now() END
+      WHERE (SELECT is_wanted FROM wanted)
      ON CONFLICT (event_id) DO NOTHING
      RETURNING next_attempt_at IS NULL AS is_held
    )
-   SELECT is_held AS "isHeld", CASE WHEN NOT is_held THEN pg_notify('${DUE_CHANNEL}', $3 || ' ' || $4) END AS notified FROM inserted`,
+   SELECT (SELECT is_wanted FROM wanted) AS "isWanted", is_held AS "isHeld",
+          CASE WHEN NOT is_held THEN pg_notify('${DUE_CHANNEL}', $3 || ' ' || $4) END AS notified
+     FROM (SELECT 1) one LEFT JOIN inserted ON true`,
 )
 
 /**
- * Queues the webhook of an event: due now, or held when its endpoint is paused (it then waits
- * for the probe and costs nothing until the endpoint answers again). A due delivery is announced
+ * Queues the webhook of an event: due now, or held when its endpoint is paused or not configured
+ * (it then costs nothing until the endpoint answers again, or is set). A due delivery is announced
  * on DUE_CHANNEL at commit, so every replica's worker may take it, this one's included.
  */
-export async function insertDelivery(sql: Sql, delivery: NewDelivery): Promise<InsertOutcome> {
-  const [row] = await sql.query<{ isHeld: boolean }>(INSERT, [
+export async function insertDelivery(sql: SqlRunner, delivery: NewDelivery): Promise<InsertOutcome> {
+  const [row] = await sql.query<{ isWanted: boolean; isHeld: boolean | null }>(INSERT, [
     delivery.id, delivery.eventId, delivery.platformId, delivery.environment, delivery.webhookType, delivery.content,
-    delivery.requestId ?? null, delivery.traceParent ?? null,
+    delivery.requestId ?? null, delivery.traceParent ?? null, delivery.isExtensionType,
   ])
-  if (!row) return 'DUPLICATE'
-  return row.isHeld ? 'HELD' : 'DUE'
+  if (!row!.isWanted) return 'NOT_WANTED'
+  if (row!.isHeld === null) return 'DUPLICATE'
+  return row!.isHeld ? 'HELD' : 'DUE'
 }
+
+/** The claim reads where each delivery goes with it: the tenant's endpoint as this service knows it. */
+export const ENDPOINT_COLUMNS = 'e.url AS "endpointUrl", e.platform_id IS NOT NULL AS "isEndpointKnown"'
+export const JOIN_ENDPOINT = 'LEFT JOIN endpoint_configs e ON e.platform_id = c.platform_id AND e.environment = c.environment'
 
 const CLAIM = prepared(
   'webhooks_claim_due_deliveries',
@@ -137,9 +155,11 @@ const CLAIM = prepared(
    -- claimed from, or is at its limit: either way an attempt of its own is in flight, and that attempt's
    -- end claims again (this worker's, or, for another replica's, the lease's end seen on a later claim)
    SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.content,
-          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", c.created_at AS "queuedAt", n.next_due_at AS "nextDueAt"
+          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", c.created_at AS "queuedAt", n.next_due_at AS "nextDueAt",
+          ${ENDPOINT_COLUMNS}
      FROM (SELECT min(next_attempt_at) AS next_due_at FROM tenants WHERE next_attempt_at > now()) n
-     LEFT JOIN claimed c ON true`,
+     LEFT JOIN claimed c ON true
+     ${JOIN_ENDPOINT}`,
 )
 
 export interface Claim {
@@ -148,7 +168,14 @@ export interface Claim {
   nextDueAt: Date | undefined
 }
 
-type ClaimRow = { [K in keyof ClaimedDelivery]: ClaimedDelivery[K] | null } & { nextDueAt: Date | null }
+/** A claimed delivery as a statement returns it: NULL where the delivery leaves a field out. */
+export type ClaimedRow = Omit<ClaimedDelivery, 'traceParent' | 'endpointUrl'> & { traceParent: string | null; endpointUrl: string | null }
+
+export const claimedDelivery = ({ traceParent, endpointUrl, ...row }: ClaimedRow): ClaimedDelivery => ({
+  ...row, ...(traceParent && { traceParent }), ...(endpointUrl && { endpointUrl }),
+})
+
+type ClaimRow = (ClaimedRow | { [K in keyof ClaimedRow]: null }) & { nextDueAt: Date | null }
 
 /**
  * Claims due deliveries for one attempt each, in one statement. A claim moves `next_attempt_at`
@@ -165,9 +192,9 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
   const rows = await sql.query<ClaimRow>(CLAIM, [
     JSON.stringify(options.remainingByTenant), options.perTenantLimit, options.limit, options.leaseMs, INTERRUPTED,
   ])
-  const deliveries = rows.filter((row): row is ClaimRow & ClaimedDelivery => row.id !== null)
+  const deliveries = rows.filter((row): row is ClaimedRow & { nextDueAt: Date | null } => row.id !== null)
   return {
-    deliveries: deliveries.map(({ nextDueAt: _, traceParent, ...delivery }) => ({ ...delivery, ...(traceParent && { traceParent }) })),
+    deliveries: deliveries.map(({ nextDueAt: _, ...delivery }) => claimedDelivery(delivery)),
     nextDueAt: rows[0]?.nextDueAt ?? undefined,
   }
 }

@@ -1,5 +1,5 @@
 import type { PruneRule } from '@pp/db'
-import type { AttemptView, DeliveryStatus, DeliveryView, Tenant } from '../domain/types.js'
+import type { AttemptView, DeliveryStatus, DeliveryView, Tenant, WaitingFor } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { AttemptOutcome } from './attempts.db.js'
 import type { Prisma } from './generated/client.js'
@@ -41,9 +41,14 @@ const where = (tenant: Tenant, filter: LogFilter): Prisma.WebhookDeliveryWhereIn
   createdAt: filter.createdAfter || filter.createdBefore ? { gte: filter.createdAfter, lte: filter.createdBefore } : undefined,
 })
 
+/** Why the tenant's deliveries are held, if they are: the reason of its endpoint's pause. */
+const pauseReasonOf = async (db: Db | Tx, tenant: Tenant): Promise<string | undefined> =>
+  (await db.endpointState.findUnique({ where: { platformId_environment: { platformId: tenant.platformId, environment: tenant.environment } }, select: { pauseReason: true } }))
+    ?.pauseReason ?? undefined
+
 /** One page of the tenant's log, newest first, one row more than asked so the caller knows if more follow. */
 export async function findLogPage(db: Db, tenant: Tenant, query: LogPageQuery): Promise<{ rows: DeliveryView[]; totalCount: number }> {
-  const [rows, totalCount] = await Promise.all([
+  const [rows, totalCount, pauseReason] = await Promise.all([
     db.webhookDelivery.findMany({
       where: { ...where(tenant, query), id: query.beforeId ? { lt: query.beforeId } : undefined },
       include: withAttempts,
@@ -51,13 +56,14 @@ export async function findLogPage(db: Db, tenant: Tenant, query: LogPageQuery): 
       take: query.limit + 1,
     }),
     db.webhookDelivery.count({ where: where(tenant, query) }),
+    pauseReasonOf(db, tenant),
   ])
-  return { rows: rows.map(toView), totalCount }
+  return { rows: rows.map((row) => toView(row, pauseReason)), totalCount }
 }
 
 export async function findDelivery(db: Db | Tx, tenant: Tenant, id: string): Promise<DeliveryView | undefined> {
   const row = await db.webhookDelivery.findFirst({ where: { ...where(tenant, {}), id }, include: withAttempts })
-  return row ? toView(row) : undefined
+  return row ? toView(row, isWaiting(row) ? await pauseReasonOf(db, tenant) : undefined) : undefined
 }
 
 /** A test webhook is sent before it is recorded: it goes into the log already finished, with its one attempt. */
@@ -93,9 +99,33 @@ export const finishedDeliveries = (keepMs: number): PruneRule => ({
   keepMs,
 })
 
+/**
+ * The deliveries held for a tenant that has no webhookEndpoint (its endpoint state paused for
+ * NO_ENDPOINT) and queued longer ago than `keepMs`: dropped, through the index of held rows by age,
+ * so a platform that never sets an endpoint leaves bounded storage. Those of a tenant paused for
+ * failures are dead-lettered with its probe instead (see endpoint-pause.ts).
+ */
+export const deliveriesHeldWithoutEndpoint = (keepMs: number): PruneRule => ({
+  name: 'webhook_deliveries_without_endpoint',
+  table: 'webhook_deliveries',
+  since: 'created_at',
+  where: `status = 'PENDING' AND next_attempt_at IS NULL AND replay_id IS NULL
+    AND EXISTS (SELECT 1 FROM endpoint_states s WHERE s.platform_id = webhook_deliveries.platform_id
+                AND s.environment = webhook_deliveries.environment AND s.pause_reason = 'NO_ENDPOINT')`,
+  keepMs,
+})
+
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined
 
-function toView(row: Row): DeliveryView {
+const isWaiting = (row: Row): boolean => row.status === 'PENDING' && row.nextAttemptAt === null
+
+function waitingFor(row: Row, pauseReason: string | undefined): WaitingFor | undefined {
+  if (!isWaiting(row)) return undefined
+  if (row.replayId !== null) return 'REPLAY'
+  return pauseReason === 'NO_ENDPOINT' ? 'WEBHOOK_ENDPOINT' : 'ENDPOINT_PROBE'
+}
+
+function toView(row: Row, pauseReason: string | undefined): DeliveryView {
   return {
     id: row.id,
     eventId: orUndefined(row.eventId),
@@ -108,6 +138,7 @@ function toView(row: Row): DeliveryView {
     createdAt: row.createdAt,
     payload: orUndefined(row.attempts.findLast((a) => a.payload !== null)?.payload ?? null),
     requestId: orUndefined(row.requestId),
+    waitingFor: waitingFor(row, pauseReason),
     attempts: row.attempts.map(
       (a): AttemptView => ({
         attemptNumber: a.attemptNumber,

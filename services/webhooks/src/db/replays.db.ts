@@ -1,7 +1,7 @@
 import { prepared, prismaRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Sql, Tx } from './client.js'
-import { INTERRUPTED, startAttempts, type ClaimedDelivery } from './deliveries.db.js'
+import { claimedDelivery, ENDPOINT_COLUMNS, INTERRUPTED, JOIN_ENDPOINT, startAttempts, type ClaimedDelivery, type ClaimedRow } from './deliveries.db.js'
 
 /** Every replica LISTENs here: a replay was made and is due now. */
 export const REPLAYS_CHANNEL = 'webhook_replays_due'
@@ -130,9 +130,9 @@ const CLAIM_ATTEMPT = prepared(
        FROM next WHERE d.id = next.id
      RETURNING d.id, d.platform_id, d.environment, d.webhook_type, d.content, d.attempt_count, d.trace_parent, d.created_at
    ), ${startAttempts('$9')}
-   SELECT id, platform_id AS "platformId", environment, webhook_type AS "webhookType", content,
-          attempt_count AS "attemptNumber", trace_parent AS "traceParent", created_at AS "queuedAt"
-     FROM claimed`,
+   SELECT c.id, c.platform_id AS "platformId", c.environment, c.webhook_type AS "webhookType", c.content,
+          c.attempt_count AS "attemptNumber", c.trace_parent AS "traceParent", c.created_at AS "queuedAt", ${ENDPOINT_COLUMNS}
+     FROM claimed c ${JOIN_ENDPOINT}`,
 )
 
 /**
@@ -141,12 +141,10 @@ const CLAIM_ATTEMPT = prepared(
  * window holds no more.
  */
 export async function claimReplayAttempt(sql: Sql, replay: ReplayRow, cursorId: string | null): Promise<ClaimedDelivery | undefined> {
-  const [row] = await sql.query<ClaimedDelivery & { traceParent: string | null }>(CLAIM_ATTEMPT, [
+  const [row] = await sql.query<ClaimedRow>(CLAIM_ATTEMPT, [
     replay.id, replay.platformId, replay.environment, replay.createdAfter, replay.createdBefore, replay.types, cursorId, replay.untilId, INTERRUPTED,
   ])
-  if (!row) return undefined
-  const { traceParent, ...claim } = row
-  return { ...claim, replayId: replay.id, ...(traceParent && { traceParent }) }
+  return row && { ...claimedDelivery(row), replayId: replay.id }
 }
 
 const ADVANCE = prepared(

@@ -1,10 +1,10 @@
 import type { Db, Sql } from '../db/client.js'
-import type { CachedEndpoints } from './delivery/endpoints.js'
 import type { PostWebhook } from './delivery/http-post.js'
 import type { DeliverySettings } from './delivery/settings.js'
+import type { EndpointDirectory } from './endpoint/endpoint-directory.js'
 import type { SigningKeys } from './signing/signing-keys.js'
 
-/** What the use cases need; main.ts wires the real ones, tests swap the endpoint source. */
+/** What the use cases need; main.ts wires the real ones, tests swap the platform's configuration source. */
 export interface WebhooksDeps {
   db: Db
   /** Queueing deliveries: committed durably, since the event's message is acked once its delivery is. */
@@ -16,7 +16,8 @@ export interface WebhooksDeps {
    */
   attemptsSql: Sql
   keys: SigningKeys
-  endpoints: CachedEndpoints
+  /** A tenant's webhook configuration that no event has brought yet (the claims read the kept one). */
+  endpointDirectory: EndpointDirectory
   post: PostWebhook
   settings: DeliverySettings
 }

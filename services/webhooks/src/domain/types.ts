@@ -5,6 +5,12 @@ export type { Caller, Environment, Tenant } from '@pp/tenancy'
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'DEAD'
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['PENDING', 'DELIVERED', 'DEAD']
 
+/**
+ * What a PENDING delivery with no due time waits for: an endpoint to be set (WEBHOOK_ENDPOINT),
+ * its paused endpoint's probe to succeed (ENDPOINT_PROBE), or the replay it is folded into (REPLAY).
+ */
+export type WaitingFor = 'WEBHOOK_ENDPOINT' | 'ENDPOINT_PROBE' | 'REPLAY'
+
 export interface AttemptView {
   attemptNumber: number
   startedAt: Date
@@ -32,6 +38,7 @@ export interface DeliveryView {
   payload?: string
   attempts: AttemptView[]
   requestId?: string
+  waitingFor?: WaitingFor
 }
 
 export const tenantKey = (tenant: Tenant): string => `${tenant.platformId} ${tenant.environment}`

@@ -4,7 +4,7 @@ import type { Logger } from '@pp/logging'
 import type { WebhooksDeps } from '../domain/deps.js'
 import { enqueueEvent } from '../domain/delivery/enqueue-event.js'
 import type { DeliveryWorker } from '../domain/delivery/worker.js'
-import type { Environment } from '../domain/types.js'
+import { followConfigEvent } from '../domain/endpoint/follow-config.js'
 
 export interface EventConsumerOptions {
   nats: NatsConnection
@@ -16,14 +16,14 @@ export interface EventConsumerOptions {
   logger: Logger
 }
 
-const CONFIG_UPDATED = 'PLATFORM.CONFIG_UPDATED'
 // each event only becomes a row of its own (delivery ids are minted in stream order, before any await)
 const EVENTS_AT_ONCE = 64
 
 /**
- * Takes events from the EVENTS stream through a durable consumer and only queues their webhooks:
- * the message is acked once the delivery row is committed, so nothing is lost when this process
- * stops, and delivery itself (slow, retried) never holds the stream back.
+ * Takes events from the EVENTS stream through a durable consumer, keeps the platforms' webhook
+ * configuration from their events and otherwise only queues webhooks: the message is acked once
+ * the delivery row is committed, so nothing is lost when this process stops, and delivery itself
+ * (slow, retried) never holds the stream back.
  */
 export function startEventConsumer(options: EventConsumerOptions): Promise<RunningConsumer> {
   const { deps, worker, logger } = options
@@ -35,8 +35,8 @@ export function startEventConsumer(options: EventConsumerOptions): Promise<Runni
     logger,
     concurrency: EVENTS_AT_ONCE,
     async handle(event: EventEnvelope) {
-      // a new webhookEndpoint is used from the next attempt on
-      if (event.type === CONFIG_UPDATED) deps.endpoints.evict({ platformId: event.platformId, environment: event.environment as Environment })
+      // the platform's webhook configuration, which every replica's next claim reads
+      if (await followConfigEvent(deps, event)) return
       const outcome = await enqueueEvent(deps, event)
       // a queued delivery is announced to every replica's worker by its own NOTIFY; a redelivered event
       // may be one whose handler stopped after the commit, before any worker claimed it

@@ -5,6 +5,8 @@ import type {
   CreateReplayResponse,
   GetDeliveryRequest,
   GetDeliveryResponse,
+  GetEndpointStatusRequest,
+  GetEndpointStatusResponse,
   GetReplayRequest,
   GetReplayResponse,
   GetSigningPublicKeyRequest,
@@ -22,6 +24,7 @@ import { createReplay } from '../domain/delivery/create-replay.js'
 import { getReplay } from '../domain/delivery/get-replay.js'
 import { redeliverDelivery } from '../domain/delivery/redeliver.js'
 import { sendTestWebhook } from '../domain/delivery/send-test-webhook.js'
+import { getEndpointStatus } from '../domain/endpoint/endpoint-status.js'
 import { getDelivery } from '../domain/log/get-delivery.js'
 import { listDeliveries } from '../domain/log/list-deliveries.js'
 import { deliveryJson, deliveryPageJson } from '../domain/log/view.js'
@@ -54,6 +57,9 @@ export function webhooksService(deps: WebhooksDeps, logger: Logger): WebhooksSer
     },
     async getReplay(request: GetReplayRequest, ctx): Promise<GetReplayResponse> {
       return { replayJson: JSON.stringify(await getReplay(deps, callerOf(ctx), request.replayId)) }
+    },
+    async getEndpointStatus(_request: GetEndpointStatusRequest, ctx): Promise<GetEndpointStatusResponse> {
+      return { endpointJson: JSON.stringify(await getEndpointStatus(deps, callerOf(ctx))) }
     },
     async getSigningPublicKey(_request: GetSigningPublicKeyRequest, ctx): Promise<GetSigningPublicKeyResponse> {
       return { signingKeyJson: JSON.stringify(signingKeyView(deps.keys, callerOf(ctx).environment)) }

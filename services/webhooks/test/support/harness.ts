@@ -9,10 +9,11 @@ import { WebhooksServiceClient, type Delivery } from '@pp/proto/webhooks/v1/webh
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
 import { openDb, openSql, type Db } from '../../src/db/client.js'
 import type { WebhooksDeps } from '../../src/domain/deps.js'
-import { cachedEndpoints, type EndpointSource } from '../../src/domain/delivery/endpoints.js'
 import { createPostWebhook } from '../../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../../src/domain/delivery/settings.js'
 import { startDeliveryWorker, type DeliveryWorker } from '../../src/domain/delivery/worker.js'
+import { UNCONFIGURED, type EndpointConfig, type PlatformConfigSource } from '../../src/domain/endpoint/config.js'
+import { endpointDirectory } from '../../src/domain/endpoint/endpoint-directory.js'
 import type { SigningKeyView } from '../../src/domain/signing/public-key.js'
 import { loadSigningKeys } from '../../src/domain/signing/signing-keys.js'
 import { tenantKey } from '../../src/domain/types.js'
@@ -36,30 +37,33 @@ export const FAST_SETTINGS: DeliverySettings = {
 }
 
 /**
- * The platform service's webhookEndpoint per tenant, held in memory. `set` may script a change:
- * successive reads answer the given values in order, then the last one for ever. `unavailable`
- * makes the next reads fail, as they do while the platform service is down.
+ * The platform service's configuration per tenant, held in memory: what the webhooks service
+ * learns of a tenant no event has named yet. Unless told, a tenant sends the types beyond the
+ * reference too (most tests use CUSTOMER.UPDATED). `unavailable` makes the next reads fail, as
+ * they do while the platform service is down. A change after the service learned a tenant
+ * reaches it as the platform's events (`Harness.changeEndpoint`).
  */
-export class InMemoryEndpoints implements EndpointSource {
-  private readonly answers = new Map<string, (string | undefined)[]>()
+export class InMemoryPlatformConfigs implements PlatformConfigSource {
+  private readonly configs = new Map<string, EndpointConfig>()
   private readonly failingReads = new Map<string, number>()
 
-  set(tenant: Tenant, ...urls: (string | undefined)[]): void {
-    this.answers.set(tenantKey(tenant), urls)
+  set(tenant: Tenant, url: string | undefined, { extendedTypes = true }: { extendedTypes?: boolean } = {}): EndpointConfig {
+    const config = { ...(url && { url }), extendedTypes, updatedAt: new Date() }
+    this.configs.set(tenantKey(tenant), config)
+    return config
   }
 
   unavailable(tenant: Tenant, reads: number): void {
     this.failingReads.set(tenantKey(tenant), reads)
   }
 
-  async endpointOf(tenant: Tenant): Promise<string | undefined> {
+  async configOf(tenant: Tenant): Promise<EndpointConfig> {
     const failing = this.failingReads.get(tenantKey(tenant)) ?? 0
     if (failing > 0) {
       this.failingReads.set(tenantKey(tenant), failing - 1)
       throw new Error('platform service unavailable')
     }
-    const urls = this.answers.get(tenantKey(tenant)) ?? []
-    return urls.length > 1 ? urls.shift() : urls[0]
+    return this.configs.get(tenantKey(tenant)) ?? UNCONFIGURED
   }
 }
 
@@ -67,7 +71,11 @@ export interface Harness {
   db: Db
   deps: WebhooksDeps
   client: WebhooksServiceClient
-  endpoints: InMemoryEndpoints
+  endpoints: InMemoryPlatformConfigs
+  /** The platform changes its configuration: the platform service holds it, and says so with PLATFORM.CONFIG_UPDATED. */
+  updateConfig(tenant: Tenant, url: string, options?: { extendedTypes?: boolean }): Promise<void>
+  /** The platform sets (or changes) the tenant's endpoint: updateConfig, with the PLATFORM.WEBHOOK_ENDPOINT_CHANGED beside it. */
+  changeEndpoint(tenant: Tenant, url: string, options?: { extendedTypes?: boolean }): Promise<void>
   events: TestEvents
   worker: DeliveryWorker
   /** The tenant's log through gRPC, newest first. */
@@ -90,10 +98,12 @@ export async function startHarness(
   const db = openDb(database.url)
   const sql = openSql(database.url)
   const attemptsSql = openSql(database.url, undefined, { synchronousCommit: false })
-  const endpoints = new InMemoryEndpoints()
+  const endpoints = new InMemoryPlatformConfigs()
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpoints: cachedEndpoints(endpoints, 0), post: createPostWebhook(resolveHost), settings: { ...FAST_SETTINGS, ...settings } }
-  const logger = createLogger(`webhooks-test-${name}`, 'silent')
+  const deps: WebhooksDeps = {
+    db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(resolveHost), settings: { ...FAST_SETTINGS, ...settings },
+  }
+  const logger = createLogger(`webhooks-test-${name}`, (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent')
   const worker = startDeliveryWorker(deps, logger, database.url)
   const events = await openTestEvents(name)
   const consumer: RunningConsumer = await startEventConsumer({
@@ -101,9 +111,20 @@ export async function startHarness(
   })
   const server: RunningGrpcServer = await buildWebhooksServer(deps, '127.0.0.1:0', logger)
   const client = createGrpcClient(WebhooksServiceClient, `127.0.0.1:${server.port}`)
+  async function updateConfig(tenant: Tenant, url: string, options?: { extendedTypes?: boolean }): Promise<string> {
+    const config = endpoints.set(tenant, url, options)
+    const updatedAt = config.updatedAt.toISOString()
+    await events.publish(tenant, 'PLATFORM.CONFIG_UPDATED', { webhookEndpoint: url, extendedWebhookTypes: config.extendedTypes, updatedAt })
+    return updatedAt
+  }
   const log = async (tenant: Tenant) => (await callUnary(client, client.listDeliveries, { limit: 100 }, callContext(tenant))).data
   return {
     database, db, deps, client, endpoints, events, worker, log,
+    updateConfig: (tenant, url, options) => updateConfig(tenant, url, options).then(() => undefined),
+    async changeEndpoint(tenant, url, options) {
+      const updatedAt = await updateConfig(tenant, url, options)
+      await events.publish(tenant, 'PLATFORM.WEBHOOK_ENDPOINT_CHANGED', { webhookEndpoint: url, updatedAt })
+    },
     async waitForLog(tenant, count, isDone, what) {
       let deliveries: Delivery[] = []
       await waitUntil(async () => {

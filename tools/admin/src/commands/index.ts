@@ -4,12 +4,14 @@ import { platformCommands } from './platforms.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
 import { webhookKeyCommands } from './webhook-keys.js'
+import { webhookCommands } from './webhooks.js'
 
 /** Every command, as `<group> <name>`. */
 export const COMMANDS: Record<string, Record<string, Command>> = {
   platforms: platformCommands,
   tokens: tokenCommands,
   'webhook-keys': webhookKeyCommands,
+  webhooks: webhookCommands,
   stablecoins: stablecoinCommands,
   accounts: accountCommands,
 }

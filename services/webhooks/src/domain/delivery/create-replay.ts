@@ -1,4 +1,4 @@
-import { invalidInput } from '@pp/errors'
+import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { insertReplay, type ReplayWindow } from '../../db/replays.db.js'
 import type { WebhooksDeps } from '../deps.js'
@@ -21,10 +21,14 @@ const TYPE_LENGTH_MAX = 100
  * Replays the caller's deliveries created from createdAfter to createdBefore (both included), of the given types or
  * all: one job row that the replay worker works through in creation order, sending each delivery
  * once. The window's PENDING deliveries are folded into it, so none also goes out on its retry
- * schedule. Answers the replay with the number of deliveries it will send.
+ * schedule. Answers the replay with the number of deliveries it will send. Refused while the
+ * platform has no endpoint to send to.
  */
-export function createReplay(deps: Pick<WebhooksDeps, 'db' | 'sql' | 'settings'>, caller: Caller, input: CreateReplayInput): Promise<ReplayJson> {
+export async function createReplay(deps: Pick<WebhooksDeps, 'db' | 'sql' | 'settings' | 'endpointDirectory'>, caller: Caller, input: CreateReplayInput): Promise<ReplayJson> {
   const window = replayWindow(input)
+  if (!(await deps.endpointDirectory.current(caller)).url) {
+    throw new ApiError('WEBHOOK_ENDPOINT_NOT_SET', 'No webhookEndpoint is configured: set one with PATCH /config, and the held deliveries go out by themselves')
+  }
   return idempotently(deps, caller, 'CreateReplay', window, async (tx) => replayJson(await insertReplay(tx, newId('WebhookReplay'), caller, window)))
 }
 

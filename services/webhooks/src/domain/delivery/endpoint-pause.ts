@@ -1,4 +1,5 @@
-import { releaseOrphanedHolds, type EndpointState, type FailureDecision } from '../../db/attempts.db.js'
+import type { AttemptOutcome, EndpointState, FailureDecision } from '../../db/attempts.db.js'
+import { releaseOrphanedHolds } from '../../db/endpoint-states.db.js'
 import type { ClaimedDelivery } from '../../db/deliveries.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { DeliverySettings } from './settings.js'
@@ -26,6 +27,18 @@ export function decideAfterFailure(settings: DeliverySettings, claim: ClaimedDel
   const retryInMs = nextRetryDelayMs(settings.retryScheduleMs, claim.attemptNumber, settings.retryJitterRatio)
   if (retryInMs === undefined) return { next: { status: 'DEAD' }, appointProbe: isPaused || state.consecutiveFailures >= settings.pauseAfterFailures }
   return { next: { status: 'PENDING', retryInMs }, appointProbe: !isPaused && state.consecutiveFailures >= settings.pauseAfterFailures }
+}
+
+/**
+ * The kind of failure an attempt met, for the metric and the log line of a pause: a bounded set
+ * (the HTTP status class, not the status), so a metric labelled by it stays small.
+ */
+export function failureClass(outcome: Pick<AttemptOutcome, 'statusCode' | 'error'>): string {
+  if (outcome.statusCode !== undefined) return `http_${Math.floor(outcome.statusCode / 100)}xx`
+  if (outcome.error?.startsWith('timeout')) return 'timeout'
+  if (outcome.error?.startsWith('endpoint address refused')) return 'address_refused'
+  if (outcome.error?.startsWith('connection failed')) return 'connection_failed'
+  return 'other'
 }
 
 /** How long a held delivery waits before it may be dead-lettered with a probe: the retry schedule's span. */

@@ -13,6 +13,8 @@ beforeAll(async () => {
     handled += 1
     request.resume()
     if (request.url === '/redirect') return void response.writeHead(302, { Location: '/ok' }).end()
+    if (request.url === '/seen') return void response.writeHead(409).end('{"code":"CONFLICT"}')
+    if (request.url === '/gone') return void response.writeHead(410).end()
     if (request.url === '/big') return void response.writeHead(200).end('x'.repeat(100_000))
     if (request.url === '/cut') {
       response.writeHead(200, { 'Content-Length': '100' }).write('partial')
@@ -35,6 +37,11 @@ const post = (path: string, url = `${base}${path}`) =>
 describe('postWebhook', () => {
   it('sends the headers and answers the status, the body and the latency', async () => {
     expect(await post('/ok')).toMatchObject({ isSuccess: true, statusCode: 200, responseBody: 'got yes', error: undefined })
+  })
+
+  it("counts a 409 (the receiver processed this webhook's id already) as delivered, and other 4xx as failures", async () => {
+    expect(await post('/seen')).toMatchObject({ isSuccess: true, statusCode: 409, error: undefined })
+    expect(await post('/gone')).toMatchObject({ isSuccess: false, statusCode: 410, error: 'HTTP 410' })
   })
 
   it('does not follow a redirect', async () => {

@@ -38,10 +38,10 @@ function agentsOf(environment: Environment, resolve: ResolveHost) {
 }
 
 /**
- * POSTs the body once. Only a 2xx answer, read to its end within `timeoutMs`, is a success; a
- * redirect is not followed, so a receiver cannot send the signed body somewhere else. An endpoint
- * the environment may not reach (a private address, or a name resolving to one) is a failed
- * attempt that names the refused address, and nothing is sent.
+ * POSTs the body once. Only a 2xx answer (or a 409: already processed), read to its end within
+ * `timeoutMs`, is a success; a redirect is not followed, so a receiver cannot send the signed body
+ * somewhere else. An endpoint the environment may not reach (a private address, or a name
+ * resolving to one) is a failed attempt that names the refused address, and nothing is sent.
  */
 export function createPostWebhook(resolve: ResolveHost = resolveHost): PostWebhook {
   const agents = { SANDBOX: agentsOf('SANDBOX', resolve), PRODUCTION: agentsOf('PRODUCTION', resolve) }
@@ -82,6 +82,12 @@ function post(agents: ReturnType<typeof agentsOf>, { url, environment, body, hea
 
 const REFUSED = 'endpoint address refused'
 
+/**
+ * A 2xx, or the 409 the reference tells receivers to answer for a webhook id they have already
+ * processed: either way the receiver has the webhook, and retrying it would only fail again.
+ */
+const isAccepted = (statusCode: number): boolean => (statusCode >= 200 && statusCode < 300) || statusCode === 409
+
 function failure(err: NodeJS.ErrnoException, isTimedOut: boolean, timeoutMs: number): string {
   if (isTimedOut) return `timeout after ${timeoutMs} ms`
   if (err instanceof EgressRefusedError) return `${REFUSED}: ${err.message}`
@@ -101,7 +107,7 @@ function readAnswer(response: IncomingMessage, finish: (result: Omit<PostResult,
   response.once('close', () => response.complete || fail(new Error('the answer was cut short')))
   response.once('end', () => {
     const statusCode = response.statusCode!
-    const isSuccess = statusCode >= 200 && statusCode < 300
+    const isSuccess = isAccepted(statusCode)
     const responseBody = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_MAX_BYTES).toString('utf8')
     finish({ isSuccess, statusCode, responseBody, error: isSuccess ? undefined : `HTTP ${statusCode}` })
   })

@@ -1,5 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { resumeEndpoint } from '../../db/endpoint-states.db.js'
 import { insertCompletedTestDelivery } from '../../db/delivery-log.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { Caller } from '../types.js'
@@ -18,12 +19,14 @@ const URL_MAX_LENGTH = 2_048
 /**
  * Sends one TEST webhook now, to `url` or else to the configured webhookEndpoint, and records
  * it in the log with its single attempt. Sandbox only; never retried: the caller sees the result.
+ * Accepted by the configured endpoint, it proves that endpoint: a pause ends and what it held goes out.
  */
 export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, requestedUrl: string | undefined): Promise<TestWebhookView> {
   if (caller.environment !== 'SANDBOX') {
     throw new ApiError('FORBIDDEN', 'Test webhooks are a sandbox feature; call with sandbox credentials')
   }
-  const url = requestedUrl ? assertHttpUrl(requestedUrl) : await deps.endpoints.freshEndpointOf(caller)
+  const configured = (await deps.endpointDirectory.current(caller)).url
+  const url = requestedUrl ? assertHttpUrl(requestedUrl) : configured
   if (!url) throw new ApiError('WEBHOOK_ENDPOINT_NOT_SET', 'No url was given and no webhookEndpoint is configured')
   const id = newId('Webhook')
   const startedAt = new Date()
@@ -37,6 +40,7 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
     ...head, platformId: caller.platformId, environment: caller.environment, requestId: caller.requestId,
     content, isDelivered: result.isSuccess, startedAt, outcome,
   })
+  if (result.isSuccess && url === configured) await resumeEndpoint(deps.attemptsSql, caller, url)
   if (!result.isSuccess) {
     throw new ApiError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test webhook: ${result.error}`, {
       url, responseStatus: result.statusCode, responseBody: result.responseBody || undefined, error: result.error, deliveryId: id,

@@ -3,7 +3,7 @@ import type { Logger } from '@pp/logging'
 import { claimDueDeliveries, DUE_CHANNEL, type ClaimedDelivery } from '../../db/deliveries.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import { tenantKey } from '../types.js'
-import { attemptDelivery } from './attempt-delivery.js'
+import { attemptDelivery, NO_ENDPOINT, type NextStep } from './attempt-delivery.js'
 import { startReplayWorker } from './replay-worker.js'
 
 export interface DeliveryWorker {
@@ -36,7 +36,7 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, database
     const key = tenantKey(claim)
     inFlightByTenant.set(key, (inFlightByTenant.get(key) ?? 0) + 1)
     const attempt = attemptDelivery(deps, claim)
-      .then((next) => logger.debug({ deliveryId: claim.id, attempt: claim.attemptNumber, next: next.status }, 'webhook attempt finished'))
+      .then((next) => logOutcome(logger, claim, next))
       .catch((err: unknown) => logger.warn({ err, deliveryId: claim.id }, 'webhook attempt not recorded; it is retried when its claim expires'))
       .finally(() => {
         const count = inFlightByTenant.get(key)! - 1
@@ -76,4 +76,14 @@ export function startDeliveryWorker(deps: WebhooksDeps, logger: Logger, database
       await Promise.all(attempts)
     },
   }
+}
+
+/** A pause, or deliveries held for want of an endpoint, is worth a line the operator sees; every outcome at debug. */
+function logOutcome(logger: Logger, claim: ClaimedDelivery, next: NextStep): void {
+  const tenant = { platformId: claim.platformId, environment: claim.environment }
+  if (next.status === 'HELD_FOR_ENDPOINT') logger.info({ ...tenant, deliveryId: claim.id }, `webhook deliveries held: ${NO_ENDPOINT}`)
+  else if ('pausedBecause' in next && next.pausedBecause) {
+    logger.warn({ ...tenant, reason: next.pausedBecause, deliveryId: claim.id }, 'webhook endpoint paused: only a probe is attempted, on the retry schedule, until it answers')
+  }
+  logger.debug({ deliveryId: claim.id, attempt: claim.attemptNumber, next: next.status }, 'webhook attempt finished')
 }

@@ -19,6 +19,7 @@ export interface DeliveryJson {
   status: DeliveryView['status']
   attemptCount: number
   nextAttemptAt?: string
+  waitingFor?: DeliveryView['waitingFor']
   deliveredAt?: string
   deadAt?: string
   createdAt: string
@@ -46,6 +47,7 @@ export function deliveryJson(delivery: DeliveryView, options: { withPayload: boo
     status: delivery.status,
     attemptCount: delivery.attemptCount,
     nextAttemptAt: iso(delivery.nextAttemptAt),
+    waitingFor: delivery.waitingFor,
     deliveredAt: iso(delivery.deliveredAt),
     deadAt: iso(delivery.deadAt),
     createdAt: delivery.createdAt.toISOString(),

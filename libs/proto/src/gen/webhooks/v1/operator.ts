@@ -24,6 +24,26 @@ export const protobufPackage = "webhooks.v1";
 
 export const protobufFileName = "webhooks/v1/operator.proto";
 
+export interface GetPlatformEndpointRequest {
+  platformId: string;
+  environment: string;
+}
+
+export interface GetPlatformEndpointResponse {
+  /** The API's WebhookEndpointStatus, as JSON. */
+  endpointJson: string;
+}
+
+export interface ResumePlatformEndpointRequest {
+  platformId: string;
+  environment: string;
+}
+
+export interface ResumePlatformEndpointResponse {
+  /** The API's WebhookEndpointStatus after the resumption, as JSON. */
+  endpointJson: string;
+}
+
 export interface SigningKey {
   environment: string;
   status: string;
@@ -57,6 +77,330 @@ export interface ListSigningKeysRequest {
 export interface ListSigningKeysResponse {
   keys: SigningKey[];
 }
+
+function createBaseGetPlatformEndpointRequest(): GetPlatformEndpointRequest {
+  return { platformId: "", environment: "" };
+}
+
+export const GetPlatformEndpointRequest: MessageFns<GetPlatformEndpointRequest> = {
+  encode(message: GetPlatformEndpointRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platformId !== "") {
+      writer.uint32(10).string(message.platformId);
+    }
+    if (message.environment !== "") {
+      writer.uint32(18).string(message.environment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformEndpointRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformEndpointRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platformId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.environment = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPlatformEndpointRequest {
+    return {
+      platformId: isSet(object.platformId)
+        ? globalThis.String(object.platformId)
+        : isSet(object.platform_id)
+        ? globalThis.String(object.platform_id)
+        : "",
+      environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
+    };
+  },
+
+  toJSON(message: GetPlatformEndpointRequest): unknown {
+    const obj: any = {};
+    if (message.platformId !== "") {
+      obj.platformId = message.platformId;
+    }
+    if (message.environment !== "") {
+      obj.environment = message.environment;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformEndpointRequest>): GetPlatformEndpointRequest {
+    return GetPlatformEndpointRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPlatformEndpointRequest>): GetPlatformEndpointRequest {
+    const message = createBaseGetPlatformEndpointRequest();
+    message.platformId = object.platformId ?? "";
+    message.environment = object.environment ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPlatformEndpointResponse(): GetPlatformEndpointResponse {
+  return { endpointJson: "" };
+}
+
+export const GetPlatformEndpointResponse: MessageFns<GetPlatformEndpointResponse> = {
+  encode(message: GetPlatformEndpointResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpointJson !== "") {
+      writer.uint32(10).string(message.endpointJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPlatformEndpointResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPlatformEndpointResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpointJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPlatformEndpointResponse {
+    return {
+      endpointJson: isSet(object.endpointJson)
+        ? globalThis.String(object.endpointJson)
+        : isSet(object.endpoint_json)
+        ? globalThis.String(object.endpoint_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPlatformEndpointResponse): unknown {
+    const obj: any = {};
+    if (message.endpointJson !== "") {
+      obj.endpointJson = message.endpointJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPlatformEndpointResponse>): GetPlatformEndpointResponse {
+    return GetPlatformEndpointResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPlatformEndpointResponse>): GetPlatformEndpointResponse {
+    const message = createBaseGetPlatformEndpointResponse();
+    message.endpointJson = object.endpointJson ?? "";
+    return message;
+  },
+};
+
+function createBaseResumePlatformEndpointRequest(): ResumePlatformEndpointRequest {
+  return { platformId: "", environment: "" };
+}
+
+export const ResumePlatformEndpointRequest: MessageFns<ResumePlatformEndpointRequest> = {
+  encode(message: ResumePlatformEndpointRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.platformId !== "") {
+      writer.uint32(10).string(message.platformId);
+    }
+    if (message.environment !== "") {
+      writer.uint32(18).string(message.environment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResumePlatformEndpointRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResumePlatformEndpointRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platformId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.environment = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResumePlatformEndpointRequest {
+    return {
+      platformId: isSet(object.platformId)
+        ? globalThis.String(object.platformId)
+        : isSet(object.platform_id)
+        ? globalThis.String(object.platform_id)
+        : "",
+      environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
+    };
+  },
+
+  toJSON(message: ResumePlatformEndpointRequest): unknown {
+    const obj: any = {};
+    if (message.platformId !== "") {
+      obj.platformId = message.platformId;
+    }
+    if (message.environment !== "") {
+      obj.environment = message.environment;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResumePlatformEndpointRequest>): ResumePlatformEndpointRequest {
+    return ResumePlatformEndpointRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResumePlatformEndpointRequest>): ResumePlatformEndpointRequest {
+    const message = createBaseResumePlatformEndpointRequest();
+    message.platformId = object.platformId ?? "";
+    message.environment = object.environment ?? "";
+    return message;
+  },
+};
+
+function createBaseResumePlatformEndpointResponse(): ResumePlatformEndpointResponse {
+  return { endpointJson: "" };
+}
+
+export const ResumePlatformEndpointResponse: MessageFns<ResumePlatformEndpointResponse> = {
+  encode(message: ResumePlatformEndpointResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpointJson !== "") {
+      writer.uint32(10).string(message.endpointJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResumePlatformEndpointResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResumePlatformEndpointResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpointJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResumePlatformEndpointResponse {
+    return {
+      endpointJson: isSet(object.endpointJson)
+        ? globalThis.String(object.endpointJson)
+        : isSet(object.endpoint_json)
+        ? globalThis.String(object.endpoint_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ResumePlatformEndpointResponse): unknown {
+    const obj: any = {};
+    if (message.endpointJson !== "") {
+      obj.endpointJson = message.endpointJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResumePlatformEndpointResponse>): ResumePlatformEndpointResponse {
+    return ResumePlatformEndpointResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResumePlatformEndpointResponse>): ResumePlatformEndpointResponse {
+    const message = createBaseResumePlatformEndpointResponse();
+    message.endpointJson = object.endpointJson ?? "";
+    return message;
+  },
+};
 
 function createBaseSigningKey(): SigningKey {
   return { environment: "", status: "", publicKey: "", createdAt: undefined, retiresAt: undefined };
@@ -524,8 +868,9 @@ export const ListSigningKeysResponse: MessageFns<ListSigningKeysResponse> = {
 };
 
 /**
- * The service operator's own calls on the webhook signing keys, never routed through the gateway:
- * reach them from inside the deployment only (the `pnpm admin webhook-keys` commands call them).
+ * The service operator's own calls on the webhook signing keys and the platforms' endpoints, never
+ * routed through the gateway: reach them from inside the deployment only (the `pnpm admin
+ * webhook-keys` and `pnpm admin webhooks` commands call them).
  * Environments and statuses travel as strings: environment "SANDBOX" | "PRODUCTION"; a key is
  * "CURRENT" (it signs every attempt from now on), "RETIRING" (a rotation replaced it; receivers
  * may still verify with it until retires_at, and GET /webhooks/signing-key lists it in
@@ -562,6 +907,36 @@ export const WebhooksOperatorServiceService = {
       Buffer.from(ListSigningKeysResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSigningKeysResponse => ListSigningKeysResponse.decode(value),
   },
+  /** Where a platform's webhookEndpoint stands in one environment (what GET /webhooks/endpoint shows it). */
+  getPlatformEndpoint: {
+    path: "/webhooks.v1.WebhooksOperatorService/GetPlatformEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPlatformEndpointRequest): Buffer =>
+      Buffer.from(GetPlatformEndpointRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPlatformEndpointRequest => GetPlatformEndpointRequest.decode(value),
+    responseSerialize: (value: GetPlatformEndpointResponse): Buffer =>
+      Buffer.from(GetPlatformEndpointResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPlatformEndpointResponse => GetPlatformEndpointResponse.decode(value),
+  },
+  /**
+   * Ends a pause of a platform's endpoint at once, as its first 2xx would: its failures are
+   * forgotten and every held delivery is due now, oldest first. An endpoint that is not paused is
+   * left as it is; one not configured cannot be resumed (WEBHOOK_ENDPOINT_NOT_SET): its deliveries
+   * wait for the platform to set one.
+   */
+  resumePlatformEndpoint: {
+    path: "/webhooks.v1.WebhooksOperatorService/ResumePlatformEndpoint" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResumePlatformEndpointRequest): Buffer =>
+      Buffer.from(ResumePlatformEndpointRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResumePlatformEndpointRequest => ResumePlatformEndpointRequest.decode(value),
+    responseSerialize: (value: ResumePlatformEndpointResponse): Buffer =>
+      Buffer.from(ResumePlatformEndpointResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResumePlatformEndpointResponse =>
+      ResumePlatformEndpointResponse.decode(value),
+  },
 } as const;
 
 export interface WebhooksOperatorServiceServer extends UntypedServiceImplementation {
@@ -574,6 +949,15 @@ export interface WebhooksOperatorServiceServer extends UntypedServiceImplementat
   rotateSigningKey: handleUnaryCall<RotateSigningKeyRequest, RotateSigningKeyResponse>;
   /** Every key of the environment, newest first. */
   listSigningKeys: handleUnaryCall<ListSigningKeysRequest, ListSigningKeysResponse>;
+  /** Where a platform's webhookEndpoint stands in one environment (what GET /webhooks/endpoint shows it). */
+  getPlatformEndpoint: handleUnaryCall<GetPlatformEndpointRequest, GetPlatformEndpointResponse>;
+  /**
+   * Ends a pause of a platform's endpoint at once, as its first 2xx would: its failures are
+   * forgotten and every held delivery is due now, oldest first. An endpoint that is not paused is
+   * left as it is; one not configured cannot be resumed (WEBHOOK_ENDPOINT_NOT_SET): its deliveries
+   * wait for the platform to set one.
+   */
+  resumePlatformEndpoint: handleUnaryCall<ResumePlatformEndpointRequest, ResumePlatformEndpointResponse>;
 }
 
 export interface WebhooksOperatorServiceClient extends Client {
@@ -613,6 +997,43 @@ export interface WebhooksOperatorServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSigningKeysResponse) => void,
+  ): ClientUnaryCall;
+  /** Where a platform's webhookEndpoint stands in one environment (what GET /webhooks/endpoint shows it). */
+  getPlatformEndpoint(
+    request: GetPlatformEndpointRequest,
+    callback: (error: ServiceError | null, response: GetPlatformEndpointResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformEndpoint(
+    request: GetPlatformEndpointRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPlatformEndpointResponse) => void,
+  ): ClientUnaryCall;
+  getPlatformEndpoint(
+    request: GetPlatformEndpointRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPlatformEndpointResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Ends a pause of a platform's endpoint at once, as its first 2xx would: its failures are
+   * forgotten and every held delivery is due now, oldest first. An endpoint that is not paused is
+   * left as it is; one not configured cannot be resumed (WEBHOOK_ENDPOINT_NOT_SET): its deliveries
+   * wait for the platform to set one.
+   */
+  resumePlatformEndpoint(
+    request: ResumePlatformEndpointRequest,
+    callback: (error: ServiceError | null, response: ResumePlatformEndpointResponse) => void,
+  ): ClientUnaryCall;
+  resumePlatformEndpoint(
+    request: ResumePlatformEndpointRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResumePlatformEndpointResponse) => void,
+  ): ClientUnaryCall;
+  resumePlatformEndpoint(
+    request: ResumePlatformEndpointRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResumePlatformEndpointResponse) => void,
   ): ClientUnaryCall;
 }
 

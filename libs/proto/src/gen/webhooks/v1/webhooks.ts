@@ -146,6 +146,14 @@ export interface GetReplayResponse {
   replayJson: string;
 }
 
+export interface GetEndpointStatusRequest {
+}
+
+export interface GetEndpointStatusResponse {
+  /** The API's WebhookEndpointStatus, as JSON. */
+  endpointJson: string;
+}
+
 export interface GetSigningPublicKeyRequest {
 }
 
@@ -1737,6 +1745,131 @@ export const GetReplayResponse: MessageFns<GetReplayResponse> = {
   },
 };
 
+function createBaseGetEndpointStatusRequest(): GetEndpointStatusRequest {
+  return {};
+}
+
+export const GetEndpointStatusRequest: MessageFns<GetEndpointStatusRequest> = {
+  encode(_: GetEndpointStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEndpointStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEndpointStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetEndpointStatusRequest {
+    return {};
+  },
+
+  toJSON(_: GetEndpointStatusRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetEndpointStatusRequest>): GetEndpointStatusRequest {
+    return GetEndpointStatusRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetEndpointStatusRequest>): GetEndpointStatusRequest {
+    const message = createBaseGetEndpointStatusRequest();
+    return message;
+  },
+};
+
+function createBaseGetEndpointStatusResponse(): GetEndpointStatusResponse {
+  return { endpointJson: "" };
+}
+
+export const GetEndpointStatusResponse: MessageFns<GetEndpointStatusResponse> = {
+  encode(message: GetEndpointStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.endpointJson !== "") {
+      writer.uint32(10).string(message.endpointJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEndpointStatusResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEndpointStatusResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.endpointJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetEndpointStatusResponse {
+    return {
+      endpointJson: isSet(object.endpointJson)
+        ? globalThis.String(object.endpointJson)
+        : isSet(object.endpoint_json)
+        ? globalThis.String(object.endpoint_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetEndpointStatusResponse): unknown {
+    const obj: any = {};
+    if (message.endpointJson !== "") {
+      obj.endpointJson = message.endpointJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetEndpointStatusResponse>): GetEndpointStatusResponse {
+    return GetEndpointStatusResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetEndpointStatusResponse>): GetEndpointStatusResponse {
+    const message = createBaseGetEndpointStatusResponse();
+    message.endpointJson = object.endpointJson ?? "";
+    return message;
+  },
+};
+
 function createBaseGetSigningPublicKeyRequest(): GetSigningPublicKeyRequest {
   return {};
 }
@@ -1963,6 +2096,21 @@ export const WebhooksServiceService = {
     responseSerialize: (value: GetReplayResponse): Buffer => Buffer.from(GetReplayResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetReplayResponse => GetReplayResponse.decode(value),
   },
+  /**
+   * Where the tenant's webhookEndpoint stands: ACTIVE, FAILING, PAUSED (since when, the next probe)
+   * or NOT_CONFIGURED (deliveries held until one is set), with the deliveries held.
+   */
+  getEndpointStatus: {
+    path: "/webhooks.v1.WebhooksService/GetEndpointStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetEndpointStatusRequest): Buffer =>
+      Buffer.from(GetEndpointStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetEndpointStatusRequest => GetEndpointStatusRequest.decode(value),
+    responseSerialize: (value: GetEndpointStatusResponse): Buffer =>
+      Buffer.from(GetEndpointStatusResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetEndpointStatusResponse => GetEndpointStatusResponse.decode(value),
+  },
 } as const;
 
 export interface WebhooksServiceServer extends UntypedServiceImplementation {
@@ -1988,6 +2136,11 @@ export interface WebhooksServiceServer extends UntypedServiceImplementation {
    */
   createReplay: handleUnaryCall<CreateReplayRequest, CreateReplayResponse>;
   getReplay: handleUnaryCall<GetReplayRequest, GetReplayResponse>;
+  /**
+   * Where the tenant's webhookEndpoint stands: ACTIVE, FAILING, PAUSED (since when, the next probe)
+   * or NOT_CONFIGURED (deliveries held until one is set), with the deliveries held.
+   */
+  getEndpointStatus: handleUnaryCall<GetEndpointStatusRequest, GetEndpointStatusResponse>;
 }
 
 export interface WebhooksServiceClient extends Client {
@@ -2110,6 +2263,25 @@ export interface WebhooksServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetReplayResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Where the tenant's webhookEndpoint stands: ACTIVE, FAILING, PAUSED (since when, the next probe)
+   * or NOT_CONFIGURED (deliveries held until one is set), with the deliveries held.
+   */
+  getEndpointStatus(
+    request: GetEndpointStatusRequest,
+    callback: (error: ServiceError | null, response: GetEndpointStatusResponse) => void,
+  ): ClientUnaryCall;
+  getEndpointStatus(
+    request: GetEndpointStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetEndpointStatusResponse) => void,
+  ): ClientUnaryCall;
+  getEndpointStatus(
+    request: GetEndpointStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetEndpointStatusResponse) => void,
   ): ClientUnaryCall;
 }
 
