@@ -52,7 +52,8 @@ async function main(): Promise<void> {
   cleanups.push(() => nats.stop())
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
-  const common = { NATS_URL: nats.url, ...addresses }
+  // local development: sandbox webhook endpoints may be receivers on this machine
+  const common = { NATS_URL: nats.url, WEBHOOK_LOOPBACK_ALLOWED: 'true', ...addresses }
 
   for (const service of meshServices) {
     supervisor.start(service.name, serviceEntry(service), {

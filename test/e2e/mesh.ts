@@ -125,6 +125,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     EVENTS_CONSUMER_PREFIX: `ledger-${meshId}`,
     WEBHOOK_CONSUMER_NAME: `webhooks-${meshId}`,
     EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
+    // the tests' webhook receivers are on this machine, as a developer's are
+    WEBHOOK_LOOPBACK_ALLOWED: 'true',
     ACH_VALIDATION_WINDOW_MS: '200',
     // payments: the sandbox's 30-second and 6-minute outcomes in a fraction of a second
     SANDBOX_PENDING_FAILURE_DELAY: '300',

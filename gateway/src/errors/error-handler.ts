@@ -1,5 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ApiError, invalidInput, isApiError } from '@pp/errors'
 import type { Logger } from '@pp/logging'
@@ -15,7 +16,8 @@ export const handleError = (logger: Logger): ErrorHandler<GatewayEnv> =>
     const known = isApiError(err) ? err : err instanceof HTTPException ? fromHttpException(err) : undefined
     const answer = known ?? new ApiError('INTERNAL_ERROR', 'Internal error')
     if (answer.status >= 500) {
-      logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'request failed')
+      // the route's template, never the path: a path may carry a secret (a device code being redeemed)
+      logger.error({ err, requestId: c.get('requestId'), method: c.req.method, route: routePath(c, -1) }, 'request failed')
     }
     return respondWith(c, answer)
   }

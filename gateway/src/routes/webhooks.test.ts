@@ -34,7 +34,7 @@ function stubWebhooksService() {
     async sendTestWebhook(request: SendTestWebhookRequest, ctx) {
       Object.assign(received, { request, ctx })
       if (failWith) throw failWith
-      return { resultJson: JSON.stringify({ url: request.url ?? 'https://configured.example/hooks', response_status: 200, response_body: 'ok' }) }
+      return { resultJson: JSON.stringify({ url: request.url ?? 'https://configured.example/hooks', response_status: 200 }) }
     },
     listDeliveries: async (request: ListDeliveriesRequest) => {
       Object.assign(received, { request })
@@ -86,7 +86,7 @@ describe('POST /sandbox/webhooks/test', () => {
     const res = await call('POST', '/sandbox/webhooks/test', { url: 'https://hooks.example/x' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json')
-    expect(await res.text()).toBe(JSON.stringify({ url: 'https://hooks.example/x', response_status: 200, response_body: 'ok' }))
+    expect(await res.text()).toBe(JSON.stringify({ url: 'https://hooks.example/x', response_status: 200 }))
     expect(received.request).toEqual({ url: 'https://hooks.example/x' })
     expect(received.ctx).toMatchObject({ platformId: 'Platform:1', environment: 'SANDBOX' })
   })

@@ -11,12 +11,12 @@ export const TestWebhookRequestSchema = z
   })
   .openapi('TestWebhookRequest')
 
-// the reference names these two fields in snake_case
+// the reference names these fields in snake_case; its optional response_body is never sent: what a
+// receiver answers is not echoed to the caller
 export const TestWebhookResponseSchema = z
   .object({
     url: z.string().openapi({ format: 'uri' }),
     response_status: z.number().int().openapi({ example: 200 }),
-    response_body: z.string().optional(),
   })
   .openapi('TestWebhookResponse')
 

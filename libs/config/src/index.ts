@@ -32,6 +32,13 @@ export const grpcAddress = z.string().regex(/^(?:dns:\/\/\/)?[\w.-]+:\d{1,5}$|^i
 
 export const durationMs = z.coerce.number().int().nonnegative()
 
+/**
+ * Local development only (`pnpm start` and the tests set it): a sandbox webhookEndpoint may be on
+ * this machine's loopback, where developers run their receivers. A shared deployment leaves it
+ * false, so no platform can point the mesh at the hosts it runs on (the rule of @pp/egress).
+ */
+export const webhookLoopbackAllowed = z.enum(['true', 'false']).default('false').transform((value) => value === 'true')
+
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { hostnameRefusal, nonPublicKind } from './address-rule.js'
+import { hostnameRefusal, nonPublicKind, type EgressRule } from './address-rule.js'
+
+const production: EgressRule = { environment: 'PRODUCTION', allowLoopback: true }
+const localSandbox: EgressRule = { environment: 'SANDBOX', allowLoopback: true }
+const sharedSandbox: EgressRule = { environment: 'SANDBOX', allowLoopback: false }
 
 describe('nonPublicKind', () => {
   it.each([
@@ -64,33 +68,35 @@ describe('nonPublicKind', () => {
 })
 
 describe('hostnameRefusal', () => {
-  it('lets sandbox reach loopback, by address or by name, and nothing else that is not public', () => {
+  it("lets local development's sandbox reach loopback, by address or by name, and nothing else that is not public", () => {
     for (const host of ['127.0.0.1', '[::1]', 'localhost', 'hooks.localhost', 'LOCALHOST.']) {
-      expect(hostnameRefusal(host, 'SANDBOX'), host).toBeUndefined()
+      expect(hostnameRefusal(host, localSandbox), host).toBeUndefined()
     }
-    expect(hostnameRefusal('10.0.0.1', 'SANDBOX')).toBe('10.0.0.1 is a private address')
-    expect(hostnameRefusal('169.254.169.254', 'SANDBOX')).toBe('169.254.169.254 is a link-local address')
-    expect(hostnameRefusal('[::ffff:192.168.0.1]', 'SANDBOX')).toBe('::ffff:192.168.0.1 is a private address')
+    expect(hostnameRefusal('10.0.0.1', localSandbox)).toBe('10.0.0.1 is a private address')
+    expect(hostnameRefusal('169.254.169.254', localSandbox)).toBe('169.254.169.254 is a link-local address')
+    expect(hostnameRefusal('[::ffff:192.168.0.1]', localSandbox)).toBe('::ffff:192.168.0.1 is a private address')
   })
 
-  it('refuses loopback in production', () => {
-    expect(hostnameRefusal('127.0.0.1', 'PRODUCTION')).toBe('127.0.0.1 is a loopback address')
-    expect(hostnameRefusal('[::1]', 'PRODUCTION')).toBe('::1 is a loopback address')
-    expect(hostnameRefusal('[::ffff:7f00:1]', 'PRODUCTION')).toBe('::ffff:7f00:1 is a loopback address')
-    expect(hostnameRefusal('localhost', 'PRODUCTION')).toBe('localhost names the loopback interface')
+  it('refuses loopback in production, and in the sandbox of a deployment that is not local development', () => {
+    for (const rule of [production, sharedSandbox]) {
+      expect(hostnameRefusal('127.0.0.1', rule)).toBe('127.0.0.1 is a loopback address')
+      expect(hostnameRefusal('[::1]', rule)).toBe('::1 is a loopback address')
+      expect(hostnameRefusal('[::ffff:7f00:1]', rule)).toBe('::ffff:7f00:1 is a loopback address')
+      expect(hostnameRefusal('localhost', rule)).toBe('localhost names the loopback interface')
+    }
   })
 
   it('refuses internal and unqualified names in both environments', () => {
-    for (const environment of ['SANDBOX', 'PRODUCTION'] as const) {
-      expect(hostnameRefusal('metadata.google.internal', environment)).toBe('metadata.google.internal is an internal name')
-      expect(hostnameRefusal('printer.local', environment)).toBe('printer.local is an internal name')
-      expect(hostnameRefusal('metadata', environment)).toBe('metadata is not a fully qualified domain name')
+    for (const rule of [localSandbox, sharedSandbox, production]) {
+      expect(hostnameRefusal('metadata.google.internal', rule)).toBe('metadata.google.internal is an internal name')
+      expect(hostnameRefusal('printer.local', rule)).toBe('printer.local is an internal name')
+      expect(hostnameRefusal('metadata', rule)).toBe('metadata is not a fully qualified domain name')
     }
   })
 
   it('leaves a public name and a public address to be reached', () => {
-    expect(hostnameRefusal('hooks.example.com', 'PRODUCTION')).toBeUndefined()
-    expect(hostnameRefusal('8.8.8.8', 'PRODUCTION')).toBeUndefined()
-    expect(hostnameRefusal('[2606:4700::1111]', 'PRODUCTION')).toBeUndefined()
+    expect(hostnameRefusal('hooks.example.com', production)).toBeUndefined()
+    expect(hostnameRefusal('8.8.8.8', production)).toBeUndefined()
+    expect(hostnameRefusal('[2606:4700::1111]', production)).toBeUndefined()
   })
 })

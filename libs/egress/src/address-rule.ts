@@ -1,12 +1,20 @@
 import { BlockList, isIP } from 'node:net'
 import type { Environment } from '@pp/tenancy'
 
+/** Whose URL is judged: its environment, and whether this deployment lets the sandbox reach loopback. */
+export interface EgressRule {
+  environment: Environment
+  /** Local development only (WEBHOOK_LOOPBACK_ALLOWED): sandbox endpoints may be on this machine. */
+  allowLoopback: boolean
+}
+
 /**
  * Which hosts a URL that a platform gives us (its webhook endpoint) may point the services at.
- * Production reaches public unicast addresses only. Sandbox may also reach loopback, where
- * developers and the tests run local receivers, but no private range: sandbox webhooks leave from
- * the same deployment as production's, so a private or link-local address would reach the
- * operator's own network and its cloud metadata service.
+ * Public unicast addresses only, in both environments: sandbox webhooks leave from the same
+ * deployment as production's, so a loopback, private or link-local address would reach the
+ * operator's own hosts, network and cloud metadata service. One exception, for local development
+ * alone (`pnpm start` and the tests, where receivers run on this machine): a deployment that says
+ * so lets the sandbox reach loopback.
  */
 
 type Range = [address: string, prefix: number]
@@ -49,9 +57,10 @@ export function nonPublicKind(address: string): string | undefined {
   return GLOBAL_UNICAST_OR_MAPPED.check(address, type) ? undefined : 'reserved'
 }
 
-/** Whether the environment may reach an address of this kind (see the rule above). */
-export const mayReach = (kind: string | undefined, environment: Environment): boolean =>
-  kind === undefined || (kind === 'loopback' && environment === 'SANDBOX')
+const reachesLoopback = ({ environment, allowLoopback }: EgressRule): boolean => environment === 'SANDBOX' && allowLoopback
+
+/** Whether the rule lets a URL reach an address of this kind (see the rule above). */
+export const mayReach = (kind: string | undefined, rule: EgressRule): boolean => kind === undefined || (kind === 'loopback' && reachesLoopback(rule))
 
 const LOOPBACK_NAME = /(^|\.)localhost$/
 // private-use and link-local DNS suffixes; metadata.google.internal is one of them
@@ -61,18 +70,22 @@ const INTERNAL_NAME = /(^|\.)(internal|local|localdomain|home\.arpa)$/
 export const bareHost = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase()
 
 /**
- * Why the environment may not reach `hostname` by its name alone (an IP literal is judged as an
- * address), or undefined when its resolved addresses decide.
+ * Why the rule does not let a URL reach `hostname` by its name alone (an IP literal is judged as
+ * an address), or undefined when its resolved addresses decide.
  */
-export function hostnameRefusal(hostname: string, environment: Environment): string | undefined {
+export function hostnameRefusal(hostname: string, rule: EgressRule): string | undefined {
   const host = bareHost(hostname)
   if (isIP(host)) {
     const kind = nonPublicKind(host)
-    return mayReach(kind, environment) ? undefined : `${host} is a ${kind} address`
+    return mayReach(kind, rule) ? undefined : `${host} is a ${kind} address`
   }
-  if (LOOPBACK_NAME.test(host)) return environment === 'SANDBOX' ? undefined : `${host} names the loopback interface`
+  if (LOOPBACK_NAME.test(host)) return reachesLoopback(rule) ? undefined : `${host} names the loopback interface`
   if (INTERNAL_NAME.test(host)) return `${host} is an internal name`
   // a name without a dot is completed by the local resolver's search domains, inside the deployment
   if (!host.includes('.')) return `${host} is not a fully qualified domain name`
   return undefined
 }
+
+/** Production webhooks are signed money messages: they travel encrypted, never over plain http. */
+export const schemeRefusal = (url: URL, { environment }: EgressRule): string | undefined =>
+  environment === 'PRODUCTION' && url.protocol !== 'https:' ? 'a production endpoint must use https' : undefined

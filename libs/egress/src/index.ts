@@ -1,2 +1,2 @@
-export { hostnameRefusal } from './address-rule.js'
+export { hostnameRefusal, schemeRefusal, type EgressRule } from './address-rule.js'
 export { checkedLookup, EgressRefusedError, endpointRefusal, resolveHost, tableResolver, type ResolveHost } from './checked-lookup.js'

@@ -46,8 +46,7 @@ describe('@payments-platform/webhooks on the live mesh', () => {
   it('verifies the sandbox test webhook sent to the configured endpoint, and answers the platform 200', async () => {
     const sent = await api('POST', '/sandbox/webhooks/test', {})
     expect(sent.status).toBe(200)
-    expect(sent.body).toMatchObject({ url: receiverUrl, response_status: 200 })
-    expect(JSON.parse(sent.body.response_body)).toEqual({ received: true })
+    expect(sent.body).toEqual({ url: receiverUrl, response_status: 200 })
     await waitUntil(async () => handled.some((w) => w.type === 'TEST'), 'the receiver to handle the test webhook', 5_000)
     const test = handled.find((w) => w.type === 'TEST')!
     expect(test.id).toMatch(/^Webhook:/)

@@ -1,4 +1,4 @@
-import { baseConfigSchema, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -19,6 +19,7 @@ const schema = baseConfigSchema.extend({
   TOKEN_VERIFICATIONS_PER_SECOND: z.coerce.number().positive().default(0.2),
   TOKEN_VERIFICATION_BURST: z.coerce.number().int().positive().default(5),
   TOKEN_VERIFICATIONS_CONCURRENT: z.coerce.number().int().positive().default(4),
+  WEBHOOK_LOOPBACK_ALLOWED: webhookLoopbackAllowed,
 })
 
 export type PlatformServiceConfig = z.infer<typeof schema>

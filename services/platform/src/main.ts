@@ -48,6 +48,7 @@ runService({
         concurrent: config.TOKEN_VERIFICATIONS_CONCURRENT,
       },
       agents,
+      webhookLoopbackAllowed: config.WEBHOOK_LOOPBACK_ALLOWED,
     })
     return [() => server.shutdown(), () => recovery.stop(), () => agentServices.close(), () => db.$disconnect()]
   },

@@ -64,6 +64,7 @@ beforeAll(async () => {
     db,
     logger: createLogger('platform-test', 'silent'),
     secretCostLog2: 10,
+    webhookLoopbackAllowed: true,
     verificationBudget: { perSecond: 1_000, burst: 1_000, concurrent: 100 },
     now,
     agents: { db, services, now, deviceCodeTtlMs: TTL_MS },

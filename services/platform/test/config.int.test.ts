@@ -182,10 +182,11 @@ describe('UpdatePlatformConfig', () => {
       const before = await get(platformId, production(platformId))
       const refused: [string, string][] = [
         ['https://hooks.inside.example/x', 'hooks.inside.example resolves to 192.168.0.10, a private address'],
-        ['http://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
-        ['http://[::ffff:127.0.0.1]:8080/hooks', '::ffff:7f00:1 is a loopback address'],
-        ['http://localhost:9000/hooks', 'localhost names the loopback interface'],
-        ['http://metadata.google.internal/computeMetadata/v1', 'metadata.google.internal is an internal name'],
+        ['https://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+        ['https://[::ffff:127.0.0.1]:8080/hooks', '::ffff:7f00:1 is a loopback address'],
+        ['https://localhost:9000/hooks', 'localhost names the loopback interface'],
+        ['https://metadata.google.internal/computeMetadata/v1', 'metadata.google.internal is an internal name'],
+        ['http://hooks.public.example/x', 'a production endpoint must use https'],
         ['https://nowhere.example/hooks', 'nowhere.example does not resolve (ENOTFOUND)'],
       ]
       for (const [webhookEndpoint, reason] of refused) {

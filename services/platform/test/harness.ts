@@ -46,6 +46,7 @@ export async function startHarness(prefix: string): Promise<Harness> {
     verificationBudget: { perSecond: 1_000, burst: 1_000, concurrent: 100 },
     now: () => new Date((clockMs += 1_000)),
     resolveHost: declaredDns,
+    webhookLoopbackAllowed: true,
   })
   const address = `127.0.0.1:${server.port}`
   const client = createGrpcClient(PlatformServiceClient, address)

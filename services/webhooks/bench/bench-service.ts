@@ -4,7 +4,7 @@ import { createLogger, type Logger } from '@pp/logging'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, openSql, type Db, type Sql } from '../src/db/client.js'
 import type { WebhooksDeps } from '../src/domain/deps.js'
-import { postWebhook } from '../src/domain/delivery/http-post.js'
+import { createPostWebhook } from '../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../src/domain/delivery/settings.js'
 import type { DeliveryWorker } from '../src/domain/delivery/worker.js'
 import { endpointDirectory } from '../src/domain/endpoint/endpoint-directory.js'
@@ -34,7 +34,7 @@ export async function openBenchService(name: string, settings: DeliverySettings)
   const endpoints = new InMemoryPlatformConfigs()
   const logger = createLogger(`webhooks-${name}`, 'warn')
   const keys = await loadSigningKeys(db, randomBytes(32))
-  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: postWebhook, settings }
+  const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(undefined, { allowLoopback: true }), settings }
   const events = await openTestEvents(name)
   let consumer: RunningConsumer | undefined
   return {

@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -56,6 +56,7 @@ const schema = baseConfigSchema
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
     /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
     WEBHOOK_DELIVERY_RETENTION_MS: durationMs.default(30 * 24 * 3_600_000),
+    WEBHOOK_LOOPBACK_ALLOWED: webhookLoopbackAllowed,
     /** How long the first answer to a redelivery or replay made with an Idempotency-Key is replayed. */
     IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
   })

@@ -5,7 +5,7 @@ import { platformConfigClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
 import { openDb, openSql } from './db/client.js'
 import { deliveriesHeldWithoutEndpoint, finishedDeliveries } from './db/delivery-log.db.js'
-import { postWebhook } from './domain/delivery/http-post.js'
+import { createPostWebhook } from './domain/delivery/http-post.js'
 import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
 import { endpointDirectory } from './domain/endpoint/endpoint-directory.js'
@@ -45,7 +45,7 @@ runService({
     if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const rotations = followKeyRotations(keys, config.DATABASE_URL, logger)
     const platform = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
-    const deps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, platform), post: postWebhook, settings: deliverySettingsOf(config) }
+    const deps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, platform), post: createPostWebhook(undefined, { allowLoopback: config.WEBHOOK_LOOPBACK_ALLOWED }), settings: deliverySettingsOf(config) }
     await resumeOrphanedBacklogs(deps)
     const worker = startDeliveryWorker(deps, logger, config.DATABASE_URL)
     const consumer = nats.whenServing('event consumer', (connection) =>

@@ -16,6 +16,9 @@ beforeAll(async () => {
   byName = hooks.url.replace('127.0.0.1', 'hooks.rebound.example')
 })
 
+/** Production endpoints must be https; these are refused before any connection, so the receiver's plain http does not matter. */
+const overTls = (url: string) => url.replace('http:', 'https:')
+
 afterAll(async () => {
   await hooks.close()
   await h.stop()
@@ -24,26 +27,26 @@ afterAll(async () => {
 describe('the endpoint address rule at delivery', () => {
   it('sends nothing to a production endpoint whose host resolves to loopback: each attempt fails naming the address, then it is dead', async () => {
     const tenant = newTenant('PRODUCTION')
-    h.endpoints.set(tenant, byName)
+    h.endpoints.set(tenant, overTls(byName))
     await h.events.publish(tenant, 'CUSTOMER.UPDATED', { id: 'Customer:1' })
 
     const [delivery] = await h.waitForLog(tenant, 1, (d) => d.status === 'DEAD', 'the refused delivery dead-lettered')
     expect(delivery!.attempts.map((a) => [a.url, a.statusCode, a.error])).toEqual(
-      Array.from({ length: 4 }, () => [byName, undefined, 'endpoint address refused: hooks.rebound.example resolves to 127.0.0.1, a loopback address']),
+      Array.from({ length: 4 }, () => [overTls(byName), undefined, 'endpoint address refused: hooks.rebound.example resolves to 127.0.0.1, a loopback address']),
     )
     expect(hooks.received).toEqual([])
   })
 
   it('refuses a production endpoint at a private address, by name or as a literal, and sends nothing', async () => {
     const tenant = newTenant('PRODUCTION')
-    h.endpoints.set(tenant, 'http://hooks.inside.example/webhooks')
+    h.endpoints.set(tenant, 'https://hooks.inside.example/webhooks')
     // retries slow enough for the endpoint's change to arrive between them
     const saved = h.deps.settings.retryScheduleMs
     h.deps.settings.retryScheduleMs = [300, 300, 300]
     const log = await (async () => {
       await h.events.publish(tenant, 'CUSTOMER.UPDATED', { id: 'Customer:1' })
       await h.waitForLog(tenant, 1, (d) => d.attemptCount >= 1, 'the first refused attempt')
-      await h.changeEndpoint(tenant, hooks.url)
+      await h.changeEndpoint(tenant, overTls(hooks.url))
       return h.waitForLog(tenant, 2, (d) => d.status === 'DEAD', 'the refused delivery and the TEST webhook dead-lettered')
     })().finally(() => (h.deps.settings.retryScheduleMs = saved))
     const errors = log.find((d) => d.webhookType === 'CUSTOMER.UPDATED')!.attempts.map((a) => a.error)

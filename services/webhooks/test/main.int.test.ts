@@ -68,6 +68,7 @@ beforeAll(async () => {
     PLATFORM_GRPC_ADDRESS: `127.0.0.1:${platform.port}`,
     WEBHOOK_CONSUMER_NAME: events.durableName,
     WEBHOOK_EVENTS_SUBJECT: events.filterSubject,
+    WEBHOOK_LOOPBACK_ALLOWED: 'true',
     WEBHOOK_RETRY_SCHEDULE_MS: '50,50,50',
     WEBHOOK_RETRY_JITTER_RATIO: '0',
     // long enough for the test to kill the process while the attempt still hangs

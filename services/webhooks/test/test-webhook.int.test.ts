@@ -29,7 +29,8 @@ describe('SendTestWebhook', () => {
     const tenant = newTenant()
     const answer = await send(tenant, ok.url)
 
-    expect(answer).toEqual({ url: ok.url, response_status: 200, response_body: 'answered 200' })
+    // what the receiver answered is not echoed
+    expect(answer).toEqual({ url: ok.url, response_status: 200 })
     const { headers, body } = ok.received.at(-1)!
     const sent = JSON.parse(body)
     expect(sent).toEqual({ id: expect.stringMatching(/^Webhook:/), type: 'TEST', timestamp: expect.any(String), data: {} })
@@ -56,7 +57,7 @@ describe('SendTestWebhook', () => {
     const tenant = newTenant()
     const error = await failure(send(tenant, failing.url))
     expect(error.code).toBe('WEBHOOK_DELIVERY_ERROR')
-    expect(error.details).toMatchObject({ url: failing.url, responseStatus: 500, responseBody: 'answered 500', error: 'HTTP 500' })
+    expect(error.details).toEqual({ url: failing.url, responseStatus: 500, error: 'HTTP 500', deliveryId: expect.any(String) })
     const { delivery } = await callUnary(h.client, h.client.getDelivery, { deliveryId: String(error.details.deliveryId) }, callContext(tenant))
     expect(delivery).toMatchObject({ status: 'DEAD', attemptCount: 1 })
   })

@@ -2891,7 +2891,6 @@ export type TestWebhookRequest = {
 export type TestWebhookResponse = {
   url: string
   response_status: number
-  response_body?: string
 }
 
 export type TestWebhookWebhook = {

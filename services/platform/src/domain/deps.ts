@@ -15,4 +15,6 @@ export interface PlatformDeps {
   now: () => Date
   /** Resolves a webhook endpoint's host, to check the addresses it reaches. */
   resolveHost: ResolveHost
+  /** Local development only: a sandbox webhookEndpoint may be on loopback (WEBHOOK_LOOPBACK_ALLOWED). */
+  webhookLoopbackAllowed: boolean
 }

@@ -25,6 +25,8 @@ export interface PlatformServerOptions {
   now?: () => Date
   /** Resolves webhook endpoints' hosts; DNS unless a test names its own. */
   resolveHost?: ResolveHost
+  /** Local development only: a sandbox webhookEndpoint may be on loopback. */
+  webhookLoopbackAllowed: boolean
   /** What health reports beside the service (NATS). */
   dependencies?: DependencyCheck[]
   /** The agents' service and what it needs; absent, it is not served (tests of the rest). */
@@ -44,6 +46,7 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
     provenSecrets: new ProvenSecrets(TRACKED_TOKENS_MAX),
     now: options.now ?? (() => new Date()),
     resolveHost: options.resolveHost ?? resolveHost,
+    webhookLoopbackAllowed: options.webhookLoopbackAllowed,
   }
   const agents = options.agents && {
     name: 'platform.v1.AgentsService',

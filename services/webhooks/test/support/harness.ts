@@ -101,7 +101,7 @@ export async function startHarness(
   const endpoints = new InMemoryPlatformConfigs()
   const keys = await loadSigningKeys(db, randomBytes(32))
   const deps: WebhooksDeps = {
-    db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(resolveHost), settings: { ...FAST_SETTINGS, ...settings },
+    db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(resolveHost, { allowLoopback: true }), settings: { ...FAST_SETTINGS, ...settings },
   }
   const logger = createLogger(`webhooks-test-${name}`, (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent')
   const worker = startDeliveryWorker(deps, logger, database.url)

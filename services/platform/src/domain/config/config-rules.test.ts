@@ -8,9 +8,10 @@ const usd = { currencyCode: 'USD', minAmount: 1n, maxAmount: 10n, requiredCounte
 
 const resolveHost = tableResolver({ 'x.example': ['93.184.216.34'], 'inside.example': ['10.0.0.7'] })
 
-async function errorsOf(update: ConfigUpdate, environment: 'SANDBOX' | 'PRODUCTION'): Promise<{ field: string; message: string }[]> {
+/** Local development's rules (a sandbox endpoint may be on loopback) unless `allowLoopback` says otherwise. */
+async function errorsOf(update: ConfigUpdate, environment: 'SANDBOX' | 'PRODUCTION', allowLoopback = true): Promise<{ field: string; message: string }[]> {
   try {
-    await validateConfigUpdate(update, environment, resolveHost)
+    await validateConfigUpdate(update, { environment, allowLoopback }, resolveHost)
     return []
   } catch (err) {
     expect(err).toBeInstanceOf(ApiError)
@@ -51,10 +52,10 @@ describe('configuration rules', () => {
     expect(await errorsOf({ webhookEndpoint: 'https://inside.example/h' }, 'PRODUCTION')).toEqual([
       { field: 'webhookEndpoint', message: 'must resolve to public addresses only: inside.example resolves to 10.0.0.7, a private address' },
     ])
-    expect(await errorsOf({ webhookEndpoint: 'http://127.0.0.1:9000/h' }, 'PRODUCTION')).toEqual([
+    expect(await errorsOf({ webhookEndpoint: 'https://127.0.0.1:9000/h' }, 'PRODUCTION')).toEqual([
       { field: 'webhookEndpoint', message: 'must resolve to public addresses only: 127.0.0.1 is a loopback address' },
     ])
-    expect(await errorsOf({ webhookEndpoint: 'http://metadata.google.internal/computeMetadata/v1' }, 'PRODUCTION')).toEqual([
+    expect(await errorsOf({ webhookEndpoint: 'https://metadata.google.internal/computeMetadata/v1' }, 'PRODUCTION')).toEqual([
       { field: 'webhookEndpoint', message: 'must resolve to public addresses only: metadata.google.internal is an internal name' },
     ])
     expect(await errorsOf({ webhookEndpoint: 'https://nowhere.example/h' }, 'PRODUCTION')).toEqual([
@@ -70,9 +71,19 @@ describe('configuration rules', () => {
     ])
   })
 
+  it('refuses a loopback endpoint in a sandbox that is not local development, and plain http in production', async () => {
+    expect(await errorsOf({ webhookEndpoint: 'http://127.0.0.1:9000/hooks' }, 'SANDBOX', false)).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: 127.0.0.1 is a loopback address' },
+    ])
+    expect(await errorsOf({ webhookEndpoint: 'http://x.example/hooks' }, 'PRODUCTION')).toEqual([
+      { field: 'webhookEndpoint', message: 'must resolve to public addresses only: a production endpoint must use https' },
+    ])
+    expect(await errorsOf({ webhookEndpoint: 'https://x.example/hooks' }, 'PRODUCTION')).toEqual([])
+  })
+
   it('answers NOT_IMPLEMENTED for a fee outside USD once the fields are valid', async () => {
     const fee = { feeType: 'CROSS_CURRENCY_TRANSACTION', sourceCurrency: 'EUR', variableFeeBps: 5, fixedFee: { amount: 0n, currency: 'EUR' } }
-    await expect(validateConfigUpdate({ feeConfigs: [fee] }, 'SANDBOX', resolveHost)).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    await expect(validateConfigUpdate({ feeConfigs: [fee] }, { environment: 'SANDBOX', allowLoopback: true }, resolveHost)).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
     expect(await fieldsOf({ feeConfigs: [{ ...fee, feeType: 'OTHER' }] })).toEqual(['feeConfigs.0.feeType'])
   })
 })

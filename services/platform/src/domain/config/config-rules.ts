@@ -1,4 +1,4 @@
-import { endpointRefusal, type ResolveHost } from '@pp/egress'
+import { endpointRefusal, type EgressRule, type ResolveHost } from '@pp/egress'
 import { ApiError, invalidInput, type FieldError } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
 import type { ConfigUpdate, CurrencyConfig, Environment, FeeConfig } from '../types.js'
@@ -10,11 +10,12 @@ const AMOUNT_MAX = BigInt(Number.MAX_SAFE_INTEGER)
 /**
  * The business rules of a configuration update. All field errors are reported together
  * (400 INVALID_INPUT); a fee in a source currency not offered yet is 501 NOT_IMPLEMENTED.
- * `resolveHost` resolves the webhook endpoint's host, whose addresses the environment must reach.
+ * `resolveHost` resolves the webhook endpoint's host, whose addresses the egress rule must let it reach.
  */
-export async function validateConfigUpdate(update: ConfigUpdate, environment: Environment, resolveHost: ResolveHost): Promise<void> {
+export async function validateConfigUpdate(update: ConfigUpdate, egress: EgressRule, resolveHost: ResolveHost): Promise<void> {
+  const { environment } = egress
   const errors: FieldError[] = [
-    ...(await checkWebhookEndpoint(update.webhookEndpoint, environment, resolveHost)),
+    ...(await checkWebhookEndpoint(update.webhookEndpoint, egress, resolveHost)),
     ...(update.umaDomain?.trim() === '' ? [{ field: 'umaDomain', message: 'must not be empty' }] : []),
     ...(update.supportedCurrencies ?? []).flatMap((c, i) => checkCurrency(c, `supportedCurrencies.${i}`)),
     ...duplicates((update.supportedCurrencies ?? []).map((c) => c.currencyCode), 'supportedCurrencies', 'currencyCode'),
@@ -33,16 +34,16 @@ export async function validateConfigUpdate(update: ConfigUpdate, environment: En
   }
 }
 
-/** An http(s) URL whose host the environment may send webhooks to (the rule of @pp/egress). */
-async function checkWebhookEndpoint(url: string | undefined, environment: Environment, resolveHost: ResolveHost): Promise<FieldError[]> {
+/** An http(s) URL (https in production) whose host the egress rule lets webhooks reach (the rule of @pp/egress). */
+async function checkWebhookEndpoint(url: string | undefined, egress: EgressRule, resolveHost: ResolveHost): Promise<FieldError[]> {
   if (url === undefined) return []
   const target = URL.canParse(url) ? new URL(url) : undefined
   if (target?.protocol !== 'https:' && target?.protocol !== 'http:') {
     return [{ field: 'webhookEndpoint', message: 'must be an http or https URL', constraint: { format: 'url' } }]
   }
-  const refusal = await endpointRefusal(target, environment, resolveHost)
+  const refusal = await endpointRefusal(target, egress, resolveHost)
   if (!refusal) return []
-  const allowed = environment === 'SANDBOX' ? 'public or loopback addresses' : 'public addresses'
+  const allowed = egress.environment === 'SANDBOX' && egress.allowLoopback ? 'public or loopback addresses' : 'public addresses'
   return [{ field: 'webhookEndpoint', message: `must resolve to ${allowed} only: ${refusal}` }]
 }
 

@@ -17,7 +17,7 @@ import { mergeCardTokenization, mergeEmbeddedWallet, mergeFees } from './merge.j
  * another) commit together; an invalid request changes nothing.
  */
 export async function updateConfig(deps: PlatformDeps, tenant: Tenant, update: ConfigUpdate): Promise<PlatformConfig> {
-  await validateConfigUpdate(update, tenant.environment, deps.resolveHost)
+  await validateConfigUpdate(update, { environment: tenant.environment, allowLoopback: deps.webhookLoopbackAllowed }, deps.resolveHost)
   return inTransaction(deps.db, async (tx) => {
     if (!(await lockConfig(tx, tenant, deps.now()))) throw new ApiError('PLATFORM_NOT_FOUND')
     const current = await currentConfig(tx, tenant)

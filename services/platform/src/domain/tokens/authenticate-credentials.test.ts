@@ -28,6 +28,7 @@ function setup(stored: TokenRow | null, { burst = 5, concurrent = 5 } = {}) {
     verifications: new VerificationBudget({ perSecond: 1, burst, concurrent, maxTokens: 10, nowMs: () => 0 }),
     provenSecrets: new ProvenSecrets(10),
     now: () => new Date(0),
+    webhookLoopbackAllowed: false,
     resolveHost: async () => [],
   }
   return { authenticate: (username: string, secret: string) => authenticateCredentials(deps, username, secret), verify }

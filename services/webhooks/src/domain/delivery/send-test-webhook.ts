@@ -7,11 +7,14 @@ import type { Caller } from '../types.js'
 import { TEST_WEBHOOK, webhookBody, webhookContent } from '../webhooks/body.js'
 import { webhookHeaders } from './headers.js'
 
-/** The API's TestWebhookResponse; the reference names its two answer fields in snake_case. */
+/**
+ * The API's TestWebhookResponse (the reference names its fields in snake_case), without the
+ * reference's optional `response_body`: what a receiver answers is never echoed, or the test
+ * webhook would read whatever a URL of the caller's choosing can reach.
+ */
 export interface TestWebhookView {
   url: string
   response_status: number
-  response_body: string
 }
 
 const URL_MAX_LENGTH = 2_048
@@ -43,10 +46,10 @@ export async function sendTestWebhook(deps: WebhooksDeps, caller: Caller, reques
   if (result.isSuccess && url === configured) await resumeEndpoint(deps.attemptsSql, caller, url)
   if (!result.isSuccess) {
     throw new ApiError('WEBHOOK_DELIVERY_ERROR', `The webhook endpoint did not accept the test webhook: ${result.error}`, {
-      url, responseStatus: result.statusCode, responseBody: result.responseBody || undefined, error: result.error, deliveryId: id,
+      url, responseStatus: result.statusCode, error: result.error, deliveryId: id,
     })
   }
-  return { url, response_status: result.statusCode!, response_body: result.responseBody }
+  return { url, response_status: result.statusCode! }
 }
 
 function assertHttpUrl(value: string): string {
