@@ -304,3 +304,26 @@ describe('a hold posted at once (postTransferId)', () => {
     expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
   })
 })
+
+describe('immutability', () => {
+  it('refuses to change, delete or truncate a recorded transfer or its entries, and the books stay as they were', async () => {
+    const { ctx, alice, bob } = await twoAccounts()
+    const id = transferId()
+    await callUnary(h.ledger, h.ledger.createTransfer, { transferId: id, code: PAYMENT, legs: [leg(byId(alice), byId(bob), 300n)] }, ctx)
+    const tampering = [
+      `UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = '${id}'`,
+      `DELETE FROM ledger_entries WHERE transfer_id = '${id}'`,
+      `UPDATE ledger_transfers SET code = 'FUNDING' WHERE id = '${id}'`,
+      'TRUNCATE ledger_entries',
+      'TRUNCATE ledger_transfers CASCADE',
+    ]
+    for (const statement of tampering) {
+      await expect(h.db.$executeRawUnsafe(statement), statement).rejects.toThrow(/rows are immutable/)
+    }
+    expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
+      { available: 700n, total: 700n },
+      { available: 300n, total: 300n },
+    ])
+    expect(await ledgerViolations(h.db, tenantOf(ctx))).toEqual([])
+  })
+})
