@@ -155,9 +155,10 @@ describe('contact verification', () => {
     expect((await failure(send(newTenant(), customer.id, 'EMAIL'))).code).toBe('CUSTOMER_NOT_FOUND')
   })
 
-  it('has no sender in production', async () => {
+  it('has no sender in production, and a send that fails counts nothing', async () => {
     const ctx = newTenant('PRODUCTION')
     const customer = await euCustomer(ctx)
     expect((await failure(send(ctx, customer.id, 'EMAIL'))).code).toBe('SERVICE_UNAVAILABLE')
+    expect(await h.db.contactVerification.count({ where: { customerId: customer.id } })).toBe(0)
   })
 })

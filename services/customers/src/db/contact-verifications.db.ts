@@ -47,20 +47,19 @@ export interface SendCount {
   failedAttempts: number
 }
 
-/**
- * Records a send about to go out to `sentTo`, with what it counts toward. The earlier code is
- * dropped now: the new one replaces it whether or not its delivery succeeds.
- */
-export async function recordSend(tx: Tx, row: ContactRow, sentTo: string, count: SendCount, now: Date): Promise<void> {
-  await tx.contactVerification.update({
-    where: { customerId_channel: { customerId: row.customerId, channel: row.channel } },
-    data: { ...count, sentTo, codeHash: null, codeExpiresAt: null, lastSentAt: now, updatedAt: now },
-  })
+/** A code sent: where to, its HMAC and expiry, and what the send counts toward. */
+export interface IssuedCode extends SendCount {
+  sentTo: string
+  codeHash: string
+  codeExpiresAt: Date
 }
 
-/** Keeps the HMAC of the code the send recorded at `sentAt` delivered; nothing when a later send was recorded since. */
-export async function storeSentCode(db: Db, customerId: string, channel: ContactChannel, sentAt: Date, code: { codeHash: string; codeExpiresAt: Date }): Promise<void> {
-  await db.contactVerification.updateMany({ where: { customerId, channel, lastSentAt: sentAt }, data: { ...code, updatedAt: sentAt } })
+/** A new code replaces any earlier one for the channel; the counts are the send's. */
+export async function storeIssuedCode(tx: Tx, row: ContactRow, code: IssuedCode, now: Date): Promise<void> {
+  await tx.contactVerification.update({
+    where: { customerId_channel: { customerId: row.customerId, channel: row.channel } },
+    data: { ...code, lastSentAt: now, updatedAt: now },
+  })
 }
 
 export async function markContactVerified(tx: Tx, row: ContactRow, now: Date): Promise<void> {

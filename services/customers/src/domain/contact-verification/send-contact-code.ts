@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { contactProofs, lockOrCreateContactChannel, recordSend, storeSentCode } from '../../db/contact-verifications.db.js'
+import { contactProofs, lockOrCreateContactChannel, storeIssuedCode } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
 import { mustBeActive, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
@@ -11,9 +11,9 @@ import { countSend } from './send-throttle.js'
 
 /**
  * verify-email / verify-phone: sends (or resends) a one-time code; 409 once the channel is VERIFIED,
- * 429 RATE_LIMITED past the channel's throttle. The send is counted under the channel's row lock
- * before the code goes out (so parallel resends cannot pass the throttle), and the code's HMAC is
- * kept once it is delivered.
+ * 429 RATE_LIMITED past the channel's throttle. Checked, sent and counted under the channel's row
+ * lock, so parallel resends cannot pass the throttle; delivery runs inside that transaction, as
+ * wallet-auth's does, so a failed one counts nothing and leaves the earlier code in place.
  */
 export async function sendContactCode(deps: CustomersDeps, caller: Caller, customerId: string, channelName: string): Promise<void> {
   const channel = assertChannel(channelName)
@@ -24,14 +24,16 @@ export async function sendContactCode(deps: CustomersDeps, caller: Caller, custo
   if (proofs.some((p) => p.channel === channel && p.verifiedContact === sentTo)) {
     throw new ApiError('CONFLICT', `The customer's ${channel.toLowerCase()} is already VERIFIED`)
   }
-  const sentAt = deps.now()
+  const now = deps.now()
   await inTransaction(deps.db, async (tx) => {
-    const row = await lockOrCreateContactChannel(tx, tenant, customer.id, channel, sentAt)
-    await recordSend(tx, row, sentTo, countSend(row, sentAt, deps.settings), sentAt)
-  })
-  const code = await deps.verification[caller.environment].sendContactCode(channel, sentTo)
-  await storeSentCode(deps.db, customer.id, channel, sentAt, {
-    codeHash: deps.codes.digest(...contactCodeParts(customer.id, channel, sentTo, code)),
-    codeExpiresAt: new Date(sentAt.getTime() + deps.settings.contactCodeTtlMs),
+    const row = await lockOrCreateContactChannel(tx, tenant, customer.id, channel, now)
+    const count = countSend(row, now, deps.settings)
+    const code = await deps.verification[caller.environment].sendContactCode(channel, sentTo)
+    await storeIssuedCode(tx, row, {
+      ...count,
+      sentTo,
+      codeHash: deps.codes.digest(...contactCodeParts(customer.id, channel, sentTo, code)),
+      codeExpiresAt: new Date(now.getTime() + deps.settings.contactCodeTtlMs),
+    }, now)
   })
 }
