@@ -3530,6 +3530,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3551,6 +3552,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3572,6 +3574,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3593,6 +3596,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3611,6 +3615,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3634,6 +3639,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3651,6 +3657,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3668,6 +3675,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3685,6 +3693,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3702,6 +3711,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3721,6 +3731,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3740,6 +3751,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3760,6 +3772,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3790,6 +3803,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3810,6 +3824,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3830,6 +3845,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3870,6 +3886,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3890,6 +3907,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3909,6 +3927,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3928,6 +3947,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3949,6 +3969,7 @@ export interface Operations {
       404: Error404
       409: Error409
       423: Error423
+      429: Error429
       500: Error500
     }
   }
@@ -3972,6 +3993,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3992,6 +4014,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4012,6 +4035,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4033,6 +4057,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4054,6 +4079,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4073,6 +4099,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4093,6 +4120,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4109,6 +4137,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4133,6 +4162,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4150,6 +4180,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4167,6 +4198,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4188,6 +4220,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4210,6 +4243,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4235,6 +4269,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4259,6 +4294,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4279,6 +4315,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4302,6 +4339,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4317,6 +4355,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4337,6 +4376,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4357,6 +4397,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4380,6 +4421,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4404,6 +4446,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -4429,6 +4472,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -4445,6 +4489,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4469,6 +4514,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4493,6 +4539,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4510,6 +4557,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4530,6 +4578,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4547,6 +4596,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4565,6 +4615,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4583,6 +4634,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4601,6 +4653,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4619,6 +4672,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4641,6 +4695,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4659,6 +4714,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4675,6 +4731,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4704,6 +4761,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4730,6 +4788,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4747,6 +4806,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4764,6 +4824,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4776,6 +4837,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4799,6 +4861,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4816,6 +4879,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4833,6 +4897,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4851,6 +4916,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4868,6 +4934,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4885,6 +4952,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4902,6 +4970,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4920,6 +4989,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4937,6 +5007,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4949,6 +5020,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4969,6 +5041,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4986,6 +5059,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4998,6 +5072,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5015,6 +5090,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5032,6 +5108,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5049,6 +5126,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5066,6 +5144,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5083,6 +5162,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5100,6 +5180,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5117,6 +5198,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5139,6 +5221,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5156,6 +5239,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5174,6 +5258,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5186,6 +5271,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5204,6 +5290,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5216,6 +5303,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5236,6 +5324,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -5260,6 +5349,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5285,6 +5375,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5303,6 +5394,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5321,6 +5413,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5342,6 +5435,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5366,6 +5460,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5386,6 +5481,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5408,6 +5504,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5441,6 +5538,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5460,6 +5558,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5480,6 +5579,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5499,6 +5599,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5520,6 +5621,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5539,6 +5641,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5562,6 +5665,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5582,6 +5686,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5603,6 +5708,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5631,6 +5737,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5663,6 +5770,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5681,6 +5789,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5701,6 +5810,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5727,6 +5837,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5752,6 +5863,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5777,6 +5889,7 @@ export interface Operations {
       403: Error403
       404: Error404
       424: Error424
+      429: Error429
       500: Error500
     }
   }
@@ -5798,6 +5911,7 @@ export interface Operations {
       404: Error404
       409: Error409
       423: Error423
+      429: Error429
       500: Error500
     }
   }
@@ -5816,6 +5930,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5839,6 +5954,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5865,6 +5981,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5882,6 +5999,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5903,6 +6021,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -5925,6 +6044,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5945,6 +6065,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5966,6 +6087,7 @@ export interface Operations {
       404: Error404
       409: Error409
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -5985,6 +6107,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6022,6 +6145,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6048,6 +6172,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6073,6 +6198,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6091,6 +6217,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6111,6 +6238,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6127,6 +6255,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6144,6 +6273,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6164,6 +6294,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6184,6 +6315,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6204,6 +6336,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6224,6 +6357,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6244,6 +6378,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6264,6 +6399,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6284,6 +6420,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6304,6 +6441,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6324,6 +6462,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6344,6 +6483,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6364,6 +6504,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6384,6 +6525,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6399,6 +6541,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -6418,6 +6561,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6438,6 +6582,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6459,6 +6604,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6479,6 +6625,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6520,6 +6667,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6539,6 +6687,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6558,6 +6707,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6578,6 +6728,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6605,6 +6756,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6631,6 +6783,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6646,6 +6799,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6666,6 +6820,7 @@ export interface Operations {
       401: Error401
       403: Error403
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -6684,6 +6839,7 @@ export interface Operations {
       404: Error404
       409: Error409
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -6710,6 +6866,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6730,6 +6887,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6750,6 +6908,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
