@@ -110,7 +110,7 @@ describe('OTP credentials', () => {
       const challenge = () => callUnary(h.client, h.client.challengeAuthCredential, { id: method.id }, h.sandbox)
       // registering the credential sent the first code
       for (let sent = 1; sent < OTP_CHALLENGES_PER_HOUR; sent++) await challenge()
-      const refused = await challenge().catch((err: unknown) => err as { code: string; details: { retryAfterSeconds: number } })
+      const refused = (await challenge().then(() => undefined, (err: unknown) => err)) as { code: string; details: { retryAfterSeconds: number } }
       expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } })
       expect(refused.details.retryAfterSeconds).toBeGreaterThan(3_000)
       expect(refused.details.retryAfterSeconds).toBeLessThanOrEqual(3_600)
