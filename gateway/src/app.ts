@@ -28,6 +28,7 @@ import { registerTransactionRoutes } from './routes/transactions.js'
 import { registerTransferRoutes } from './routes/transfers.js'
 import { registerVerificationRoutes } from './routes/verifications.js'
 import { registerWebhookRoutes } from './routes/webhooks.js'
+import type { TokenBuckets } from './rate-limit/token-buckets.js'
 import type { GatewayReadiness } from './readiness.js'
 import type { WalletSignatureGuard } from './wallet-signature/guard.js'
 
@@ -44,6 +45,8 @@ export interface GatewayDeps extends GrpcClients {
   walletSignatures: WalletSignatureGuard
   /** Whether the services behind the gateway can serve; absent in tests of the app alone. */
   readiness?: GatewayReadiness
+  /** The per-credential rate limits, shared across replicas; absent in tests of the app alone. */
+  rateLimits?: TokenBuckets
   logger: Logger
 }
 
@@ -54,6 +57,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
     authenticate: deps.authCache.authenticate,
     authenticateAgent: deps.agentAuthCache?.authenticate,
     readiness: deps.readiness && (() => deps.readiness!.check()),
+    rateLimits: deps.rateLimits,
     registerRoutes(api) {
       registerConfigRoutes(api, deps.platform)
       // a token deleted through this replica stops working here at once, not after the TTL

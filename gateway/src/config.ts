@@ -19,6 +19,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
   /** How long a rejected credential is refused from memory, so a repeated wrong secret costs no scrypt. */
   AUTH_FAILURE_CACHE_TTL_MS: durationMs.default(DEFAULT_FAILURE_TTL_MS),
+  /**
+   * Requests one API token (or agent) may make per second across all replicas, and at once after a
+   * quiet spell; generous, so that only a runaway client meets them.
+   */
+  RATE_LIMIT_PER_SECOND: z.coerce.number().positive().default(1_000),
+  RATE_LIMIT_BURST: z.coerce.number().int().positive().default(2_000),
+  /** How often each replica tells the others what it let through: the main term of the limit's overshoot. */
+  RATE_LIMIT_SYNC_INTERVAL_MS: durationMs.min(10).default(200),
 })
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>

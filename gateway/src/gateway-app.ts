@@ -8,8 +8,10 @@ import { accessLog } from './middleware/access-log.js'
 import { limitBody } from './middleware/body-limit.js'
 import { checkIdempotencyKey } from './middleware/idempotency-key.js'
 import { platformAuth } from './middleware/platform-auth.js'
+import { rateLimit } from './middleware/rate-limit.js'
 import { requestId } from './middleware/request-id.js'
 import { BASE_PATH, createApi, serveOpenApiDocument } from './openapi.js'
+import type { TokenBuckets } from './rate-limit/token-buckets.js'
 import type { ReadinessReport } from './readiness.js'
 
 export interface GatewayAppOptions {
@@ -21,12 +23,14 @@ export interface GatewayAppOptions {
   registerRoutes(api: GatewayApp): void
   /** Whether the services behind the gateway can serve (`/readyz`); ready always when absent (tests). */
   readiness?: () => Promise<ReadinessReport>
+  /** The per-credential rate limits (main.ts shares them across replicas); no limit when absent (tests of the app alone). */
+  rateLimits?: TokenBuckets
 }
 
 /**
  * The HTTP framework of the gateway without its routes: request ids, the access log, the body limit, the public
- * health checks, OpenAPI document, its reference page (/docs) and the base URL's index, Basic authentication and the Idempotency-Key check of
- * everything else under the base path, and one error and not-found handler for all of it.
+ * health checks, OpenAPI document, its reference page (/docs) and the base URL's index, Basic authentication, the rate limit and the
+ * Idempotency-Key check of everything else under the base path, and one error and not-found handler for all of it.
  */
 export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>()
@@ -45,6 +49,7 @@ export function createGatewayApp(options: GatewayAppOptions): Hono<GatewayEnv> {
   serveOpenApiDocument(api)
   serveApiReference(app, api)
   api.use('*', platformAuth(options.authenticate, options.authenticateAgent))
+  if (options.rateLimits) api.use('*', rateLimit(options.rateLimits))
   api.use('*', checkIdempotencyKey())
   options.registerRoutes(api)
   // mounted last: the parent copies the sub-app's routes when it is mounted

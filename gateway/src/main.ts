@@ -13,6 +13,8 @@ import { closeClients, createGrpcClients } from './grpc/clients.js'
 import { platformAuthenticator } from './grpc/platform-authenticator.js'
 import { createVerificationClients } from './grpc/verification-clients.js'
 import { listenGateway } from './http-server.js'
+import { shareRateLimits } from './rate-limit/rate-limit-sharing.js'
+import { TokenBuckets } from './rate-limit/token-buckets.js'
 import { BASE_PATH } from './openapi.js'
 import { gatewayReadiness, serviceAddresses } from './readiness.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
@@ -41,11 +43,16 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
   const agentInvalidation = nats.whenServing('agent invalidation', async (connection) =>
     subscribeToAgentChanges(connection, (agentId) => agentAuthCache.evictTokenAndRefusals(agentId), logger),
   )
+  // each replica limits alone while NATS is down; once it serves they share what they let through
+  const rateLimits = new TokenBuckets({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST })
+  const rateLimitSharing = nats.whenServing('rate limit sharing', async (connection) =>
+    shareRateLimits(connection, rateLimits, { intervalMs: config.RATE_LIMIT_SYNC_INTERVAL_MS, logger }),
+  )
 
   const walletSignatures = createWalletSignatureGuard(clients.walletAuth)
   const metrics = config.METRICS_ADDRESS ? await serveMetrics(config.METRICS_ADDRESS) : undefined
   const readiness = gatewayReadiness(serviceAddresses(config))
-  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, agentAuthCache, walletSignatures, readiness, logger })
+  const app = buildApp({ ...clients, verification, publicBaseUrl: config.PUBLIC_BASE_URL, authCache, agentAuthCache, walletSignatures, readiness, rateLimits, logger })
   const server = listenGateway(app, { port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, basePath: BASE_PATH }, 'gateway listening')
   })
@@ -60,6 +67,7 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await tokenInvalidation.stop()
     await agentInvalidation.stop()
+    await rateLimitSharing.stop()
     await nats.close()
     closeClients(clients)
     closeClients(verification)

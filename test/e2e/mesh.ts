@@ -44,6 +44,8 @@ export interface MeshProcess {
 
 export interface Mesh {
   baseUrl: string
+  /** Each gateway replica's own base URL, past the front proxy (one: `baseUrl`'s). */
+  gatewayBaseUrls: string[]
   natsUrl: string
   processes: MeshProcess[]
   /** A new platform with a fresh sandbox token. */
@@ -88,6 +90,7 @@ const logFileIn = (logDir: string, name: string): string => join(logDir, `${name
 /** Where a running mesh is, for a test file in another process (`sharedMesh`). */
 export interface MeshDescription {
   baseUrl: string
+  gatewayBaseUrls: string[]
   natsUrl: string
   databaseUrls: Record<string, string>
   grpcAddresses: Record<string, string>
@@ -192,6 +195,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
   const mesh: Mesh = {
     baseUrl: `${publicUrl}/${API_VERSION}`,
+    gatewayBaseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}/${API_VERSION}`),
     natsUrl,
     processes,
     createPlatform: platformCreator(platform),
@@ -254,6 +258,7 @@ export const platformCreator =
 export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
   return {
     baseUrl: mesh.baseUrl,
+    gatewayBaseUrls: mesh.gatewayBaseUrls,
     natsUrl: mesh.natsUrl,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),

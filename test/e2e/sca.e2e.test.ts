@@ -8,8 +8,9 @@ import { base32Of, Passkey, totpCode, WEBAUTHN_ORIGIN } from './sca-device.js'
  * Strong customer authentication end to end through the gateway: an EU customer enrols TOTP and a
  * passkey (real RFC 6238 codes, real WebAuthn attestations and assertions), logs in, has payments
  * held in PENDING_AUTHORIZATION and released by each transaction factor, fails once with a wrong
- * code (nothing moves), is refused without a session, is locked out and reset; a US customer gets
- * 409 on every SCA route.
+ * code (nothing moves), is refused without a session, is locked out (a password reset claimed by
+ * the caller leaves the lock, the liveness-gated 2FA reset ends it); a US customer gets 409 on
+ * every SCA route.
  */
 let world: PaymentsWorld
 let eu: Customer
@@ -270,7 +271,7 @@ describe('payments held for authorization', () => {
 })
 
 describe('lockout, password reset and the 2FA reset', () => {
-  it('locks the login after five failures (423), and a password reset clears it and revokes the session', async () => {
+  it('locks the login after five failures (423); a password reset revokes the session and leaves the lock', async () => {
     let state: any
     for (let i = 0; i < 5; i += 1) {
       state = await world.api('POST', sca('/sca/record-event', eu), { eventType: 'FAILED_LOGIN_ATTEMPT' })
@@ -280,14 +281,16 @@ describe('lockout, password reset and the 2FA reset', () => {
     const locked = await login('TOTP', { code: totpCode(totpSecret) })
     expect([locked.status, locked.body.code, locked.body.details.failedAttempts]).toEqual([423, 'ACCOUNT_LOCKED', 5])
 
+    // the caller's claim of a password reset is no proof: only a factor or the 2FA reset ends the lock
     const reset = await world.api('POST', sca('/sca/record-event', eu), { eventType: 'RESET_PASSWORD_COMPLETED' })
-    expect(reset.body).toEqual({ eventType: 'RESET_PASSWORD_COMPLETED', suspended: false, failedAttempts: 0, lockedUntil: null })
+    expect(reset.body).toEqual({ eventType: 'RESET_PASSWORD_COMPLETED', suspended: false, failedAttempts: 5, lockedUntil: state.body.lockedUntil })
+    expect((await login('TOTP', { code: totpCode(totpSecret) })).status).toBe(423)
     const pending = (await quote(eu, 500)).body
-    const noSession = await world.api('POST', `/quotes/${pending.id}/execute`)
-    expect([noSession.status, noSession.body.code]).toEqual([409, 'SCA_SESSION_REQUIRED'])
+    const refused = await world.api('POST', `/quotes/${pending.id}/execute`)
+    expect([refused.status, refused.body.code]).toEqual([423, 'ACCOUNT_LOCKED'])
   })
 
-  it('resets a lost TOTP once liveness passed, then rate-limits further resets (429)', async () => {
+  it('resets a lost TOTP once liveness passed, which ends the lockout, then rate-limits further resets (429)', async () => {
     const started = await world.api('POST', sca('/sca/factors/reset', eu), { factor: 'TOTP' })
     expect(started.status).toBe(201)
     const status = await world.api('GET', sca(`/sca/factors/reset/${started.body.resetId}`, eu))
@@ -297,6 +300,13 @@ describe('lockout, password reset and the 2FA reset', () => {
     const twice = await world.api('POST', sca(`/sca/factors/reset/${started.body.resetId}/complete`, eu))
     expect(twice.status).toBe(400)
     expect((await world.api('GET', sca('/sca/factors', eu))).body.factors.map((f: { factor: string }) => f.factor)).toEqual(['SMS_OTP', 'PASSKEY'])
+
+    // unlocked, and without a session since the password reset revoked it
+    const pending = (await quote(eu, 500)).body
+    const noSession = await world.api('POST', `/quotes/${pending.id}/execute`)
+    expect([noSession.status, noSession.body.code]).toEqual([409, 'SCA_SESSION_REQUIRED'])
+    const sms = await world.api('POST', sca('/sca/login/start', eu), { factor: 'SMS_OTP' })
+    expect((await login('SMS_OTP', { code: '123456' }, sms.body.challengeId)).body.status).toBe('SUCCESS')
 
     for (let i = 0; i < 4; i += 1) expect((await world.api('POST', sca('/sca/factors/reset', eu), { factor: 'PASSKEY' })).status).toBe(201)
     const limited = await world.api('POST', sca('/sca/factors/reset', eu), { factor: 'PASSKEY' })

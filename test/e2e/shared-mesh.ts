@@ -25,6 +25,7 @@ export function sharedMesh(): Mesh {
   const notOwned = (): Promise<never> => Promise.reject(new Error('the shared mesh is not restarted by a test file: start a mesh of its own'))
   const mesh: Mesh = {
     baseUrl: description.baseUrl,
+    gatewayBaseUrls: description.gatewayBaseUrls,
     natsUrl: description.natsUrl,
     processes: description.processes.map(({ name, logFile }) => ({ name, output: () => readLog(logFile) })),
     createPlatform: platformCreator(platform),

@@ -44,15 +44,19 @@ const described: Record<HttpErrorStatus, string> = {
   503: 'Service unavailable',
 }
 
+// RFC 9110: when a 429 may be retried
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' as const, minimum: 1 } } }
+
 const errorResponse = (status: HttpErrorStatus) => ({
   description: described[status],
+  ...(status === 429 ? { headers: RETRY_AFTER } : {}),
   content: { 'application/json': { schema: errorBodySchemaOf(status) } },
 })
 
 /** Error responses for a route's OpenAPI entry, by status: `...errorResponses(400, 404)`. */
 export function errorResponses(...statuses: HttpErrorStatus[]): Record<number, ReturnType<typeof errorResponse>> {
-  // every route is behind authentication and a permission check
-  return Object.fromEntries([401, 403, 500, ...statuses].map((s) => [s, errorResponse(s as HttpErrorStatus)]))
+  // every route is behind authentication, a permission check and the credential's rate limit
+  return Object.fromEntries([401, 403, 429, 500, ...statuses].map((s) => [s, errorResponse(s as HttpErrorStatus)]))
 }
 
 /**

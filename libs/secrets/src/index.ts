@@ -1,1 +1,3 @@
+export { codeMac, type CodeMac } from './code-mac.js'
 export { secretBox, type SecretBox } from './secret-box.js'
+export { createSecretHasher, type SecretHasher } from './secret-hasher.js'

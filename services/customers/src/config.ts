@@ -18,12 +18,18 @@ const schema = baseConfigSchema.extend({
   KYC_LINK_TTL_MS: durationMs.default(24 * 60 * 60 * 1000),
   /** How long a contact verification code can be confirmed. */
   CONTACT_CODE_TTL_MS: durationMs.default(10 * 60 * 1000),
+  /** Wrong codes a customer's email (or phone) allows in an hour, across resends. */
   CONTACT_CODE_ATTEMPTS_MAX: z.coerce.number().int().positive().default(5),
+  /** Codes sent to a customer's email (or phone) in an hour, and the least time between two. */
+  CONTACT_CODES_PER_HOUR: z.coerce.number().int().positive().default(5),
+  CONTACT_CODE_RESEND_INTERVAL_MS: durationMs.default(30_000),
   /** Rows of an import handled per transaction, and a worker's lease on a job. */
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(50),
   IMPORT_LEASE_MS: durationMs.default(60_000),
-  /** AES-256-GCM key sealing TOTP seeds at rest. */
+  /** AES-256-GCM key sealing TOTP seeds at rest; the key of the short codes' HMAC derives from it. */
   SCA_SECRET_KEY: hex32.default(DEVELOPMENT_SCA_SECRET_KEY),
+  /** scrypt cost (log2 N) of new SCA recovery codes. */
+  SCA_RECOVERY_CODE_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(14),
   /** How long a completed SCA login lets the customer move money. */
   SCA_SESSION_TTL_MS: durationMs.min(1).default(15 * 60_000),
   /** How long an SMS code or passkey challenge can be answered. */

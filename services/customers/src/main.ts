@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
-import { secretBox } from '@pp/secrets'
+import { codeMac, createSecretHasher, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadCustomersConfig } from './config.js'
@@ -30,9 +30,12 @@ runService({
       kycLinkTtlMs: config.KYC_LINK_TTL_MS,
       contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
       contactCodeAttemptsMax: config.CONTACT_CODE_ATTEMPTS_MAX,
+      contactCodesPerHour: config.CONTACT_CODES_PER_HOUR,
+      contactCodeResendIntervalMs: config.CONTACT_CODE_RESEND_INTERVAL_MS,
     }
     const sca = {
       box: secretBox(config.SCA_SECRET_KEY),
+      recoveryCodes: createSecretHasher(config.SCA_RECOVERY_CODE_SCRYPT_LOG_N),
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
       sessionTtlMs: config.SCA_SESSION_TTL_MS,
       challengeTtlMs: config.SCA_CHALLENGE_TTL_MS,
@@ -41,6 +44,7 @@ runService({
     }
     const deps = {
       db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)

@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { ListCustomersRequest, UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, type Harness } from './harness.js'
+import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, TEST_SETTINGS, type Harness } from './harness.js'
 import { eventsAbout, verificationClients, type VerificationClients } from './verification-helpers.js'
 
 let h: Harness
 let c: VerificationClients
+let clockOffsetMs = 0
+const RESEND_INTERVAL_MS = 30_000
+const HOUR_MS = 3_600_000
 
 beforeAll(async () => {
-  h = await startHarness('contact_verification')
+  h = await startHarness('contact_verification', {
+    settings: { ...TEST_SETTINGS, contactCodeResendIntervalMs: RESEND_INTERVAL_MS },
+    now: () => new Date(Date.now() + clockOffsetMs),
+  })
   c = verificationClients(h)
 })
 afterAll(async () => {
@@ -21,6 +28,9 @@ const send = (ctx: Caller, customerId: string, channel: string) =>
   callUnary(c.contact, c.contact.sendContactVerificationCode, { customerId, channel }, ctx)
 const confirm = async (ctx: Caller, customerId: string, channel: string, code: string) =>
   customerOf(await callUnary(c.contact, c.contact.confirmContactVerification, { customerId, channel, code }, ctx))
+
+const storedChannel = (customerId: string, channel: string) =>
+  h.db.contactVerification.findUniqueOrThrow({ where: { customerId_channel: { customerId, channel } } })
 
 const euCustomer = (ctx: Caller) => create(h, ctx, individual({ region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678' }))
 
@@ -60,15 +70,69 @@ describe('contact verification', () => {
     expect((await failure(confirm(ctx, customer.id, 'EMAIL', '123456'))).code).toBe('CONFLICT')
   })
 
-  it('refuses a wrong code, then every code after too many attempts until a new one is sent', async () => {
+  it('keeps the wrong codes of the hour across resends: a new code does not restore them', async () => {
     const ctx = newTenant()
     const customer = await euCustomer(ctx)
     await send(ctx, customer.id, 'EMAIL')
-    for (let i = 0; i < 3; i += 1) expect((await failure(confirm(ctx, customer.id, 'EMAIL', '000000'))).code).toBe('INVALID_INPUT')
+    for (let i = 0; i < 2; i += 1) expect((await failure(confirm(ctx, customer.id, 'EMAIL', '000000'))).code).toBe('INVALID_INPUT')
+    clockOffsetMs += RESEND_INTERVAL_MS
+    await send(ctx, customer.id, 'EMAIL')
+    expect((await failure(confirm(ctx, customer.id, 'EMAIL', '000000'))).code).toBe('INVALID_INPUT')
     const blocked = await failure(confirm(ctx, customer.id, 'EMAIL', '123456'))
     expect(blocked.details.errors).toEqual([expect.objectContaining({ field: 'code', message: expect.stringContaining('too many attempts') })])
+    // no new code goes out while the hour's wrong codes are used up: it could not be confirmed
+    clockOffsetMs += RESEND_INTERVAL_MS
+    const refused = await failure(send(ctx, customer.id, 'EMAIL'))
+    expect(refused.code).toBe('RATE_LIMITED')
+    expect(refused.details.retryAfterSeconds).toBeGreaterThan(3_500)
+    clockOffsetMs += HOUR_MS
     await send(ctx, customer.id, 'EMAIL')
     expect((await confirm(ctx, customer.id, 'EMAIL', '123456')).contactVerification!.email).toBe('VERIFIED')
+  })
+
+  it('counts parallel wrong codes one by one: no more are compared than the hour allows', async () => {
+    const ctx = newTenant()
+    const customer = await euCustomer(ctx)
+    await send(ctx, customer.id, 'PHONE')
+    const answers = await Promise.all(Array.from({ length: 20 }, () => failure(confirm(ctx, customer.id, 'PHONE', '000000'))))
+    const messages = answers.map((a) => (a.details.errors as Array<{ message: string }>)[0]!.message)
+    expect(messages.filter((m) => m === 'wrong code')).toHaveLength(TEST_SETTINGS.contactCodeAttemptsMax)
+    expect(messages.filter((m) => m.startsWith('too many attempts'))).toHaveLength(20 - TEST_SETTINGS.contactCodeAttemptsMax)
+    expect((await storedChannel(customer.id, 'PHONE')).failedAttempts).toBe(TEST_SETTINGS.contactCodeAttemptsMax)
+    expect((await failure(confirm(ctx, customer.id, 'PHONE', '123456'))).code).toBe('INVALID_INPUT')
+  })
+
+  it('throttles sends: one per resend interval, CONTACT_CODES_PER_HOUR an hour, 429 with when to retry', async () => {
+    const ctx = newTenant()
+    const customer = await euCustomer(ctx)
+    // of parallel sends one goes out: the interval is checked and the send counted under a lock
+    const sends = await Promise.allSettled(Array.from({ length: 10 }, () => send(ctx, customer.id, 'EMAIL')))
+    expect(sends.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    const tooSoon = await failure(send(ctx, customer.id, 'EMAIL'))
+    expect(tooSoon).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } })
+    expect(tooSoon.details.retryAfterSeconds).toBeLessThanOrEqual(RESEND_INTERVAL_MS / 1000)
+    for (let sent = 1; sent < TEST_SETTINGS.contactCodesPerHour; sent += 1) {
+      clockOffsetMs += RESEND_INTERVAL_MS
+      await send(ctx, customer.id, 'EMAIL')
+    }
+    clockOffsetMs += RESEND_INTERVAL_MS
+    const capped = await failure(send(ctx, customer.id, 'EMAIL'))
+    expect(capped.code).toBe('RATE_LIMITED')
+    expect(capped.details.retryAfterSeconds).toBeGreaterThan(3_000)
+    // the phone has a count of its own
+    await send(ctx, customer.id, 'PHONE')
+    clockOffsetMs += HOUR_MS
+    await send(ctx, customer.id, 'EMAIL')
+    expect((await confirm(ctx, customer.id, 'EMAIL', '123456')).contactVerification!.email).toBe('VERIFIED')
+  })
+
+  it('keeps an HMAC of the code, bound to the customer, channel and address, never a plain hash', async () => {
+    const ctx = newTenant()
+    const customer = await euCustomer(ctx)
+    await send(ctx, customer.id, 'EMAIL')
+    const row = await storedChannel(customer.id, 'EMAIL')
+    expect(row.codeHash).toBe(h.deps.codes.digest(customer.id, 'EMAIL', 'k@example.de', '123456'))
+    expect(row.codeHash).not.toBe(createHash('sha256').update(`${customer.id}\nEMAIL\nk@example.de\n123456`).digest('hex'))
   })
 
   it('makes a changed email PENDING again, and a code sent to the old address useless', async () => {
@@ -91,9 +155,10 @@ describe('contact verification', () => {
     expect((await failure(send(newTenant(), customer.id, 'EMAIL'))).code).toBe('CUSTOMER_NOT_FOUND')
   })
 
-  it('has no sender in production', async () => {
+  it('has no sender in production, and a send that fails counts nothing', async () => {
     const ctx = newTenant('PRODUCTION')
     const customer = await euCustomer(ctx)
     expect((await failure(send(ctx, customer.id, 'EMAIL'))).code).toBe('SERVICE_UNAVAILABLE')
+    expect(await h.db.contactVerification.count({ where: { customerId: customer.id } })).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { secretBox } from '@pp/secrets'
+import { codeMac, createSecretHasher, secretBox } from '@pp/secrets'
 import { join } from 'node:path'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
@@ -62,10 +62,19 @@ export interface Harness {
 /** The service's default: a day. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
 
-export const TEST_SETTINGS: VerificationSettings = { kycLinkTtlMs: 60_000, contactCodeTtlMs: 60_000, contactCodeAttemptsMax: 3 }
+export const TEST_SETTINGS: VerificationSettings = {
+  kycLinkTtlMs: 60_000,
+  contactCodeTtlMs: 60_000,
+  contactCodeAttemptsMax: 3,
+  contactCodesPerHour: 4,
+  contactCodeResendIntervalMs: 0,
+}
+
+const TEST_SECRET_KEY = '11'.repeat(32)
 
 export const TEST_SCA_SETTINGS: ScaSettings = {
-  box: secretBox('11'.repeat(32)),
+  box: secretBox(TEST_SECRET_KEY),
+  recoveryCodes: createSecretHasher(10),
   webauthn: { rpId: 'localhost', origins: ['http://localhost:3000'] },
   sessionTtlMs: 60_000,
   challengeTtlMs: 60_000,
@@ -88,6 +97,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     agreements,
     settings: TEST_SETTINGS,
     sca: TEST_SCA_SETTINGS,
+    codes: codeMac(TEST_SECRET_KEY, 'customers/short-codes'),
     now: () => new Date(),
     idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     ...overrides,

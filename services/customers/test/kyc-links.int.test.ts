@@ -4,7 +4,7 @@ import { CustomerProfile } from '@pp/proto/customers/v1/customers'
 import type { CreateKycLinkResponse } from '@pp/proto/customers/v1/kyc_links'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashLinkToken } from '../src/domain/kyc-links/link-token.js'
-import { create, customerOf, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
+import { create, customerOf, failure, individual, newTenant, startHarness, TEST_SETTINGS, type Harness } from './harness.js'
 import type { VerificationView } from '../src/domain/verifications/types.js'
 import {
   completeIndividualProfile,
@@ -166,7 +166,7 @@ describe('the hosted flow', () => {
 
 describe('an expired link', () => {
   it('shows EXPIRED and changes nothing', async () => {
-    const expiring = await startHarness('kyc_links_expiry', { settings: { kycLinkTtlMs: 0, contactCodeTtlMs: 1, contactCodeAttemptsMax: 1 } })
+    const expiring = await startHarness('kyc_links_expiry', { settings: { ...TEST_SETTINGS, kycLinkTtlMs: 0 } })
     const ec = verificationClients(expiring)
     try {
       const ctx = newTenant()

@@ -24,12 +24,16 @@ const schema = baseConfigSchema
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
     CARDS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
-    /** AES-256-GCM key for secrets at rest (wallet secrets, OTP target keys). */
+    /** AES-256-GCM key for secrets at rest (wallet secrets, OTP target keys); the key of the OTP codes' HMAC derives from it. */
     WALLET_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
     /** P-256 key that signs the OTP target and export bundles clients verify. */
     BUNDLE_SIGNING_KEY: hex32.default(DEVELOPMENT_BUNDLE_SIGNING_KEY),
     SESSION_TTL_MS: durationMs.min(1).default(15 * 60_000),
     OTP_CHALLENGE_TTL_MS: durationMs.min(1).default(5 * 60_000),
+    /** Verification attempts one OTP challenge takes; past them it is locked and a new code is needed. */
+    OTP_ATTEMPTS_MAX: z.coerce.number().int().positive().default(5),
+    /** OTP codes one credential may be sent in any hour; more answer 429 RATE_LIMITED. */
+    OTP_CHALLENGES_PER_HOUR: z.coerce.number().int().positive().default(10),
     PASSKEY_CHALLENGE_TTL_MS: durationMs.min(1).default(5 * 60_000),
     SIGNED_REQUEST_TTL_MS: durationMs.min(1).default(5 * 60_000),
     /** JSON array of {issuer, jwksUri}. */

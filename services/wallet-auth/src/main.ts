@@ -4,7 +4,7 @@ import { cardsFundingSources } from './clients/cards.js'
 import { customersContacts } from './clients/customers.js'
 import { ledgerWalletDirectory } from './clients/ledger.js'
 import { loadWalletAuthConfig } from './config.js'
-import { secretBox } from '@pp/secrets'
+import { codeMac, secretBox } from '@pp/secrets'
 import { openDb } from './db/client.js'
 import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
@@ -43,6 +43,11 @@ runService({
         otpChallengeMs: config.OTP_CHALLENGE_TTL_MS,
         passkeyChallengeMs: config.PASSKEY_CHALLENGE_TTL_MS,
         signedRequestMs: config.SIGNED_REQUEST_TTL_MS,
+      },
+      otp: {
+        codes: codeMac(config.WALLET_SECRET_KEY, 'wallet-auth/otp'),
+        attemptsMax: config.OTP_ATTEMPTS_MAX,
+        challengesPerHour: config.OTP_CHALLENGES_PER_HOUR,
       },
     }
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)

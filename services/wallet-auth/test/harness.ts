@@ -6,7 +6,7 @@ import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { secretBox } from '@pp/secrets'
+import { codeMac, secretBox } from '@pp/secrets'
 import { openDb, type Db } from '../src/db/client.js'
 import type { CardFundingSources } from '../src/domain/delegated-keys/delegated-keys.js'
 import type { CustomerContacts, WalletAuthDeps, WalletDirectory } from '../src/domain/deps.js'
@@ -21,6 +21,9 @@ export const RP_ID = 'wallet.example'
 export const ORIGIN = 'https://wallet.example'
 export const SESSION_TTL_MS = 600_000
 export const SIGNED_REQUEST_TTL_MS = 120_000
+/** The service's defaults. */
+export const OTP_ATTEMPTS_MAX = 5
+export const OTP_CHALLENGES_PER_HOUR = 10
 
 /** The ledger's embedded wallets and the customers' contacts, as the service reads them, in memory. */
 class InMemoryDirectory implements WalletDirectory, CustomerContacts {
@@ -100,10 +103,11 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   const issuer = await startTestIssuer('https://issuer.test')
   const directory = new InMemoryDirectory()
   let clockOffsetMs = 0
+  const secretKey = randomBytes(32).toString('hex')
   const deps: WalletAuthDeps = {
     db,
     now: () => new Date(Date.now() + clockOffsetMs),
-    box: secretBox(randomBytes(32).toString('hex')),
+    box: secretBox(secretKey),
     bundleSigningKey: randomBytes(32).toString('hex'),
     wallets: directory,
     contacts: directory,
@@ -112,6 +116,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     cardFundingSources: options.cardFundingSources,
     webauthn: { rpId: RP_ID, origins: [ORIGIN] },
     lifetimes: { sessionMs: SESSION_TTL_MS, otpChallengeMs: 300_000, passkeyChallengeMs: 300_000, signedRequestMs: SIGNED_REQUEST_TTL_MS },
+    otp: { codes: codeMac(secretKey, 'wallet-auth/otp'), attemptsMax: OTP_ATTEMPTS_MAX, challengesPerHour: OTP_CHALLENGES_PER_HOUR },
   }
   const logger = createLogger('wallet-auth-test', 'silent')
   const server: RunningGrpcServer = await startWalletAuthServer('127.0.0.1:0', deps, logger)

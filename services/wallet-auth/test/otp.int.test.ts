@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
 import { canonicalPublicKey } from '../src/crypto/p256.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
 import { addEmailOtp, ISO_TIME, listOf, newDeviceKey, otpLogin, sealOtp, sessionOf, stamp } from './device.js'
-import { RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
+import { OTP_CHALLENGES_PER_HOUR, RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
 const otpSender = new RecordingOtpSender()
@@ -68,18 +69,66 @@ describe('OTP credentials', () => {
     expect((await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })).publicKey).toBe(tek.publicKey)
   })
 
-  it('uses the challenge up after five wrong codes, so the right one no longer works', async () => {
-    const wallet = h.directory.add(tenantOf(h.sandbox))
-    const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
-    const verify = async (code: string) =>
+  describe('guessing', () => {
+    const verifier = (method: AuthMethodView, ctx = h.sandbox) => async (code: string) =>
       callUnary(
         h.client,
         h.client.verifyAuthCredential,
         { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle: await sealOtp(h, method.otpEncryptionTargetBundle!, code, newDeviceKey()) },
-        h.sandbox,
+        ctx,
       )
-    for (let attempt = 0; attempt < 5; attempt++) await expect(verify('111111')).rejects.toMatchObject({ message: 'Invalid OTP code' })
-    await expect(verify('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'No pending OTP challenge; request a new one' })
+    const failures = async (attempts: Promise<unknown>[]) =>
+      (await Promise.allSettled(attempts)).map((result) => (result.status === 'rejected' ? (result.reason as Error).message : 'accepted'))
+
+    it('locks the challenge after five attempts, so the right code no longer works', async () => {
+      const wallet = h.directory.add(tenantOf(h.sandbox))
+      const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+      const verify = verifier(method)
+      for (let attempt = 0; attempt < 5; attempt++) await expect(verify('111111')).rejects.toMatchObject({ message: 'Invalid OTP code' })
+      await expect(verify('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Too many attempts at this OTP code; request a new one' })
+    })
+
+    it('compares at most five of 50 parallel wrong codes: each attempt is counted before its code is compared', async () => {
+      const wallet = h.directory.add(tenantOf(h.sandbox))
+      const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+      const verify = verifier(method)
+      const bundles = await Promise.all(Array.from({ length: 50 }, (_, i) => sealOtp(h, method.otpEncryptionTargetBundle!, String(100_000 + i), newDeviceKey())))
+      const answers = await failures(
+        bundles.map((encryptedOtpBundle) => callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle }, h.sandbox)),
+      )
+      expect(answers.filter((a) => a === 'Invalid OTP code')).toHaveLength(5)
+      expect(answers.filter((a) => a === 'Too many attempts at this OTP code; request a new one')).toHaveLength(45)
+      const [stored] = await h.db.otpChallenge.findMany({ where: { authMethodId: method.id } })
+      expect(stored).toMatchObject({ attempts: 5, usedAt: null })
+      await expect(verify('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
+      expect(await h.db.signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
+    })
+
+    it('sends a credential at most OTP_CHALLENGES_PER_HOUR codes in an hour (429 with when to retry)', async () => {
+      const wallet = h.directory.add(tenantOf(h.sandbox))
+      const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+      const challenge = () => callUnary(h.client, h.client.challengeAuthCredential, { id: method.id }, h.sandbox)
+      // registering the credential sent the first code
+      for (let sent = 1; sent < OTP_CHALLENGES_PER_HOUR; sent++) await challenge()
+      const refused = (await challenge().then(() => undefined, (err: unknown) => err)) as { code: string; details: { retryAfterSeconds: number } }
+      expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } })
+      expect(refused.details.retryAfterSeconds).toBeGreaterThan(3_000)
+      expect(refused.details.retryAfterSeconds).toBeLessThanOrEqual(3_600)
+      expect(await h.db.otpChallenge.count({ where: { authMethodId: method.id } })).toBe(OTP_CHALLENGES_PER_HOUR)
+      h.advanceClock(3_600_000)
+      const { challengeJson } = await challenge()
+      const { session } = await otpLogin(h, h.sandbox, method, (JSON.parse(challengeJson) as AuthMethodView).otpEncryptionTargetBundle)
+      expect(session.accountId).toBe(wallet.accountId)
+    })
+
+    it('keeps an HMAC of the code, bound to its challenge, never a plain hash', async () => {
+      const wallet = h.directory.add(tenantOf(h.sandbox))
+      const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
+      const stored = await h.db.otpChallenge.findFirstOrThrow({ where: { authMethodId: method.id } })
+      expect(stored.codeDigest).not.toBe(createHash('sha256').update('000000').digest('hex'))
+      expect(h.deps.otp.codes.matches(stored.codeDigest, stored.id, '000000')).toBe(true)
+      expect(h.deps.otp.codes.matches(stored.codeDigest, 'Request:another', '000000')).toBe(false)
+    })
   })
 
   it('refuses a retry signed by a key other than the TEK of the bundle', async () => {

@@ -3529,6 +3529,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3550,6 +3551,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3571,6 +3573,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3592,6 +3595,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3610,6 +3614,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3633,6 +3638,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3650,6 +3656,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3667,6 +3674,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3684,6 +3692,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3701,6 +3710,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3720,6 +3730,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3739,6 +3750,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3759,6 +3771,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3789,6 +3802,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -3809,6 +3823,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3829,6 +3844,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3869,6 +3885,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3889,6 +3906,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3908,6 +3926,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3927,6 +3946,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -3948,6 +3968,7 @@ export interface Operations {
       404: Error404
       409: Error409
       423: Error423
+      429: Error429
       500: Error500
     }
   }
@@ -3971,6 +3992,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -3991,6 +4013,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4011,6 +4034,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4032,6 +4056,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4053,6 +4078,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4072,6 +4098,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4092,6 +4119,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4108,6 +4136,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4132,6 +4161,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4149,6 +4179,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4166,6 +4197,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4187,6 +4219,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4209,6 +4242,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4234,6 +4268,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4258,6 +4293,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4278,6 +4314,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4301,6 +4338,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4316,6 +4354,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4336,6 +4375,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4356,6 +4396,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -4379,6 +4420,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4403,6 +4445,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -4428,6 +4471,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -4444,6 +4488,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4468,6 +4513,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4492,6 +4538,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4509,6 +4556,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4529,6 +4577,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4546,6 +4595,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4564,6 +4614,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -4582,6 +4633,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4600,6 +4652,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4618,6 +4671,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4640,6 +4694,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4658,6 +4713,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4674,6 +4730,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4703,6 +4760,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -4729,6 +4787,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4746,6 +4805,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4763,6 +4823,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4775,6 +4836,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4798,6 +4860,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4815,6 +4878,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4832,6 +4896,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4850,6 +4915,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4867,6 +4933,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4884,6 +4951,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4901,6 +4969,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4919,6 +4988,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4936,6 +5006,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4948,6 +5019,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4968,6 +5040,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -4985,6 +5058,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -4997,6 +5071,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5014,6 +5089,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5031,6 +5107,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5048,6 +5125,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5065,6 +5143,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5082,6 +5161,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5099,6 +5179,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5116,6 +5197,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5138,6 +5220,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5155,6 +5238,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5173,6 +5257,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5185,6 +5270,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5203,6 +5289,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5215,6 +5302,7 @@ export interface Operations {
     errors: {
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5235,6 +5323,7 @@ export interface Operations {
       401: Error401
       403: Error403
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -5259,6 +5348,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5284,6 +5374,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5302,6 +5393,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5320,6 +5412,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5341,6 +5434,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5365,6 +5459,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5385,6 +5480,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5407,6 +5503,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5440,6 +5537,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5459,6 +5557,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5479,6 +5578,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5498,6 +5598,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5519,6 +5620,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5538,6 +5640,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5561,6 +5664,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5581,6 +5685,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5602,6 +5707,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5630,6 +5736,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5662,6 +5769,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5680,6 +5788,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5700,6 +5809,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5726,6 +5836,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -5751,6 +5862,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5776,6 +5888,7 @@ export interface Operations {
       403: Error403
       404: Error404
       424: Error424
+      429: Error429
       500: Error500
     }
   }
@@ -5797,6 +5910,7 @@ export interface Operations {
       404: Error404
       409: Error409
       423: Error423
+      429: Error429
       500: Error500
     }
   }
@@ -5815,6 +5929,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5838,6 +5953,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5864,6 +5980,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5881,6 +5998,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -5902,6 +6020,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       503: Error503
     }
@@ -5924,6 +6043,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5944,6 +6064,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -5965,6 +6086,7 @@ export interface Operations {
       404: Error404
       409: Error409
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -5984,6 +6106,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6021,6 +6144,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6047,6 +6171,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6072,6 +6197,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6090,6 +6216,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6110,6 +6237,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6126,6 +6254,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6143,6 +6272,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6163,6 +6293,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6183,6 +6314,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6203,6 +6335,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6223,6 +6356,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6243,6 +6377,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6263,6 +6398,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6283,6 +6419,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6303,6 +6440,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6323,6 +6461,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6343,6 +6482,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6363,6 +6503,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6383,6 +6524,7 @@ export interface Operations {
       404: Error404
       409: Error409
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6398,6 +6540,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
     }
   }
@@ -6417,6 +6560,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6437,6 +6581,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6458,6 +6603,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6478,6 +6624,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6519,6 +6666,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6538,6 +6686,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6557,6 +6706,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6577,6 +6727,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6604,6 +6755,7 @@ export interface Operations {
       403: Error403
       404: Error404
       410: Error410
+      429: Error429
       500: Error500
     }
   }
@@ -6630,6 +6782,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6645,6 +6798,7 @@ export interface Operations {
       400: Error400
       401: Error401
       403: Error403
+      429: Error429
       500: Error500
       501: Error501
     }
@@ -6665,6 +6819,7 @@ export interface Operations {
       401: Error401
       403: Error403
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -6683,6 +6838,7 @@ export interface Operations {
       404: Error404
       409: Error409
       413: Error413
+      429: Error429
       500: Error500
     }
   }
@@ -6709,6 +6865,7 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      429: Error429
       500: Error500
     }
   }
@@ -6729,6 +6886,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }
@@ -6749,6 +6907,7 @@ export interface Operations {
       403: Error403
       404: Error404
       409: Error409
+      429: Error429
       500: Error500
     }
   }

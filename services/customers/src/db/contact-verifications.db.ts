@@ -23,32 +23,43 @@ export async function contactProofs(db: Db | Tx, customerIds: string[]): Promise
   return byCustomer
 }
 
-export interface IssuedCode {
-  customerId: string
-  channel: ContactChannel
-  tenant: Tenant
-  sentTo: string
-  codeHash: string
-  codeExpiresAt: Date
-  now: Date
-}
-
-/** A new code replaces any earlier one for the channel and resets the failure count. */
-export async function storeIssuedCode(tx: Tx, code: IssuedCode): Promise<void> {
-  const pending = { sentTo: code.sentTo, codeHash: code.codeHash, codeExpiresAt: code.codeExpiresAt, failedAttempts: 0, updatedAt: code.now }
-  await tx.contactVerification.upsert({
-    where: { customerId_channel: { customerId: code.customerId, channel: code.channel } },
-    create: { customerId: code.customerId, channel: code.channel, ...code.tenant, ...pending },
-    update: pending,
-  })
-}
-
 /** The channel's row under a lock, so two confirmations cannot both use one code. */
 export async function lockContactChannel(tx: Tx, customerId: string, channel: ContactChannel): Promise<ContactRow | undefined> {
   const rows = await tx.$queryRaw<Array<{ customer_id: string }>>`
     SELECT customer_id FROM contact_verifications WHERE customer_id = ${customerId} AND channel = ${channel} FOR UPDATE`
   if (rows.length === 0) return undefined
   return (await tx.contactVerification.findUnique({ where: { customerId_channel: { customerId, channel } } })) ?? undefined
+}
+
+/** The channel's row under a lock, made first when the channel has none, for a send's read-modify-write. */
+export async function lockOrCreateContactChannel(tx: Tx, tenant: Tenant, customerId: string, channel: ContactChannel, now: Date): Promise<ContactRow> {
+  await tx.$executeRaw`
+    INSERT INTO contact_verifications (customer_id, channel, platform_id, environment, updated_at)
+    VALUES (${customerId}, ${channel}, ${tenant.platformId}, ${tenant.environment}, ${now})
+    ON CONFLICT (customer_id, channel) DO NOTHING`
+  return (await lockContactChannel(tx, customerId, channel))!
+}
+
+/** What a send counts toward: its window (an hour from the first send), the codes sent and the wrong codes in it. */
+export interface SendCount {
+  windowStartedAt: Date
+  codesSent: number
+  failedAttempts: number
+}
+
+/** A code sent: where to, its HMAC and expiry, and what the send counts toward. */
+export interface IssuedCode extends SendCount {
+  sentTo: string
+  codeHash: string
+  codeExpiresAt: Date
+}
+
+/** A new code replaces any earlier one for the channel; the counts are the send's. */
+export async function storeIssuedCode(tx: Tx, row: ContactRow, code: IssuedCode, now: Date): Promise<void> {
+  await tx.contactVerification.update({
+    where: { customerId_channel: { customerId: row.customerId, channel: row.channel } },
+    data: { ...code, lastSentAt: now, updatedAt: now },
+  })
 }
 
 export async function markContactVerified(tx: Tx, row: ContactRow, now: Date): Promise<void> {

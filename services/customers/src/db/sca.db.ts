@@ -9,6 +9,7 @@ const factorRecord = (row: ScaFactor): ScaFactorRecord => ({
   factor: row.factor as ScaFactorRecord['factor'],
   status: row.status as ScaFactorRecord['status'],
   totpSecretSealed: row.totpSecretSealed ?? undefined,
+  recoveryCodeHashes: row.recoveryCodeHashes,
   passkeyCredentialId: row.passkeyCredentialId ?? undefined,
   passkeyPublicKey: row.passkeyPublicKey ?? undefined,
   passkeyCounter: row.passkeyCounter ?? undefined,
@@ -37,7 +38,8 @@ export async function activeFactors(db: Db | Tx, customerId: string): Promise<Sc
   return rows.map(factorRecord)
 }
 
-export async function insertFactor(db: Db | Tx, tenant: Tenant, record: ScaFactorRecord & { totpSecretHash?: string }): Promise<void> {
+/** A new factor has no recovery codes yet: confirming a TOTP enrolment gives them (activateTotp). */
+export async function insertFactor(db: Db | Tx, tenant: Tenant, record: Omit<ScaFactorRecord, 'recoveryCodeHashes'> & { totpSecretHash?: string }): Promise<void> {
   await db.scaFactor.create({
     data: {
       ...tenant,
@@ -186,10 +188,10 @@ export async function recordVerifiedPhone(tx: Tx, tenant: Tenant, customerId: st
   })
 }
 
-/** Spends one recovery code of a TOTP factor, once: of concurrent uses only one finds it still listed. */
-export async function spendRecoveryCode(tx: Tx, factorId: string, codeHash: string): Promise<boolean> {
+/** Spends one recovery code of a TOTP factor (its stored hash), once: of concurrent uses only one finds it still listed. */
+export async function spendRecoveryCode(tx: Tx, factorId: string, storedHash: string): Promise<boolean> {
   const count = await tx.$executeRaw`
-    UPDATE sca_factors SET recovery_code_hashes = array_remove(recovery_code_hashes, ${codeHash})
-     WHERE id = ${factorId} AND ${codeHash} = ANY (recovery_code_hashes)`
+    UPDATE sca_factors SET recovery_code_hashes = array_remove(recovery_code_hashes, ${storedHash})
+     WHERE id = ${factorId} AND ${storedHash} = ANY (recovery_code_hashes)`
   return count === 1
 }

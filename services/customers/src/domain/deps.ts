@@ -1,4 +1,5 @@
 import type { SqlRunner } from '@pp/db'
+import type { CodeMac } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
 import type { PlatformConfigSource } from './platform-settings.js'
@@ -9,7 +10,11 @@ import type { VerificationProviders } from './verification/provider.js'
 export interface VerificationSettings {
   kycLinkTtlMs: number
   contactCodeTtlMs: number
+  /** Wrong codes a contact channel allows in an hour, across resends. */
   contactCodeAttemptsMax: number
+  /** Codes a contact channel is sent in an hour, and the least time between two. */
+  contactCodesPerHour: number
+  contactCodeResendIntervalMs: number
 }
 
 /** What the use cases need; main.ts wires the real ones, tests may swap the platform source. */
@@ -22,6 +27,8 @@ export interface CustomersDeps {
   agreements: AgreementCatalogue
   settings: VerificationSettings
   sca: ScaSettings
+  /** HMAC of the short codes kept (contact and SMS codes), keyed from SCA_SECRET_KEY. */
+  codes: CodeMac
   now: () => Date
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number

@@ -1,4 +1,4 @@
-import type { SecretBox } from '@pp/secrets'
+import type { CodeMac, SecretBox } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
 import type { OidcVerifier } from './oauth/oidc-token.js'
@@ -22,6 +22,16 @@ export interface Lifetimes {
   signedRequestMs: number
 }
 
+/** How OTP codes are kept and how far one credential may be tried. */
+export interface OtpSettings {
+  /** HMAC of each code, keyed from WALLET_SECRET_KEY: a copy of the rows does not give the codes away. */
+  codes: CodeMac
+  /** Verification attempts one challenge takes (OTP_ATTEMPTS_MAX). */
+  attemptsMax: number
+  /** Challenges, each a code sent, one credential may be issued in any hour (OTP_CHALLENGES_PER_HOUR). */
+  challengesPerHour: number
+}
+
 export interface WebAuthnSettings {
   rpId: string
   origins: string[]
@@ -43,4 +53,5 @@ export interface WalletAuthDeps {
   /** Card funding-source bindings (the cards service); undefined leaves delegated keys unavailable (501). */
   cardFundingSources: CardFundingSources | undefined
   lifetimes: Lifetimes
+  otp: OtpSettings
 }

@@ -8,7 +8,8 @@ import { loadCustomerView, mustBeActive, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type CustomerView } from '../types.js'
 import { assertChannel, contactToVerify } from './channel-rules.js'
-import { hashContactCode, isSameHash } from './code-hash.js'
+import { contactCodeParts } from './code-parts.js'
+import { isOutOfAttempts, windowEndOf } from './send-throttle.js'
 
 const NO_VALID_CODE = 'no valid code: request a new one'
 
@@ -17,16 +18,20 @@ const badCode = (message: string) => invalidInput([{ field: 'code', message }], 
 type Attempt = { view: CustomerView } | { failure: string }
 
 /** Why a code cannot confirm the channel now, or undefined when it may be compared. */
-function unusableCode(row: ContactRow | undefined, contact: string, now: Date, attemptsMax: number): string | undefined {
+function unusableCode(row: ContactRow | undefined, contact: string, now: Date, settings: CustomersDeps['settings']): string | undefined {
   if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= now || row.sentTo !== contact) {
     return NO_VALID_CODE
   }
-  return row.failedAttempts >= attemptsMax ? 'too many attempts: request a new code' : undefined
+  if (!isOutOfAttempts(row, settings)) return undefined
+  // the wrong codes count per window, across resends: a new code helps only once the window ends
+  return `too many attempts: request a new code after ${windowEndOf(row).toISOString()}`
 }
 
 /**
  * The confirm step: the channel becomes VERIFIED when the code matches the one last sent to the
- * customer's current address or number, before it expires and within the allowed attempts.
+ * customer's current address or number, before it expires and within the channel's wrong codes
+ * of the hour. Compared and counted under the channel's row lock, so parallel guesses are counted
+ * one by one.
  */
 export async function confirmContact(
   deps: CustomersDeps,
@@ -40,9 +45,9 @@ export async function confirmContact(
   const attempt = await inTransaction(deps.db, async (tx): Promise<Attempt> => {
     const row = await lockContactChannel(tx, customer.id, channel)
     const now = deps.now()
-    const unusable = unusableCode(row, contact, now, deps.settings.contactCodeAttemptsMax)
+    const unusable = unusableCode(row, contact, now, deps.settings)
     if (!row || unusable) return { failure: unusable ?? NO_VALID_CODE }
-    if (!isSameHash(row.codeHash!, hashContactCode(customer.id, channel, contact, input.code))) {
+    if (!deps.codes.matches(row.codeHash!, ...contactCodeParts(customer.id, channel, contact, input.code))) {
       await recordFailedAttempt(tx, row, now)
       return { failure: 'wrong code' }
     }

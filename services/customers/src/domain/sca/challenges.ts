@@ -5,7 +5,7 @@ import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import type { CustomerFactors } from './factors.js'
 import { assertionOptions } from './passkey.js'
-import { hashScaCode } from './proofs.js'
+import { scaCodeParts } from './proofs.js'
 import type { ChallengePurpose, ScaChallengeRecord, ScaFactorName } from './types.js'
 
 /** A new challenge and what the customer's device needs to answer it (a passkey challenge's options). */
@@ -14,10 +14,10 @@ export interface IssuedChallenge {
   passkeyOptions?: object
 }
 
-/** Sends a fresh SMS code to the customer's verified phone; its hash answers the challenge. */
+/** Sends a fresh SMS code to the customer's verified phone; its HMAC answers the challenge. */
 export async function sendScaCode(deps: CustomersDeps, caller: Caller, phone: string, customerId: string, challengeId: string): Promise<string> {
   const code = await deps.verification[caller.environment].sendContactCode('PHONE', phone)
-  return hashScaCode(customerId, challengeId, code)
+  return deps.codes.digest(...scaCodeParts(customerId, challengeId, code))
 }
 
 /**

@@ -8,7 +8,8 @@ import { tenantOf, type Caller } from '../types.js'
 import { customerFactors, factorNotFound } from './factors.js'
 import { passkeyAlreadyEnrolled, registrationOptions, verifyRegistration } from './passkey.js'
 import { scaCustomer } from './sca-customer.js'
-import { hashRecoveryCode, isTotpSecret, isValidTotpCode, newRecoveryCodes, newTotpSecret, totpSecretFromRaw, totpUri } from './totp.js'
+import { hashRecoveryCodes, newRecoveryCodes } from './recovery-codes.js'
+import { isTotpSecret, isValidTotpCode, newTotpSecret, totpSecretFromRaw, totpUri } from './totp.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 
@@ -64,7 +65,8 @@ export async function confirmFactorEnrolment(deps: CustomersDeps, caller: Caller
       throw invalidInput([{ field: 'code', message: 'is not the current code of this secret' }], 'Invalid or incorrect confirmation proof')
     }
     const recoveryCodes = newRecoveryCodes()
-    const activated = await inTransaction(deps.db, (tx) => activateTotp(tx, customer.id, sha256(secret), recoveryCodes.map(hashRecoveryCode), now)).catch((err: unknown) => {
+    const recoveryCodeHashes = await hashRecoveryCodes(deps.sca.recoveryCodes, recoveryCodes)
+    const activated = await inTransaction(deps.db, (tx) => activateTotp(tx, customer.id, sha256(secret), recoveryCodeHashes, now)).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'The customer already has a TOTP factor')
       throw err
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterFailure, afterPasswordReset, isLocked } from './lockout.js'
+import { afterFailure, afterPasswordReset, isLocked, withoutLockout } from './lockout.js'
 import type { LoginState } from './types.js'
 
 const now = new Date('2026-11-27T10:00:00Z')
@@ -17,10 +17,13 @@ describe('the failed-attempt lockout', () => {
     expect(isLocked(state, new Date(now.getTime() + 365 * 24 * 3_600_000))).toBe(true)
   })
 
-  it('ends a lock at lockedUntil, and a password reset clears everything, the session too', () => {
+  it('ends a lock at lockedUntil; a password reset only revokes the session, a proven factor clears the lockout', () => {
     const locked = afterFailure({ failedAttempts: 4, suspended: false, sessionExpiresAt: now }, now)
     expect(isLocked(locked, now)).toBe(true)
     expect(isLocked(locked, locked.lockedUntil!)).toBe(false)
-    expect(afterPasswordReset()).toEqual({ failedAttempts: 0, suspended: false })
+    expect(afterPasswordReset(locked)).toEqual({ failedAttempts: 5, suspended: false, lockedUntil: locked.lockedUntil })
+    const suspended: LoginState = { failedAttempts: 9, suspended: true, sessionExpiresAt: now }
+    expect(isLocked(afterPasswordReset(suspended), now)).toBe(true)
+    expect(withoutLockout(suspended)).toEqual({ failedAttempts: 0, suspended: false, lockedUntil: undefined, sessionExpiresAt: now })
   })
 })

@@ -15,8 +15,15 @@ export function afterFailure(state: LoginState, now: Date): LoginState {
   return { ...state, failedAttempts, lockedUntil: lockMs === undefined ? state.lockedUntil : new Date(now.getTime() + lockMs) }
 }
 
-/** RESET_PASSWORD_COMPLETED: every session revoked, the counter and any lock cleared. */
-export const afterPasswordReset = (): LoginState => ({ failedAttempts: 0, suspended: false })
+/**
+ * RESET_PASSWORD_COMPLETED: every session revoked, nothing else. The reference also clears the
+ * counter and the lock, but the event is the caller's bare claim: honouring it would let whoever
+ * holds the platform's key guess a factor without end (four guesses, a "reset", four more).
+ */
+export const afterPasswordReset = (state: LoginState): LoginState => ({ ...state, sessionExpiresAt: undefined })
+
+/** A proven factor: the failure count and any lock end, as after a completed 2FA reset (liveness-checked). */
+export const withoutLockout = (state: LoginState): LoginState => ({ ...state, failedAttempts: 0, lockedUntil: undefined, suspended: false })
 
 export const isLocked = (state: LoginState, now: Date): boolean =>
   state.suspended || (state.lockedUntil !== undefined && state.lockedUntil > now)

@@ -1,12 +1,12 @@
 import { invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { findLoginState, findOpenChallenge, lockLoginState, saveLoginState } from '../../db/sca.db.js'
+import { findOpenChallenge, lockLoginState, saveLoginState } from '../../db/sca.db.js'
 import type { CustomersDeps } from '../deps.js'
 import type { Caller } from '../types.js'
 import { issueChallenge } from './challenges.js'
 import { assertAvailable, assertFactorName, customerFactors } from './factors.js'
-import { afterFailure, afterPasswordReset, assertNotLocked, lockoutView } from './lockout.js'
-import { checkProof, refuseProof, spendProof } from './proofs.js'
+import { afterFailure, afterPasswordReset, lockoutView } from './lockout.js'
+import { checkProof, refuseProof, requireProof, spendProof, takeAttempt } from './proofs.js'
 import { scaCustomer } from './sca-customer.js'
 import type { ScaProofInput } from './types.js'
 
@@ -30,30 +30,35 @@ export interface CompleteLoginInput {
 }
 
 /**
- * POST /sca/login/complete: a valid proof opens the SCA session (SCA_SESSION_TTL_MS); a wrong one
- * counts toward the lockout; 423 ACCOUNT_LOCKED while locked.
+ * POST /sca/login/complete: the attempt counts toward the lockout before the proof is compared
+ * (423 ACCOUNT_LOCKED while locked); a valid proof takes it back and opens the SCA session
+ * (SCA_SESSION_TTL_MS), a wrong one is a 400.
  */
 export async function completeScaLogin(deps: CustomersDeps, caller: Caller, input: CompleteLoginInput): Promise<object> {
   const factor = assertFactorName(input.factor)
   const customer = await scaCustomer(deps, caller, input.customerId)
-  const now = deps.now()
-  assertNotLocked(await findLoginState(deps.db, customer.id), now)
   const factors = await customerFactors(deps, customer)
   assertAvailable(factors, factor)
   if (factor === 'SMS_OTP' && !input.challengeId) throw invalidInput([{ field: 'challengeId', message: 'required for SMS_OTP' }])
+  requireProof(factor, input.proof)
   const challenge =
-    factor === 'TOTP' ? undefined : await findOpenChallenge(deps.db, customer.id, 'LOGIN', now, { factor, ...(input.challengeId ? { id: input.challengeId } : {}) })
+    factor === 'TOTP' ? undefined : await findOpenChallenge(deps.db, customer.id, 'LOGIN', deps.now(), { factor, ...(input.challengeId ? { id: input.challengeId } : {}) })
+  await takeAttempt(deps, customer.id)
   const valid = await checkProof(deps, caller, factors, factor, challenge, input.proof)
-  if (!valid) return refuseProof(deps, customer.id, challenge)
-  const sessionExpiresAt = new Date(now.getTime() + deps.sca.sessionTtlMs)
+  if (!valid) return refuseProof(deps, challenge)
+  const sessionExpiresAt = new Date(deps.now().getTime() + deps.sca.sessionTtlMs)
   const state = await spendProof(deps, customer.id, challenge, valid, (current) => ({ ...current, sessionExpiresAt }))
-  if (!state) return refuseProof(deps, customer.id, challenge)
+  if (!state) return refuseProof(deps, challenge)
   return { status: 'SUCCESS', sessionExpiresAt: sessionExpiresAt.toISOString() }
 }
 
 const SECURITY_EVENTS = ['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT'] as const
 
-/** POST /sca/record-event: a failed sign-in counts toward the lockout; a password reset revokes sessions and clears it. */
+/**
+ * POST /sca/record-event: a failed sign-in counts toward the lockout (also while locked, which is
+ * how the later milestones are reached); a password reset revokes the session and leaves the
+ * lockout, which only a proven factor or a completed 2FA reset ends.
+ */
 export async function recordSecurityEvent(deps: CustomersDeps, caller: Caller, customerId: string, eventType: string): Promise<object> {
   if (!(SECURITY_EVENTS as readonly string[]).includes(eventType)) {
     throw invalidInput([{ field: 'eventType', message: 'not a security event', constraint: { enum: [...SECURITY_EVENTS] } }])
@@ -62,7 +67,7 @@ export async function recordSecurityEvent(deps: CustomersDeps, caller: Caller, c
   const now = deps.now()
   const state = await inTransaction(deps.db, async (tx) => {
     const current = await lockLoginState(tx, customer.id, now)
-    const next = eventType === 'FAILED_LOGIN_ATTEMPT' ? afterFailure(current, now) : afterPasswordReset()
+    const next = eventType === 'FAILED_LOGIN_ATTEMPT' ? afterFailure(current, now) : afterPasswordReset(current)
     await saveLoginState(tx, customer.id, next, now)
     return next
   })

@@ -9,8 +9,10 @@ import {
   deleteFactors,
   findFactorReset,
   insertFactorReset,
+  lockLoginState,
   oldestFactorResetSince,
   recordVerifiedPhone,
+  saveLoginState,
   type FactorResetRow,
 } from '../../db/sca.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
@@ -19,6 +21,7 @@ import { loadCustomerView, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { assertFactorName } from './factors.js'
+import { withoutLockout } from './lockout.js'
 import { scaCustomer } from './sca-customer.js'
 
 const DAY_MS = 24 * 3_600_000
@@ -76,7 +79,9 @@ export async function getTwoFactorReset(deps: CustomersDeps, caller: Caller, cus
 
 /**
  * POST /sca/factors/reset/{resetId}/complete: clears the lost TOTP or passkey so the customer can
- * enrol again, or makes `mobile` the customer's verified phone for an SMS_OTP reset.
+ * enrol again, or makes `mobile` the customer's verified phone for an SMS_OTP reset. Having passed
+ * liveness, the customer is also out of the failed-attempt lockout: this is the one way a caller
+ * ends a lock (or a suspension) before it runs out.
  */
 export async function completeTwoFactorReset(
   deps: CustomersDeps,
@@ -97,12 +102,13 @@ export async function completeTwoFactorReset(
     if (!(await completeFactorReset(tx, row.id, now))) throw invalidInput([{ field: 'resetId', message: 'the reset was completed already' }], 'Reset not ready')
     if (row.factor !== 'SMS_OTP') {
       await deleteFactors(tx, customer.id, { factor: row.factor })
-      return
+    } else {
+      const current = mustExist(await lockCustomer(tx, tenant, customer.id), customer.id)
+      const updated = { ...current, profile: { ...current.profile, phoneNumber: input.mobile }, updatedAt: now }
+      await saveCustomer(tx, updated)
+      await recordVerifiedPhone(tx, tenant, customer.id, input.mobile!, now)
+      await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, await loadCustomerView(tx, updated))
     }
-    const current = mustExist(await lockCustomer(tx, tenant, customer.id), customer.id)
-    const updated = { ...current, profile: { ...current.profile, phoneNumber: input.mobile }, updatedAt: now }
-    await saveCustomer(tx, updated)
-    await recordVerifiedPhone(tx, tenant, customer.id, input.mobile!, now)
-    await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, await loadCustomerView(tx, updated))
+    await saveLoginState(tx, customer.id, withoutLockout(await lockLoginState(tx, customer.id, now)), now)
   })
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { ScureBase32Plugin, generateURI, verify } from 'otplib'
 
 /** The sandbox code that verifies for SMS and TOTP (a real RFC 6238 code verifies as well). */
@@ -31,10 +31,3 @@ export async function isValidTotpCode(secret: TotpSecret, code: string, sandbox:
   if (!/^\d{6}$/.test(code)) return false
   return (await verify({ secret: secret.base32, token: code, epochTolerance: 30 })).valid
 }
-
-/** Recovery codes: 10 of them at enrolment, 10 hex digits each, shown once and kept as SHA-256. */
-export const newRecoveryCodes = (): string[] => Array.from({ length: 10 }, () => randomBytes(5).toString('hex'))
-
-export const isRecoveryCode = (code: string): boolean => /^[0-9a-f]{10}$/.test(code)
-
-export const hashRecoveryCode = (code: string): string => createHash('sha256').update(code).digest('hex')

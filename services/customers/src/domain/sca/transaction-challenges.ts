@@ -9,7 +9,7 @@ import { issueChallenge, sendScaCode } from './challenges.js'
 import { assertFactorName, customerFactors, type CustomerFactors } from './factors.js'
 import { assertNotLocked, assertSession } from './lockout.js'
 import { assertionOptions } from './passkey.js'
-import { checkProof, refuseProof, spendProof } from './proofs.js'
+import { checkProof, refuseProof, requireProof, spendProof, takeAttempt } from './proofs.js'
 import { scaCustomer } from './sca-customer.js'
 import type { ScaChallengeRecord, ScaChallengeView, ScaFactorName, ScaProofInput } from './types.js'
 
@@ -85,8 +85,8 @@ export async function issueTransactionChallenge(
 
 /**
  * Proves the open challenge of `reference` and spends it; the caller releases the money only on
- * success. A wrong proof counts toward the lockout (400); 423 while locked; 409 without a session
- * or an open challenge.
+ * success. The attempt counts toward the lockout before the proof is compared (a wrong one is a
+ * 400, a valid one takes it back); 423 while locked; 409 without a session or an open challenge.
  */
 export async function authorizeTransactionChallenge(
   deps: CustomersDeps,
@@ -98,10 +98,12 @@ export async function authorizeTransactionChallenge(
   if (!challenge) throw new ApiError('CONFLICT', 'No open SCA challenge to authorize: it was authorized already or expired')
   const factors = await customerFactors(deps, customer)
   const factor: ScaFactorName = input.proof.passkeyAssertionJson ? 'PASSKEY' : 'SMS_OTP'
+  requireProof(factor, input.proof)
+  await takeAttempt(deps, customer.id)
   const valid = factor === challenge.factor ? await checkProof(deps, caller, factors, factor, challenge, input.proof) : undefined
-  if (!valid) return refuseProof(deps, customer.id, challenge)
+  if (!valid) return refuseProof(deps, challenge)
   const spent = await spendProof(deps, customer.id, challenge, valid, (current) => current)
-  if (!spent) return refuseProof(deps, customer.id, challenge)
+  if (!spent) return refuseProof(deps, challenge)
   return challenge.id
 }
 

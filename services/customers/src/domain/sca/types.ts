@@ -1,4 +1,4 @@
-import type { SecretBox } from '@pp/secrets'
+import type { SecretBox, SecretHasher } from '@pp/secrets'
 
 export const SCA_FACTORS = ['SMS_OTP', 'TOTP', 'PASSKEY'] as const
 export type ScaFactorName = (typeof SCA_FACTORS)[number]
@@ -18,6 +18,8 @@ export interface WebAuthnSettings {
 export interface ScaSettings {
   /** Seals TOTP seeds at rest (SCA_SECRET_KEY). */
   box: SecretBox
+  /** Keeps recovery codes as salted scrypt hashes (SCA_RECOVERY_CODE_SCRYPT_LOG_N). */
+  recoveryCodes: SecretHasher
   webauthn: WebAuthnSettings
   sessionTtlMs: number
   challengeTtlMs: number
@@ -31,6 +33,8 @@ export interface ScaFactorRecord {
   factor: EnrolledFactorName
   status: 'PENDING' | 'ACTIVE'
   totpSecretSealed?: Uint8Array
+  /** A TOTP factor's unspent recovery codes, as stored. */
+  recoveryCodeHashes: string[]
   passkeyCredentialId?: string
   passkeyPublicKey?: Uint8Array
   passkeyCounter?: bigint

@@ -1,11 +1,10 @@
-import { timingSafeEqual } from 'node:crypto'
 import { bytesToHex } from '@noble/curves/utils.js'
 import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { openOtpBundle } from '../../crypto/bundles.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
 import type { AuthMethod } from '../../db/auth-methods.db.js'
-import { findLatestLiveOtpChallenge, incrementFailedOtpAttempts, useOtpChallenge } from '../../db/otp-challenges.db.js'
+import { takeOtpAttempt, useOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { sha256Hex } from '../oauth/oidc-token.js'
 import { openSession, type SessionView } from '../sessions/sessions.js'
@@ -17,9 +16,6 @@ export interface OtpVerifyInput {
   requestId?: string
   walletSignature?: string
 }
-
-/** Wrong codes one challenge tolerates. */
-const OTP_ATTEMPTS_MAX = 5
 
 /** The operation an OTP login's pending request is bound to. */
 const verifyOperation = (method: AuthMethod) => `POST /auth/credentials/${method.id}/verify`
@@ -64,25 +60,21 @@ export async function verifyOtp(
   return { challenge }
 }
 
-/** Opens the attempt with the latest live challenge, checks the code and uses the challenge up; answers the TEK. */
+/**
+ * Takes one of the latest live challenge's attempts before anything is compared, so parallel
+ * guesses cannot pass OTP_ATTEMPTS_MAX; then opens the bundle, checks the code and uses the
+ * challenge up. Answers the TEK.
+ */
 async function checkOtpAttempt(deps: WalletAuthDeps, method: AuthMethod, bundle: string): Promise<string> {
   const now = deps.now()
-  const challenge = await findLatestLiveOtpChallenge(deps.db, method.id, now)
-  if (!challenge) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
+  const challenge = await takeOtpAttempt(deps.db, method.id, now, deps.otp.attemptsMax)
+  if (challenge === 'NONE') throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
+  if (challenge === 'LOCKED') throw new ApiError('UNAUTHORIZED', 'Too many attempts at this OTP code; request a new one')
   const attempt = openAttempt(bundle, bytesToHex(deps.box.open(challenge.targetPrivateKey)))
-  if (!sameDigest(sha256Hex(attempt.otpCode), challenge.codeDigest)) {
-    await countFailedAttempt(deps, challenge.id, now)
-    throw new ApiError('UNAUTHORIZED', 'Invalid OTP code')
-  }
+  if (!deps.otp.codes.matches(challenge.codeDigest, challenge.id, attempt.otpCode)) throw new ApiError('UNAUTHORIZED', 'Invalid OTP code')
   const used = await useOtpChallenge(deps.db, challenge.id, now)
   if (!used) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
   return attempt.publicKey
-}
-
-/** A wrong code counts against the challenge; the last allowed one uses it up (a new challenge is needed). */
-async function countFailedAttempt(deps: WalletAuthDeps, challengeId: string, now: Date): Promise<void> {
-  const failedAttempts = await incrementFailedOtpAttempts(deps.db, challengeId)
-  if (failedAttempts >= OTP_ATTEMPTS_MAX) await useOtpChallenge(deps.db, challengeId, now)
 }
 
 function openAttempt(bundle: string, targetPrivateKey: string): { otpCode: string; publicKey: string } {
@@ -104,5 +96,3 @@ function openAttempt(bundle: string, targetPrivateKey: string): { otpCode: strin
   }
   return { otpCode, publicKey }
 }
-
-const sameDigest = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
