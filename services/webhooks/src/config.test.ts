@@ -26,6 +26,11 @@ describe('loadWebhooksConfig', () => {
     expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'abcd' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
   })
 
+  it('refuses to start in production without the key that seals the signing keys', () => {
+    expect(() => loadWebhooksConfig({ ...base, NODE_ENV: 'production' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: is required in production/)
+    expect(loadWebhooksConfig({ ...base, NODE_ENV: 'production', WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32) }).NODE_ENV).toBe('production')
+  })
+
   it('keeps finished deliveries at least as long as the stream keeps their events, so a replayed event stays a duplicate', () => {
     expect(loadWebhooksConfig(base)).toMatchObject({ WEBHOOK_DELIVERY_RETENTION_MS: 30 * 86_400_000, EVENTS_STREAM_MAX_AGE_MS: 7 * 86_400_000 })
     const shorter = { ...base, EVENTS_STREAM_MAX_AGE_MS: String(2 * 86_400_000), WEBHOOK_DELIVERY_RETENTION_MS: String(86_400_000) }

@@ -52,7 +52,10 @@ const schema = baseConfigSchema
      * tried again. Nothing was sent, so it is no attempt and no failure of the receiver.
      */
     WEBHOOK_ENDPOINT_UNKNOWN_RETRY_MS: durationMs.min(1).default(2_000),
-    /** Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly. */
+    /**
+     * Encrypts the signing keys' private halves at rest (AES-256-GCM); unset stores them plainly,
+     * which only development allows. Setting it seals a key stored plainly at the next start.
+     */
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
     /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
     WEBHOOK_DELIVERY_RETENTION_MS: durationMs.default(30 * 24 * 3_600_000),
@@ -63,6 +66,10 @@ const schema = baseConfigSchema
   .refine((c) => c.WEBHOOK_CLAIM_LEASE_MS > c.WEBHOOK_REQUEST_TIMEOUT_MS, {
     path: ['WEBHOOK_CLAIM_LEASE_MS'],
     message: 'must be longer than WEBHOOK_REQUEST_TIMEOUT_MS',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY !== undefined, {
+    path: ['WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY'],
+    message: 'is required in production: the signing keys must not be stored in the clear',
   })
   // a delivery's row is what makes its event, delivered again by the stream, a duplicate
   .refine((c) => c.WEBHOOK_DELIVERY_RETENTION_MS >= c.EVENTS_STREAM_MAX_AGE_MS, {

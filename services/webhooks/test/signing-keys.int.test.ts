@@ -53,6 +53,23 @@ describe('signing keys', () => {
     await expect(loadSigningKeys(db, undefined)).rejects.toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
     await expect(loadSigningKeys(db, randomBytes(32))).rejects.toThrow()
   })
+
+  it('stored in the clear by a start without an encryption key are sealed by the first start with one', async () => {
+    const plain = await createTestDatabase('webhooks_plain_keys', MIGRATIONS_DIR)
+    const plainDb = openDb(plain.url)
+    try {
+      const unsealed = await loadSigningKeys(plainDb, undefined)
+      expect((await plainDb.signingKey.findMany()).map((r) => r.privateKeyEncryption)).toEqual(['NONE', 'NONE'])
+      const sealed = await loadSigningKeys(plainDb, encryptionKey)
+      expect(Buffer.from(sealed.publicKey('SANDBOX'))).toEqual(Buffer.from(unsealed.publicKey('SANDBOX')))
+      const rows = await plainDb.signingKey.findMany()
+      expect(rows.map((r) => [r.privateKeyEncryption, r.privateKey.length])).toEqual([['AES_256_GCM', 60], ['AES_256_GCM', 60]])
+      await expect(loadSigningKeys(plainDb, undefined)).rejects.toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
+    } finally {
+      await plainDb.$disconnect()
+      await plain.drop()
+    }
+  })
 })
 
 describe('rotation', () => {
@@ -80,6 +97,10 @@ describe('rotation', () => {
     expect(view.previousKeys).toEqual([{ publicKey: hex(before), publicKeyPem: publicKeyPem(before), retiresAt: new Date(now.getTime() + 3_600_000).toISOString() }])
     expect(signingKeyView(keys, 'SANDBOX', new Date(now.getTime() + 3_600_000)).previousKeys).toEqual([])
     expect(signingKeyView(keys, 'PRODUCTION', now).previousKeys).toEqual([])
+
+    // the replaced key only verifies from now on: its private half is gone from the row
+    const replaced = await db.signingKey.findUniqueOrThrow({ where: { publicKeyHex: hex(before) } })
+    expect([replaced.privateKeyEncryption, replaced.privateKey.length]).toEqual(['ERASED', 0])
 
     const listed = await listSigningKeys(db, 'SANDBOX', now)
     expect(listed.map((k) => [k.status, k.publicKey])).toEqual([['CURRENT', hex(keys.publicKey('SANDBOX'))], ['RETIRING', hex(before)]])

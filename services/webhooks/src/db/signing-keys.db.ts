@@ -33,12 +33,27 @@ export const findSigningKeys = (db: Db, environment: string): Promise<StoredSign
   db.signingKey.findMany({ where: { environment }, orderBy: { createdAt: 'desc' } })
 
 /**
- * Gives the environment's current key its retirement and returns it (undefined when there was
- * none): the conditional update is what makes one rotation of two concurrent ones find it.
+ * Gives the environment's current key its retirement and erases its private half, which nothing
+ * signs with again (the public half keeps verifying until `retiresAt`); returns it (undefined when
+ * there was none): the conditional update is what makes one rotation of two concurrent ones find it.
  */
 export async function retireCurrentKey(tx: Tx, environment: string, retiresAt: Date): Promise<StoredSigningKey | undefined> {
-  const [retired] = await tx.signingKey.updateManyAndReturn({ where: { environment, retiresAt: null }, data: { retiresAt } })
+  const [retired] = await tx.signingKey.updateManyAndReturn({
+    where: { environment, retiresAt: null },
+    data: { retiresAt, privateKey: Buffer.alloc(0), privateKeyEncryption: 'ERASED' },
+  })
   return retired
+}
+
+/**
+ * Seals a current key stored in the clear (a deployment that ran without an encryption key): the
+ * condition on its encryption makes replicas starting together seal it once.
+ */
+export async function sealStoredKey(db: Db, publicKeyHex: string, sealed: Uint8Array): Promise<void> {
+  await db.signingKey.updateMany({
+    where: { publicKeyHex, privateKeyEncryption: 'NONE' },
+    data: { privateKey: Buffer.from(sealed), privateKeyEncryption: 'AES_256_GCM' },
+  })
 }
 
 export const insertSigningKey = (tx: Tx, row: SigningKeyRow, createdAt: Date): Promise<StoredSigningKey> =>

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 
-export type PrivateKeyEncryption = 'NONE' | 'AES_256_GCM'
+/** How a private half is stored: in the clear, sealed, or erased once its key was retired. */
+export type PrivateKeyEncryption = 'NONE' | 'AES_256_GCM' | 'ERASED'
 
 const IV_BYTES = 12
 const TAG_BYTES = 16

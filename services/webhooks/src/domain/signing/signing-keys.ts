@@ -1,5 +1,5 @@
 import { ENVIRONMENTS, type Environment } from '@pp/tenancy'
-import { findLiveSigningKeys, insertCurrentKeyIfMissing, type SigningKeyRow, type StoredSigningKey } from '../../db/signing-keys.db.js'
+import { findLiveSigningKeys, insertCurrentKeyIfMissing, sealStoredKey, type SigningKeyRow, type StoredSigningKey } from '../../db/signing-keys.db.js'
 import type { Db } from '../../db/client.js'
 import { openPrivateKey, sealPrivateKey, type PrivateKeyEncryption } from './key-encryption.js'
 import { stillVerifying } from './key-history.js'
@@ -34,8 +34,9 @@ interface EnvironmentKeys {
 /**
  * Loads the current key pair of each environment, making and storing one on first start, and the
  * public halves of the keys still verifying. With an encryption key the private half is stored
- * sealed (AES-256-GCM); without one it is stored as it is. A key stored sealed cannot be used
- * without the encryption key: start-up fails.
+ * sealed (AES-256-GCM), and a current key found in the clear (stored while none was configured)
+ * is sealed now; without one it is stored as it is (development only: production config requires
+ * the key). A key stored sealed cannot be used without the encryption key: start-up fails.
  */
 export async function loadSigningKeys(db: Db, encryptionKey: Buffer | undefined): Promise<SigningKeys> {
   const newKeyRow = (environment: Environment) => newRow(environment, encryptionKey)
@@ -43,8 +44,10 @@ export async function loadSigningKeys(db: Db, encryptionKey: Buffer | undefined)
   const live = await findLiveSigningKeys(db, new Date())
   const keyless = ENVIRONMENTS.filter((environment) => !live.some((key) => key.environment === environment && key.retiresAt === null))
   for (const environment of keyless) await insertCurrentKeyIfMissing(db, newKeyRow(environment))
-  // read again only after a first start stored keys (another replica may have stored its own first)
-  let keyring = keyless.length === 0 ? keyringOf(live, encryptionKey) : await read()
+  const unsealed = encryptionKey ? live.filter((key) => key.privateKeyEncryption === 'NONE') : []
+  for (const key of unsealed) await sealStoredKey(db, key.publicKeyHex, sealPrivateKey(key.privateKey, encryptionKey!, key.environment))
+  // read again only after this start stored or sealed keys (another replica may have stored its own first)
+  let keyring = keyless.length === 0 && unsealed.length === 0 ? keyringOf(live, encryptionKey) : await read()
   let reloading = Promise.resolve()
   const keysOf = (environment: Environment): EnvironmentKeys => keyring.get(environment)!
   return {
