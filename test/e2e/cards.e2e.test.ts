@@ -384,7 +384,7 @@ describe('card money on the ledger', () => {
 })
 
 describe('reveal', () => {
-  it('mints a short-lived address whose page, in Chromium, shows the card number; the number is sealed at rest', async () => {
+  it('mints a short-lived address whose page, in Chromium, shows the card number once; the number is sealed at rest and no CVV is stored', async () => {
     const customer = await createCustomer(world)
     const card = await activeCard(world, customer)
     const reveal = await world.api('POST', `/cards/${card.id}/reveal`)
@@ -405,12 +405,16 @@ describe('reveal', () => {
       const cardsDb = new pg.Client({ connectionString: mesh.databaseUrl('cards') })
       await cardsDb.connect()
       try {
-        const { rows } = await cardsDb.query<{ pan_sealed: Buffer }>('SELECT pan_sealed FROM cards WHERE id = $1', [card.id])
-        expect(rows[0]!.pan_sealed.toString('latin1')).not.toContain(pan)
+        const { rows } = await cardsDb.query<Record<string, unknown>>('SELECT * FROM cards WHERE id = $1', [card.id])
+        expect((rows[0]!.pan_sealed as Buffer).toString('latin1')).not.toContain(pan)
+        expect(Object.keys(rows[0]!).filter((column) => /cvv|cvc|security/i.test(column))).toEqual([])
       } finally {
         await cardsDb.end()
       }
 
+      const again = await page.goto(reveal.body.panEmbedUrl)
+      expect(again?.status()).toBe(404)
+      expect(await page.textContent('body')).not.toContain(card.last4)
       const forged = await page.goto(`${reveal.body.panEmbedUrl}x`)
       expect(forged?.status()).toBe(404)
     } finally {

@@ -20,8 +20,8 @@ const grouped = (pan: string): string => pan.replace(/(\d{4})(?=\d)/g, '$1 ')
 /**
  * Shows a card's number, expiry and CVV to whoever holds a valid reveal token: the details pass
  * from the cards service into this page only, never into an API body or a log (a failure is
- * logged without the path, which holds the token). The page is not cached and the token expires
- * within minutes.
+ * logged without the path, which holds the token). The page is not cached, the token expires
+ * within minutes, and the cards service lets it open once.
  */
 export function registerCardRevealPage(app: Hono<GatewayEnv>, cards: CardsServiceClient, logger: Logger): void {
   app.use(`${CARD_REVEAL_PATH}/*`, hostedHeaders())

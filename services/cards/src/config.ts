@@ -6,6 +6,7 @@ const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex
 // refuses to start with them (see the refinement below).
 const DEVELOPMENT_SECRET_KEY = '6465762d6f6e6c792d636172642d7365637265742d6b65792d2d2d2d2d2d2d2d'
 const DEVELOPMENT_REVEAL_KEY = '6465762d6f6e6c792d636172642d72657665616c2d6b65792d2d2d2d2d2d2d2d'
+const DEVELOPMENT_VERIFICATION_KEY = '6465762d6f6e6c792d636172642d766572696669636174696f6e2d6b65792d2d'
 
 const schema = baseConfigSchema
   .extend({
@@ -16,8 +17,19 @@ const schema = baseConfigSchema
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
-    /** AES-256-GCM key sealing card numbers and CVVs at rest. */
+    /** AES-256-GCM key sealing card numbers at rest: the current one, which seals. */
     CARDS_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
+    /**
+     * Keys CARDS_SECRET_KEY replaced (comma-separated): they open what they sealed until the next
+     * start has re-sealed it under the current key; then they can go.
+     */
+    CARDS_PREVIOUS_SECRET_KEYS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(z.array(hex32)),
+    /** The sandbox issuer's card verification key: it derives each card's security code when revealed. */
+    SANDBOX_CARD_VERIFICATION_KEY: hex32.default(DEVELOPMENT_VERIFICATION_KEY),
     /** HMAC-SHA256 key signing reveal tokens. */
     CARD_REVEAL_SIGNING_KEY: hex32.default(DEVELOPMENT_REVEAL_KEY),
     /** How long a reveal address works. */
@@ -38,8 +50,10 @@ const schema = baseConfigSchema
   .refine(
     (config) =>
       config.NODE_ENV !== 'production' ||
-      (config.CARDS_SECRET_KEY !== DEVELOPMENT_SECRET_KEY && config.CARD_REVEAL_SIGNING_KEY !== DEVELOPMENT_REVEAL_KEY),
-    { message: 'CARDS_SECRET_KEY and CARD_REVEAL_SIGNING_KEY must be set in production' },
+      (config.CARDS_SECRET_KEY !== DEVELOPMENT_SECRET_KEY &&
+        config.CARD_REVEAL_SIGNING_KEY !== DEVELOPMENT_REVEAL_KEY &&
+        config.SANDBOX_CARD_VERIFICATION_KEY !== DEVELOPMENT_VERIFICATION_KEY),
+    { message: 'CARDS_SECRET_KEY, CARD_REVEAL_SIGNING_KEY and SANDBOX_CARD_VERIFICATION_KEY must be set in production' },
   )
 
 export type CardsConfig = z.infer<typeof schema>

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { expiredIdempotencyKeys } from '@pp/db'
-import { secretBox } from '@pp/secrets'
+import { sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { grpcDirectory } from './clients/directory.js'
 import { grpcCardLedger } from './clients/ledger.js'
@@ -10,6 +10,8 @@ import type { CardsDeps } from './domain/deps.js'
 import { unconfiguredIssuer } from './domain/issuer/production-issuer.js'
 import { sandboxIssuer } from './domain/issuer/sandbox-issuer.js'
 import { startJobRunner } from './domain/jobs/job-runner.js'
+import { expiredReveals } from './domain/reveal/reveal-retention.js'
+import { resealCardNumbers } from './domain/secrets/card-number.js'
 import { buildCardsServer } from './rpc/server.js'
 
 const config = loadCardsConfig()
@@ -25,17 +27,20 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
-  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals],
   async start({ logger, nats, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
+    const keyring = sealingKeyring(config.CARDS_SECRET_KEY, config.CARDS_PREVIOUS_SECRET_KEYS)
+    const resealed = await resealCardNumbers(sql, keyring, secretBox(config.CARDS_SECRET_KEY))
+    if (resealed > 0) logger.info({ resealed, keyId: keyring.currentKeyId }, 'card numbers sealed again under the current key')
     const directory = grpcDirectory({ customers: config.CUSTOMERS_GRPC_ADDRESS, ledger: config.LEDGER_GRPC_ADDRESS })
     const ledger = grpcCardLedger(config.LEDGER_GRPC_ADDRESS)
     const deps: CardsDeps = {
       sql,
       directory,
       ledger,
-      issuers: { SANDBOX: sandboxIssuer, PRODUCTION: unconfiguredIssuer },
-      box: secretBox(config.CARDS_SECRET_KEY),
+      issuers: { SANDBOX: sandboxIssuer(config.SANDBOX_CARD_VERIFICATION_KEY), PRODUCTION: unconfiguredIssuer },
+      keyring,
       revealKey: Buffer.from(config.CARD_REVEAL_SIGNING_KEY, 'hex'),
       settings: {
         maxLivePerPlatform: config.CARDS_MAX_LIVE_PER_PLATFORM,

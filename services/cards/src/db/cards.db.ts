@@ -3,7 +3,7 @@ import type { CardRecord, CardState, CardStateReason, CardWithSources, FundingSo
 import type { SqlTx } from './client.js'
 
 const CARD_COLUMNS = `c.id, c.platform_id, c.environment, c.cardholder_id, c.platform_customer_id, c.platform_card_id, c.state, c.state_reason, c.brand, c.form,
-  c.currency, c.last4, c.exp_month, c.exp_year, c.pan_sealed, c.cvv_sealed, c.max_spend_per_transaction, c.processor_ref,
+  c.currency, c.last4, c.exp_month, c.exp_year, c.pan_sealed, c.pan_key_id, c.max_spend_per_transaction, c.processor_ref,
   c.issuer_ref, c.created_at, c.updated_at`
 
 // the attached bindings in priority order, as one JSON array per card
@@ -26,7 +26,7 @@ interface CardRow {
   exp_month: number
   exp_year: number
   pan_sealed: Buffer
-  cvv_sealed: Buffer
+  pan_key_id: string | null
   max_spend_per_transaction: bigint | null
   processor_ref: string
   issuer_ref: string
@@ -52,7 +52,7 @@ const cardOf = (row: CardRow): CardWithSources => ({
     expMonth: row.exp_month,
     expYear: row.exp_year,
     panSealed: row.pan_sealed,
-    cvvSealed: row.cvv_sealed,
+    panKeyId: row.pan_key_id,
     maxSpendPerTransaction: row.max_spend_per_transaction,
     processorRef: row.processor_ref,
     issuerRef: row.issuer_ref,
@@ -116,7 +116,7 @@ export async function changeLiveCards(tx: SqlTx, tenant: Tenant, delta: 1 | -1):
 const INSERT_CARD = prepared(
   'cards_insert',
   `INSERT INTO cards (id, platform_id, environment, cardholder_id, platform_card_id, state, state_reason, brand, form, currency,
-     last4, exp_month, exp_year, pan_sealed, cvv_sealed, max_spend_per_transaction, processor_ref, issuer_ref, created_at, updated_at,
+     last4, exp_month, exp_year, pan_sealed, pan_key_id, max_spend_per_transaction, processor_ref, issuer_ref, created_at, updated_at,
      platform_customer_id)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
 )
@@ -124,7 +124,7 @@ const INSERT_CARD = prepared(
 export async function insertCard(tx: SqlTx, card: CardRecord): Promise<void> {
   await tx.query(INSERT_CARD, [
     card.id, card.platformId, card.environment, card.cardholderId, card.platformCardId, card.state, card.stateReason, card.brand,
-    card.form, card.currency, card.last4, card.expMonth, card.expYear, Buffer.from(card.panSealed), Buffer.from(card.cvvSealed),
+    card.form, card.currency, card.last4, card.expMonth, card.expYear, Buffer.from(card.panSealed), card.panKeyId,
     card.maxSpendPerTransaction, card.processorRef, card.issuerRef, card.createdAt, card.updatedAt, card.platformCustomerId,
   ])
 }

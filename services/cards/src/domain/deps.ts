@@ -1,5 +1,5 @@
 import type { Logger } from '@pp/logging'
-import type { SecretBox } from '@pp/secrets'
+import type { SealingKeyring } from '@pp/secrets'
 import type { Sql } from '../db/client.js'
 import type { CardIssuers } from './issuer/issuer.js'
 import type { Caller, Origin } from './types.js'
@@ -72,8 +72,8 @@ export interface CardsDeps {
   directory: Directory
   ledger: CardLedger
   issuers: CardIssuers
-  /** Seals card numbers and CVVs at rest. */
-  box: SecretBox
+  /** Seals card numbers at rest, each bound to its card, under a rotatable key. */
+  keyring: SealingKeyring
   /** Signs reveal tokens (HMAC-SHA256). */
   revealKey: Buffer
   settings: CardSettings

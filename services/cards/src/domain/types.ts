@@ -7,7 +7,7 @@ export type CardState = (typeof CARD_STATES)[number]
 
 export type CardStateReason = 'ISSUER_REJECTED' | 'CLOSED_BY_PLATFORM' | 'CLOSED_BY_SERVICE'
 
-/** A card as stored; the number and CVV stay sealed. */
+/** A card as stored; the number stays sealed, bound to the card, under the key `panKeyId` names. */
 export interface CardRecord extends Tenant {
   id: string
   cardholderId: string
@@ -22,7 +22,8 @@ export interface CardRecord extends Tenant {
   expMonth: number
   expYear: number
   panSealed: Uint8Array
-  cvvSealed: Uint8Array
+  /** Null for a number sealed before key ids, until the next start re-seals it. */
+  panKeyId: string | null
   maxSpendPerTransaction: bigint | null
   processorRef: string
   issuerRef: string

@@ -4,6 +4,7 @@ import { answerOnce, idempotentCall, storeAnswer, type IdempotentCall } from '@p
 import { changeLiveCards, insertCard, lockLiveCards, replaceFundingSources } from '../../db/cards.db.js'
 import { insertJob } from '../../db/jobs.db.js'
 import type { CardsDeps } from '../deps.js'
+import { panBinding } from '../secrets/card-number.js'
 import { tenantOf, type Caller, type CardRecord, type CardView, type CardWithSources } from '../types.js'
 import { bindingsFor, checkFundingSources } from './funding-sources.js'
 import { cardView } from './view.js'
@@ -70,8 +71,8 @@ async function prepareCard(deps: CardsDeps, caller: Caller, input: CreateCardInp
     last4: issued.pan.slice(-4),
     expMonth: issued.expMonth,
     expYear: issued.expYear,
-    panSealed: deps.box.seal(Buffer.from(issued.pan)),
-    cvvSealed: deps.box.seal(Buffer.from(issued.cvv)),
+    panSealed: deps.keyring.seal(Buffer.from(issued.pan), panBinding(id)),
+    panKeyId: deps.keyring.currentKeyId,
     maxSpendPerTransaction: input.maxSpendPerTransaction ?? null,
     processorRef: issued.processorRef,
     issuerRef: issued.issuerRef,

@@ -10,4 +10,7 @@ export const unconfiguredIssuer: CardIssuer = {
   issue() {
     throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production; cards can be issued in the sandbox')
   },
+  securityCode() {
+    throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production')
+  },
 }

@@ -1,7 +1,9 @@
 import { ApiError } from '@pp/errors'
+import { takeReveal } from '../../db/card-reveals.db.js'
 import { findCard } from '../../db/cards.db.js'
 import { requireCard } from '../cards/read-cards.js'
 import type { CardsDeps } from '../deps.js'
+import { openCardNumber } from '../secrets/card-number.js'
 import { tenantOf, type Caller } from '../types.js'
 import { signRevealToken, verifyRevealToken } from './reveal-token.js'
 
@@ -11,7 +13,7 @@ export interface RevealAnswer {
 }
 
 /**
- * A short-lived signed address of the page that shows the card's number, expiry and CVV; the
+ * A short-lived signed address of the page that shows the card's number, expiry and CVV, once; the
  * details themselves never appear in an API body. A closed card reveals nothing (409
  * CARD_NOT_MUTABLE); the reveal is logged with its request, never with its address.
  */
@@ -33,16 +35,23 @@ export interface RevealedCard {
   expYear: number
 }
 
-/** The details a valid, unexpired token grants (404 NOT_FOUND for any other token, or a card closed since). */
+/**
+ * The details a valid, unexpired token grants, at its first opening only: a link that leaked from
+ * a browser's history or a log shows nothing. 404 NOT_FOUND for any other token, one opened
+ * before, or a card closed since. The security code is derived by the issuer, never stored.
+ */
 export async function openReveal(deps: CardsDeps, token: string): Promise<RevealedCard> {
-  const grant = verifyRevealToken(deps.revealKey, token, deps.now())
+  const now = deps.now()
+  const grant = verifyRevealToken(deps.revealKey, token, now)
   const found = grant && (await findCard(deps.sql, grant, grant.cardId))
-  if (!found || found.card.state === 'CLOSED') throw new ApiError('NOT_FOUND', 'This reveal link is not valid or has expired')
+  const isOpenable = found && found.card.state !== 'CLOSED' && (await takeReveal(deps.sql, grant, now))
+  if (!isOpenable) throw new ApiError('NOT_FOUND', 'This reveal link is not valid, was opened before, or has expired')
   const { card } = found
+  const pan = openCardNumber(deps.keyring, card)
   return {
     last4: card.last4,
-    pan: Buffer.from(deps.box.open(card.panSealed)).toString('utf8'),
-    cvv: Buffer.from(deps.box.open(card.cvvSealed)).toString('utf8'),
+    pan,
+    cvv: deps.issuers[card.environment].securityCode({ pan, expMonth: card.expMonth, expYear: card.expYear }),
     expMonth: card.expMonth,
     expYear: card.expYear,
   }
