@@ -32,6 +32,8 @@ describe('the mesh registry', () => {
   })
 })
 
+const roles = readFileSync(join(root, 'deploy/docker/postgres-roles.sql'), 'utf8')
+
 describe('docker-compose.yml', () => {
   it.each(meshServices)('runs $name on its own database and gRPC port', (service) => {
     const entry = compose.services[service.name]
@@ -42,6 +44,16 @@ describe('docker-compose.yml', () => {
     expect(database.hostname).toBe('postgres')
     expect(database.pathname).toBe(`/${service.name}`)
     expect(entry!.environment?.NATS_URL).toBe('nats://nats:4222')
+  })
+
+  it.each(meshServices)('serves $name as a role of its own that the migrator, which owns the schema, grants rows only', (service) => {
+    const environment = compose.services[service.name]!.environment ?? {}
+    const runtime = new URL(environment.DATABASE_URL ?? 'missing://')
+    const migration = new URL(environment.MIGRATION_DATABASE_URL ?? 'missing://')
+    expect(migration.pathname).toBe(runtime.pathname)
+    expect(migration.username).toBe('migrator')
+    expect(['migrator', 'postgres']).not.toContain(runtime.username)
+    expect(roles).toContain(`CREATE ROLE ${runtime.username} LOGIN PASSWORD`)
   })
 
   it.each(meshServices)('checks that $name is ready (its own Postgres and NATS) and tags its image', (service) => {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
+import { createTestDatabase, freePort, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 import { startFrontProxy } from './front-proxy.js'
@@ -150,7 +150,10 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
-    const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
+    // served as the runtime role, as deployed: the database's owner only migrates
+    const database = databaseOf.get(service.name)!.url
+    const env = { ...common, DATABASE_URL: await runtimeRoleUrl(database), MIGRATION_DATABASE_URL: database, GRPC_ADDRESS: address }
+    const child = startProcess(name, serviceEntry(service), env, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)

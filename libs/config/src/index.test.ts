@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseConfigSchema, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from './index.js'
+import { baseConfigSchema, databaseConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from './index.js'
 
 describe('loadConfig', () => {
   const schema = baseConfigSchema.extend({ GRPC_ADDRESS: grpcAddress, DELAY_MS: z.coerce.number().default(5) })
@@ -30,5 +30,22 @@ describe('storage limits', () => {
     expect(() => loadConfig(schema, { IDEMPOTENCY_KEY_TTL_MS: '1000' })).toThrow(/IDEMPOTENCY_KEY_TTL_MS/)
     expect(() => loadConfig(schema, { OUTBOX_RETENTION_MS: '0' })).toThrow(/OUTBOX_RETENTION_MS/)
     expect(() => loadConfig(schema, { EVENTS_STREAM_MAX_AGE_MS: '120000' })).toThrow(/EVENTS_STREAM_MAX_AGE_MS/)
+  })
+})
+
+describe('database roles', () => {
+  const schema = baseConfigSchema.extend(databaseConfig.shape).refine(...migrationRoleRequiredInProduction)
+  const runtime = 'postgresql://ledger:secret@db.internal:5432/ledger'
+
+  it('migrate with the runtime URL in development', () => {
+    expect(loadConfig(schema, { DATABASE_URL: runtime }).MIGRATION_DATABASE_URL).toBeUndefined()
+  })
+
+  it('in production need a migration role other than the runtime role', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: runtime }
+    expect(() => loadConfig(schema, production)).toThrow(/MIGRATION_DATABASE_URL: is required in production/)
+    expect(() => loadConfig(schema, { ...production, MIGRATION_DATABASE_URL: 'postgresql://ledger:other@db.internal:5432/ledger' })).toThrow(/MIGRATION_DATABASE_URL/)
+    const migrator = 'postgresql://migrator:secret@db.internal:5432/ledger'
+    expect(loadConfig(schema, { ...production, MIGRATION_DATABASE_URL: migrator }).MIGRATION_DATABASE_URL).toBe(migrator)
   })
 })

@@ -33,6 +33,35 @@ export const grpcAddress = z.string().regex(/^(?:dns:\/\/\/)?[\w.-]+:\d{1,5}$|^i
 export const durationMs = z.coerce.number().int().nonnegative()
 
 /**
+ * A service's database: DATABASE_URL is the runtime role's connection (rows only), and
+ * MIGRATION_DATABASE_URL the migration role's, which owns the schema, applies migrations and
+ * grants the runtime role its access. Unset, the runtime URL migrates too (local development).
+ */
+export const databaseConfig = z.object({
+  DATABASE_URL: z.url(),
+  MIGRATION_DATABASE_URL: z.url().optional(),
+})
+
+const roleOf = (url: string): string => decodeURIComponent(new URL(url).username)
+
+/**
+ * Production serves with a role that cannot change the schema or truncate tables: its migrations
+ * run as another. Use as `.refine(...migrationRoleRequiredInProduction)`.
+ */
+export const migrationRoleRequiredInProduction: [
+  (config: { NODE_ENV: string; DATABASE_URL: string; MIGRATION_DATABASE_URL?: string | undefined }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (config: { NODE_ENV: string; DATABASE_URL: string; MIGRATION_DATABASE_URL?: string | undefined }): boolean =>
+    config.NODE_ENV !== 'production' ||
+    (config.MIGRATION_DATABASE_URL !== undefined && roleOf(config.MIGRATION_DATABASE_URL) !== roleOf(config.DATABASE_URL)),
+  {
+    path: ['MIGRATION_DATABASE_URL'],
+    message: 'is required in production, logging in as a role other than DATABASE_URL\'s (which must not own the schema)',
+  },
+]
+
+/**
  * Local development only (`pnpm start` and the tests set it): a sandbox webhookEndpoint may be on
  * this machine's loopback, where developers run their receivers. A shared deployment leaves it
  * false, so no platform can point the mesh at the hosts it runs on (the rule of @pp/egress).

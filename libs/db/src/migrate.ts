@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
+import { grantRuntimeRole } from './runtime-role.js'
 
 /**
  * The table `prisma migrate deploy` keeps, created the same way, so that the standard tool agrees
@@ -26,12 +27,21 @@ export interface MigrationResult {
   applied: string[]
 }
 
+export interface MigrateOptions {
+  /**
+   * The role the service serves as, when it is not the one migrating: granted row access to every
+   * table once the migrations are applied (see grantRuntimeRole), under the same lock, since
+   * concurrent GRANTs on one table fail.
+   */
+  runtimeRole?: string
+}
+
 /**
  * Applies `prisma/migrations/<timestamp>_<name>/migration.sql` in name order, each in its own
  * transaction together with its `_prisma_migrations` row. A migration already applied with a
  * different checksum stops start-up: migrations are append-only.
  */
-export async function migrate(url: string, migrationsDir: string): Promise<MigrationResult> {
+export async function migrate(url: string, migrationsDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
@@ -53,6 +63,7 @@ export async function migrate(url: string, migrationsDir: string): Promise<Migra
       await applyOne(client, name, sql, checksum)
       result.applied.push(name)
     }
+    if (options.runtimeRole !== undefined) await grantRuntimeRole(client, options.runtimeRole)
     return result
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)

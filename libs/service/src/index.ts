@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
+import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, roleOf, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
 import { configureGrpcTransport, type GrpcTlsFiles } from '@pp/grpc'
 import { ensureEventsStream, linkNats, publishedOutboxEvents, startOutboxRelay, type NatsLink } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
@@ -31,7 +31,14 @@ export interface StorageLimits {
 
 export interface RunServiceOptions {
   name: string
+  /** The runtime role's connection: rows only, no DDL, no TRUNCATE. */
   databaseUrl: string
+  /**
+   * The migration role's connection (MIGRATION_DATABASE_URL), which creates the database, applies
+   * the migrations and grants the runtime role its row access; the runtime URL when unset (local
+   * development, one role for both).
+   */
+  migrationDatabaseUrl?: string
   natsUrl: string
   logLevel: string
   /** Where `GET /metrics` is served (METRICS_ADDRESS); no metrics server when absent. */
@@ -108,16 +115,19 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
 }
 
 /**
- * Creates and migrates the service's database. A server that does not take connections yet (still
+ * Creates and migrates the service's database as the migration role, which then grants the runtime
+ * role its row access. A server that does not take connections yet (still
  * starting, restarting, or not reachable) is waited for with a growing delay and a log line
  * per try; any other failure ends the start.
  */
 async function prepareDatabase(options: RunServiceOptions, logger: Logger): Promise<void> {
+  const migrationUrl = options.migrationDatabaseUrl ?? options.databaseUrl
+  const runtimeRole = roleOf(options.databaseUrl)
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await ensureDatabase(options.databaseUrl)
-      const { applied } = await migrate(options.databaseUrl, options.migrationsDir)
-      logger.info({ applied }, 'database migrated')
+      await ensureDatabase(migrationUrl)
+      const { applied } = await migrate(migrationUrl, options.migrationsDir, runtimeRole === roleOf(migrationUrl) ? {} : { runtimeRole })
+      logger.info({ applied, runtimeRole }, 'database migrated')
       return
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err

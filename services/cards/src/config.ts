@@ -1,4 +1,4 @@
-import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
@@ -11,7 +11,7 @@ const DEVELOPMENT_VERIFICATION_KEY = '6465762d6f6e6c792d636172642d76657269666963
 const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
-    DATABASE_URL: z.url(),
+    ...databaseConfig.shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
@@ -55,6 +55,7 @@ const schema = baseConfigSchema
         config.SANDBOX_CARD_VERIFICATION_KEY !== DEVELOPMENT_VERIFICATION_KEY),
     { message: 'CARDS_SECRET_KEY, CARD_REVEAL_SIGNING_KEY and SANDBOX_CARD_VERIFICATION_KEY must be set in production' },
   )
+  .refine(...migrationRoleRequiredInProduction)
 
 export type CardsConfig = z.infer<typeof schema>
 

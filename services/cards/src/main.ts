@@ -21,6 +21,7 @@ const SQL_POOL_MAX = 5
 runService({
   name: 'cards',
   databaseUrl: config.DATABASE_URL,
+  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   metricsAddress: config.METRICS_ADDRESS,

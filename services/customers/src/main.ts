@@ -15,6 +15,7 @@ const config = loadCustomersConfig()
 runService({
   name: 'customers',
   databaseUrl: config.DATABASE_URL,
+  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   metricsAddress: config.METRICS_ADDRESS,

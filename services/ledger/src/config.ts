@@ -1,8 +1,8 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
-  DATABASE_URL: z.url(),
+  ...databaseConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
@@ -17,6 +17,7 @@ const schema = baseConfigSchema.extend({
   CUSTOMER_EVENTS_SUBJECT: z.string().min(1).default('events.customers.>'),
   PLATFORM_EVENTS_SUBJECT: z.string().min(1).default('events.platform.>'),
 })
+  .refine(...migrationRoleRequiredInProduction)
 
 export type LedgerConfig = z.infer<typeof schema>
 

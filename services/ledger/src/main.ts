@@ -17,6 +17,7 @@ const ACH_VALIDATION_BATCH_MAX = 100
 runService({
   name: 'ledger',
   databaseUrl: config.DATABASE_URL,
+  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   metricsAddress: config.METRICS_ADDRESS,

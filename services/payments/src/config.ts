@@ -1,8 +1,8 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
-  DATABASE_URL: z.url(),
+  ...databaseConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50054'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
@@ -38,6 +38,7 @@ const schema = baseConfigSchema.extend({
   /** The cards service's reports of its card transactions, listed with the others. */
   CARD_TRANSACTION_RECORDED_SUBJECT: z.string().min(1).default('events.cards.CARD_TRANSACTION_RECORDED'),
 })
+  .refine(...migrationRoleRequiredInProduction)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

@@ -1,8 +1,8 @@
-import { baseConfigSchema, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
-  DATABASE_URL: z.string().url(),
+  ...databaseConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Agents' operations ask these services about customers and accounts, and move money through payments' quotes. */
@@ -21,6 +21,7 @@ const schema = baseConfigSchema.extend({
   TOKEN_VERIFICATIONS_CONCURRENT: z.coerce.number().int().positive().default(4),
   WEBHOOK_LOOPBACK_ALLOWED: webhookLoopbackAllowed,
 })
+  .refine(...migrationRoleRequiredInProduction)
 
 export type PlatformServiceConfig = z.infer<typeof schema>
 

@@ -1,8 +1,8 @@
-import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
-  DATABASE_URL: z.url(),
+  ...databaseConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50058'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
@@ -13,6 +13,7 @@ const schema = baseConfigSchema.extend({
   /** Sandbox: how long the issuer takes to complete (or fail) a mint or burn. */
   SANDBOX_STABLECOIN_OPERATION_DELAY_MS: durationMs.default(5_000),
 })
+  .refine(...migrationRoleRequiredInProduction)
 
 export type StablecoinsConfig = z.infer<typeof schema>
 

@@ -18,6 +18,7 @@ const DB_POOL_MAX = 4
 runService({
   name: 'stablecoins',
   databaseUrl: config.DATABASE_URL,
+  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   metricsAddress: config.METRICS_ADDRESS,

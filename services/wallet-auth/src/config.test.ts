@@ -18,7 +18,8 @@ describe('wallet-auth configuration', () => {
   it('refuses the development keys in production', () => {
     expect(() => loadWalletAuthConfig({ DATABASE_URL, NODE_ENV: 'production' })).toThrow(/must be set in production/)
     const keys = { WALLET_SECRET_KEY: 'a'.repeat(64), BUNDLE_SIGNING_KEY: 'b'.repeat(64) }
-    expect(loadWalletAuthConfig({ DATABASE_URL, NODE_ENV: 'production', ...keys }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
+    const MIGRATION_DATABASE_URL = 'postgresql://migrator@127.0.0.1:5432/wallet-auth'
+    expect(loadWalletAuthConfig({ DATABASE_URL, MIGRATION_DATABASE_URL, NODE_ENV: 'production', ...keys }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
   })
 
   it('refuses issuers that are not JSON', () => {

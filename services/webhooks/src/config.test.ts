@@ -28,7 +28,8 @@ describe('loadWebhooksConfig', () => {
 
   it('refuses to start in production without the key that seals the signing keys', () => {
     expect(() => loadWebhooksConfig({ ...base, NODE_ENV: 'production' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: is required in production/)
-    expect(loadWebhooksConfig({ ...base, NODE_ENV: 'production', WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32) }).NODE_ENV).toBe('production')
+    const production = { ...base, NODE_ENV: 'production', MIGRATION_DATABASE_URL: 'postgresql://migrator@127.0.0.1:5432/webhooks' }
+    expect(loadWebhooksConfig({ ...production, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32) }).NODE_ENV).toBe('production')
   })
 
   it('keeps finished deliveries at least as long as the stream keeps their events, so a replayed event stays a duplicate', () => {

@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -17,7 +17,7 @@ const aesKey = z
 const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
-    DATABASE_URL: z.url(),
+    ...databaseConfig.shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
@@ -76,6 +76,7 @@ const schema = baseConfigSchema
     path: ['WEBHOOK_DELIVERY_RETENTION_MS'],
     message: 'must be at least EVENTS_STREAM_MAX_AGE_MS',
   })
+  .refine(...migrationRoleRequiredInProduction)
 
 export type WebhooksConfig = z.infer<typeof schema>
 

@@ -25,6 +25,7 @@ const ATTEMPTS_SQL_POOL_MAX = 8
 runService({
   name: 'webhooks',
   databaseUrl: config.DATABASE_URL,
+  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
   natsUrl: config.NATS_URL,
   logLevel: config.LOG_LEVEL,
   metricsAddress: config.METRICS_ADDRESS,
