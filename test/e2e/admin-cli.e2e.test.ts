@@ -3,6 +3,7 @@ import { createPublicKey, randomBytes, verify } from 'node:crypto'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { repoRoot, waitUntil } from '@pp/testing'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
@@ -57,11 +58,15 @@ function expectRefusal(printed: Printed, code: string): void {
 let platformId: string
 let api: ReturnType<typeof apiClient>
 const platformName = `admin-e2e-${randomBytes(4).toString('hex')}`
+const operator = `ops-${randomBytes(4).toString('hex')}@example.com`
 
 beforeAll(async () => {
   mesh = sharedMesh()
   receiver = await startWebhookReceiver()
-  env = Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_GRPC_ADDRESS`, mesh.grpcAddress(s)]))
+  env = {
+    ...Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_GRPC_ADDRESS`, mesh.grpcAddress(s)])),
+    ADMIN_OPERATOR: operator,
+  }
   const created = await adminJson('platforms', 'create', '--name', platformName)
   platformId = created.platform.id
   expect(created.token.environment).toBe('SANDBOX')
@@ -220,5 +225,34 @@ describe('stablecoins', () => {
     expect((await api('GET', `/stablecoins/${id}`)).body.serviceOperationsStatus).toBe('ENABLED')
     expect((await adminJson('stablecoins', 'set-operations-status', id, 'DISABLED')).serviceOperationsStatus).toBe('DISABLED')
     expect((await api('GET', `/stablecoins/${id}`)).body.serviceOperationsStatus).toBe('DISABLED')
+  })
+})
+
+describe('the audit log', () => {
+  it('records every command under its operator, before it acts and how it ended, and keeps every entry', async () => {
+    expectRefusal(await admin('platforms', 'create', '--name', platformName), 'CONFLICT')
+    const entries = (await adminJson('audit', 'list', '--limit', '100')) as any[]
+    const mine = entries.filter((entry) => entry.operator === operator).reverse()
+    const created = mine.filter((entry) => entry.command === 'platforms create')
+    expect(created.slice(0, 2).map((e) => [e.outcome, e.errorCode, e.arguments])).toEqual([
+      ['STARTED', undefined, ['--name', platformName]],
+      ['SUCCEEDED', undefined, ['--name', platformName]],
+    ])
+    expect(created.slice(-2).map((e) => [e.outcome, e.errorCode])).toEqual([['STARTED', undefined], ['FAILED', 'CONFLICT']])
+    // one run's entries share the request id its calls carried
+    expect(created.at(-1).requestId).toBe(created.at(-2).requestId)
+    expect(mine.at(-1)).toMatchObject({ command: 'audit list', outcome: 'STARTED' })
+
+    const platformDb = new pg.Client({ connectionString: mesh.databaseUrl('platform') })
+    await platformDb.connect()
+    try {
+      for (const tamper of ["UPDATE operator_actions SET operator = 'someone-else'", 'DELETE FROM operator_actions', 'TRUNCATE operator_actions']) {
+        await expect(platformDb.query(tamper), tamper).rejects.toThrow(/append-only/)
+      }
+      const { rows } = await platformDb.query<{ count: number }>('SELECT count(*)::int AS count FROM operator_actions WHERE operator = $1', [operator])
+      expect(rows[0]!.count).toBeGreaterThanOrEqual(mine.length)
+    } finally {
+      await platformDb.end()
+    }
   })
 })

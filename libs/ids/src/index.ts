@@ -13,6 +13,7 @@ export type IdType =
   | 'Lookup'
   | 'StablecoinProviderAccount' | 'StablecoinOperation'
   | 'WebhookReplay'
+  | 'OperatorAction'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

@@ -1,3 +1,5 @@
+import { hostname, userInfo } from 'node:os'
+
 /**
  * Where the CLI finds each service: the variables every process of the mesh reads, defaulting to
  * the ports `pnpm start` gives the services (scripts/mesh/services.ts, which the image does not
@@ -12,7 +14,16 @@ export const ADDRESS_DEFAULTS = {
 
 export type AddressVariable = keyof typeof ADDRESS_DEFAULTS
 
-/** The environment the CLI reads: the addresses and the mutual-TLS files (see configureGrpcTransport). */
-export type AdminEnv = Partial<Record<AddressVariable | 'GRPC_TLS_CA_FILE' | 'GRPC_TLS_CERT_FILE' | 'GRPC_TLS_KEY_FILE', string>>
+/**
+ * The environment the CLI reads: the addresses, the mutual-TLS files (see configureGrpcTransport)
+ * and ADMIN_OPERATOR, who runs it, as the audit log records every command.
+ */
+export type AdminEnv = Partial<Record<AddressVariable | 'GRPC_TLS_CA_FILE' | 'GRPC_TLS_CERT_FILE' | 'GRPC_TLS_KEY_FILE' | 'ADMIN_OPERATOR', string>>
 
 export const addressOf = (env: AdminEnv, variable: AddressVariable): string => env[variable] || ADDRESS_DEFAULTS[variable]
+
+/**
+ * Who the audit log names for this run: ADMIN_OPERATOR (a deployment sets it from its single
+ * sign-on, e.g. the operator's e-mail), else the account and host the command runs on.
+ */
+export const operatorOf = (env: AdminEnv): string => env.ADMIN_OPERATOR?.trim() || `${userInfo().username}@${hostname()}`

@@ -1,7 +1,8 @@
 import { UsageError } from './args.js'
 import type { Command, CommandResult } from './command.js'
 import { COMMANDS } from './commands/index.js'
-import type { AdminEnv } from './config.js'
+import { isApiError } from '@pp/errors'
+import { operatorOf, type AdminEnv } from './config.js'
 import { Services } from './services.js'
 
 const PROGRAM = 'admin'
@@ -18,6 +19,7 @@ export function usage(): string {
     '',
     'Services are reached at PLATFORM_GRPC_ADDRESS, LEDGER_GRPC_ADDRESS, WEBHOOKS_GRPC_ADDRESS and',
     "STABLECOINS_GRPC_ADDRESS (pnpm start's ports by default), over mutual TLS when GRPC_TLS_* are set.",
+    'Every command is recorded in the audit log (admin audit list) under ADMIN_OPERATOR, else user@host.',
   ].join('\n')
 }
 
@@ -33,17 +35,34 @@ export function findCommand(args: string[]): { command: Command; group: string; 
 
 /**
  * Runs one command against the services `env` names and answers its result; a service's refusal
- * is thrown as its ApiError, a bad command line as a UsageError naming the command's usage.
+ * is thrown as its ApiError, a bad command line as a UsageError naming the command's usage. The
+ * audit log records the command before it acts (a command that cannot be recorded does not run)
+ * and then how it ended.
  */
 export async function runAdmin(args: string[], env: AdminEnv): Promise<CommandResult> {
   const { command, group, name, rest } = findCommand(args)
   const services = new Services(env)
+  const record = auditRecorder(services, operatorOf(env), `${group} ${name}`, rest)
   try {
-    return await command.run(rest, services)
+    await record('STARTED')
+    const result = await command.run(rest, services)
+    await record('SUCCEEDED')
+    return result
   } catch (err) {
+    await record('FAILED', failureCode(err)).catch(() => undefined)
     if (err instanceof UsageError) throw new UsageError(`${err.message}\n${commandUsage(group, name, command)}`)
     throw err
   } finally {
     services.close()
+  }
+}
+
+const failureCode = (err: unknown): string => (isApiError(err) ? err.code : err instanceof UsageError ? 'USAGE' : 'ERROR')
+
+/** Appends this run's entries to the platform service's operator audit log. */
+function auditRecorder(services: Services, operator: string, command: string, args: string[]) {
+  const client = services.platformOperator()
+  return async (outcome: 'STARTED' | 'SUCCEEDED' | 'FAILED', errorCode?: string): Promise<void> => {
+    await services.call(client, client.recordOperatorAction, { operator, command, arguments: args, requestId: services.requestId, outcome, errorCode })
   }
 }

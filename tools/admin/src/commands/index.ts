@@ -1,5 +1,6 @@
 import type { Command } from '../command.js'
 import { accountCommands } from './accounts.js'
+import { auditCommands } from './audit.js'
 import { platformCommands } from './platforms.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
@@ -14,4 +15,5 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   webhooks: webhookCommands,
   stablecoins: stablecoinCommands,
   accounts: accountCommands,
+  audit: auditCommands,
 }

@@ -25,6 +25,48 @@ export const protobufPackage = "platform.v1";
 
 export const protobufFileName = "platform/v1/operator.proto";
 
+/** One entry of the operator audit log. */
+export interface OperatorAction {
+  id: string;
+  /** Who ran the command (ADMIN_OPERATOR, e.g. the operator's e-mail from single sign-on). */
+  operator: string;
+  /** The command, e.g. "tokens create", and its arguments as given. */
+  command: string;
+  arguments: string[];
+  /** The request id of every call the command made, as the services log it. */
+  requestId: string;
+  /** STARTED, SUCCEEDED or FAILED. */
+  outcome: string;
+  /** The error code a FAILED command ended with. */
+  errorCode?: string | undefined;
+  recordedAt?: Date | undefined;
+}
+
+export interface RecordOperatorActionRequest {
+  operator: string;
+  command: string;
+  arguments: string[];
+  requestId: string;
+  outcome: string;
+  errorCode?: string | undefined;
+}
+
+export interface RecordOperatorActionResponse {
+  action?: OperatorAction | undefined;
+}
+
+export interface ListOperatorActionsRequest {
+  /** 1 to 100; 0 means the default of 20. */
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface ListOperatorActionsResponse {
+  data: OperatorAction[];
+  hasMore: boolean;
+  nextCursor?: string | undefined;
+}
+
 export interface Platform {
   id: string;
   name: string;
@@ -54,6 +96,632 @@ export interface ListPlatformsResponse {
   hasMore: boolean;
   nextCursor?: string | undefined;
 }
+
+function createBaseOperatorAction(): OperatorAction {
+  return {
+    id: "",
+    operator: "",
+    command: "",
+    arguments: [],
+    requestId: "",
+    outcome: "",
+    errorCode: undefined,
+    recordedAt: undefined,
+  };
+}
+
+export const OperatorAction: MessageFns<OperatorAction> = {
+  encode(message: OperatorAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.operator !== "") {
+      writer.uint32(18).string(message.operator);
+    }
+    if (message.command !== "") {
+      writer.uint32(26).string(message.command);
+    }
+    for (const v of message.arguments) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(42).string(message.requestId);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(50).string(message.outcome);
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(58).string(message.errorCode);
+    }
+    if (message.recordedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.recordedAt), writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OperatorAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOperatorAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.command = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.arguments.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.recordedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OperatorAction {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : "",
+      command: isSet(object.command) ? globalThis.String(object.command) : "",
+      arguments: globalThis.Array.isArray(object?.arguments)
+        ? object.arguments.map((e: any) => globalThis.String(e))
+        : [],
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+      recordedAt: isSet(object.recordedAt)
+        ? fromJsonTimestamp(object.recordedAt)
+        : isSet(object.recorded_at)
+        ? fromJsonTimestamp(object.recorded_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OperatorAction): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.operator !== "") {
+      obj.operator = message.operator;
+    }
+    if (message.command !== "") {
+      obj.command = message.command;
+    }
+    if (message.arguments?.length) {
+      obj.arguments = message.arguments;
+    }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.recordedAt !== undefined) {
+      obj.recordedAt = message.recordedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OperatorAction>): OperatorAction {
+    return OperatorAction.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OperatorAction>): OperatorAction {
+    const message = createBaseOperatorAction();
+    message.id = object.id ?? "";
+    message.operator = object.operator ?? "";
+    message.command = object.command ?? "";
+    message.arguments = object.arguments?.map((e) => e) || [];
+    message.requestId = object.requestId ?? "";
+    message.outcome = object.outcome ?? "";
+    message.errorCode = object.errorCode ?? undefined;
+    message.recordedAt = object.recordedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRecordOperatorActionRequest(): RecordOperatorActionRequest {
+  return { operator: "", command: "", arguments: [], requestId: "", outcome: "", errorCode: undefined };
+}
+
+export const RecordOperatorActionRequest: MessageFns<RecordOperatorActionRequest> = {
+  encode(message: RecordOperatorActionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.operator !== "") {
+      writer.uint32(10).string(message.operator);
+    }
+    if (message.command !== "") {
+      writer.uint32(18).string(message.command);
+    }
+    for (const v of message.arguments) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.requestId !== "") {
+      writer.uint32(34).string(message.requestId);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(42).string(message.outcome);
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(50).string(message.errorCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordOperatorActionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordOperatorActionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.command = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.arguments.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordOperatorActionRequest {
+    return {
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : "",
+      command: isSet(object.command) ? globalThis.String(object.command) : "",
+      arguments: globalThis.Array.isArray(object?.arguments)
+        ? object.arguments.map((e: any) => globalThis.String(e))
+        : [],
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RecordOperatorActionRequest): unknown {
+    const obj: any = {};
+    if (message.operator !== "") {
+      obj.operator = message.operator;
+    }
+    if (message.command !== "") {
+      obj.command = message.command;
+    }
+    if (message.arguments?.length) {
+      obj.arguments = message.arguments;
+    }
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordOperatorActionRequest>): RecordOperatorActionRequest {
+    return RecordOperatorActionRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordOperatorActionRequest>): RecordOperatorActionRequest {
+    const message = createBaseRecordOperatorActionRequest();
+    message.operator = object.operator ?? "";
+    message.command = object.command ?? "";
+    message.arguments = object.arguments?.map((e) => e) || [];
+    message.requestId = object.requestId ?? "";
+    message.outcome = object.outcome ?? "";
+    message.errorCode = object.errorCode ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRecordOperatorActionResponse(): RecordOperatorActionResponse {
+  return { action: undefined };
+}
+
+export const RecordOperatorActionResponse: MessageFns<RecordOperatorActionResponse> = {
+  encode(message: RecordOperatorActionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== undefined) {
+      OperatorAction.encode(message.action, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordOperatorActionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordOperatorActionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = OperatorAction.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordOperatorActionResponse {
+    return { action: isSet(object.action) ? OperatorAction.fromJSON(object.action) : undefined };
+  },
+
+  toJSON(message: RecordOperatorActionResponse): unknown {
+    const obj: any = {};
+    if (message.action !== undefined) {
+      obj.action = OperatorAction.toJSON(message.action);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordOperatorActionResponse>): RecordOperatorActionResponse {
+    return RecordOperatorActionResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordOperatorActionResponse>): RecordOperatorActionResponse {
+    const message = createBaseRecordOperatorActionResponse();
+    message.action = (object.action !== undefined && object.action !== null)
+      ? OperatorAction.fromPartial(object.action)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListOperatorActionsRequest(): ListOperatorActionsRequest {
+  return { limit: 0, cursor: undefined };
+}
+
+export const ListOperatorActionsRequest: MessageFns<ListOperatorActionsRequest> = {
+  encode(message: ListOperatorActionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(18).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOperatorActionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOperatorActionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOperatorActionsRequest {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+    };
+  },
+
+  toJSON(message: ListOperatorActionsRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListOperatorActionsRequest>): ListOperatorActionsRequest {
+    return ListOperatorActionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListOperatorActionsRequest>): ListOperatorActionsRequest {
+    const message = createBaseListOperatorActionsRequest();
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListOperatorActionsResponse(): ListOperatorActionsResponse {
+  return { data: [], hasMore: false, nextCursor: undefined };
+}
+
+export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse> = {
+  encode(message: ListOperatorActionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.data) {
+      OperatorAction.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.hasMore !== false) {
+      writer.uint32(16).bool(message.hasMore);
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(26).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOperatorActionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOperatorActionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.data.push(OperatorAction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasMore = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOperatorActionsResponse {
+    return {
+      data: globalThis.Array.isArray(object?.data) ? object.data.map((e: any) => OperatorAction.fromJSON(e)) : [],
+      hasMore: isSet(object.hasMore)
+        ? globalThis.Boolean(object.hasMore)
+        : isSet(object.has_more)
+        ? globalThis.Boolean(object.has_more)
+        : false,
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ListOperatorActionsResponse): unknown {
+    const obj: any = {};
+    if (message.data?.length) {
+      obj.data = message.data.map((e) => OperatorAction.toJSON(e));
+    }
+    if (message.hasMore !== false) {
+      obj.hasMore = message.hasMore;
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListOperatorActionsResponse>): ListOperatorActionsResponse {
+    return ListOperatorActionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListOperatorActionsResponse>): ListOperatorActionsResponse {
+    const message = createBaseListOperatorActionsResponse();
+    message.data = object.data?.map((e) => OperatorAction.fromPartial(e)) || [];
+    message.hasMore = object.hasMore ?? false;
+    message.nextCursor = object.nextCursor ?? undefined;
+    return message;
+  },
+};
 
 function createBasePlatform(): Platform {
   return { id: "", name: "", isRegulatedFinancialInstitution: false, createdAt: undefined };
@@ -607,6 +1275,34 @@ export const PlatformOperatorServiceService = {
       Buffer.from(ListPlatformsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListPlatformsResponse => ListPlatformsResponse.decode(value),
   },
+  /**
+   * Appends one entry to the operator audit log, which nothing updates or deletes: every `pnpm
+   * admin` command records that it starts before it acts (no entry, no action) and how it ended.
+   * INVALID_INPUT for a missing operator, command or request id, or an unknown outcome.
+   */
+  recordOperatorAction: {
+    path: "/platform.v1.PlatformOperatorService/RecordOperatorAction" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordOperatorActionRequest): Buffer =>
+      Buffer.from(RecordOperatorActionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordOperatorActionRequest => RecordOperatorActionRequest.decode(value),
+    responseSerialize: (value: RecordOperatorActionResponse): Buffer =>
+      Buffer.from(RecordOperatorActionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordOperatorActionResponse => RecordOperatorActionResponse.decode(value),
+  },
+  /** The audit log, newest first, one keyset page at a time. */
+  listOperatorActions: {
+    path: "/platform.v1.PlatformOperatorService/ListOperatorActions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOperatorActionsRequest): Buffer =>
+      Buffer.from(ListOperatorActionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOperatorActionsRequest => ListOperatorActionsRequest.decode(value),
+    responseSerialize: (value: ListOperatorActionsResponse): Buffer =>
+      Buffer.from(ListOperatorActionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOperatorActionsResponse => ListOperatorActionsResponse.decode(value),
+  },
 } as const;
 
 export interface PlatformOperatorServiceServer extends UntypedServiceImplementation {
@@ -618,6 +1314,14 @@ export interface PlatformOperatorServiceServer extends UntypedServiceImplementat
   createPlatform: handleUnaryCall<CreatePlatformRequest, CreatePlatformResponse>;
   /** Every platform, oldest first, one keyset page at a time. */
   listPlatforms: handleUnaryCall<ListPlatformsRequest, ListPlatformsResponse>;
+  /**
+   * Appends one entry to the operator audit log, which nothing updates or deletes: every `pnpm
+   * admin` command records that it starts before it acts (no entry, no action) and how it ended.
+   * INVALID_INPUT for a missing operator, command or request id, or an unknown outcome.
+   */
+  recordOperatorAction: handleUnaryCall<RecordOperatorActionRequest, RecordOperatorActionResponse>;
+  /** The audit log, newest first, one keyset page at a time. */
+  listOperatorActions: handleUnaryCall<ListOperatorActionsRequest, ListOperatorActionsResponse>;
 }
 
 export interface PlatformOperatorServiceClient extends Client {
@@ -656,6 +1360,42 @@ export interface PlatformOperatorServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListPlatformsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Appends one entry to the operator audit log, which nothing updates or deletes: every `pnpm
+   * admin` command records that it starts before it acts (no entry, no action) and how it ended.
+   * INVALID_INPUT for a missing operator, command or request id, or an unknown outcome.
+   */
+  recordOperatorAction(
+    request: RecordOperatorActionRequest,
+    callback: (error: ServiceError | null, response: RecordOperatorActionResponse) => void,
+  ): ClientUnaryCall;
+  recordOperatorAction(
+    request: RecordOperatorActionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordOperatorActionResponse) => void,
+  ): ClientUnaryCall;
+  recordOperatorAction(
+    request: RecordOperatorActionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordOperatorActionResponse) => void,
+  ): ClientUnaryCall;
+  /** The audit log, newest first, one keyset page at a time. */
+  listOperatorActions(
+    request: ListOperatorActionsRequest,
+    callback: (error: ServiceError | null, response: ListOperatorActionsResponse) => void,
+  ): ClientUnaryCall;
+  listOperatorActions(
+    request: ListOperatorActionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOperatorActionsResponse) => void,
+  ): ClientUnaryCall;
+  listOperatorActions(
+    request: ListOperatorActionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOperatorActionsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,15 @@
+import type { KeysetPosition } from '@pp/db'
+import type { PlatformDb } from './client.js'
+import type { OperatorAction } from './generated/client.js'
+
+export type { OperatorAction }
+
+export const insertOperatorAction = (db: PlatformDb, action: OperatorAction): Promise<OperatorAction> => db.operatorAction.create({ data: action })
+
+/** Newest first, after `before` (the last entry of the previous page). */
+export const listOperatorActionsBefore = (db: PlatformDb, before: KeysetPosition | undefined, take: number): Promise<OperatorAction[]> =>
+  db.operatorAction.findMany({
+    where: before ? { OR: [{ recordedAt: { lt: before.createdAt } }, { recordedAt: before.createdAt, id: { lt: before.id } }] } : {},
+    orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
+    take,
+  })
