@@ -30,12 +30,21 @@ export function meshProcesses(rootPid: number): MeshProcess[] {
   }
   const inTree = (pid: number): boolean => pid === rootPid || (parentOf.has(pid) && pid > 1 && inTree(parentOf.get(pid)!))
   return [...parentOf.keys()].filter(inTree).flatMap((pid) => {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-    if (!argv[0]?.endsWith('node')) return []
+    const argv = commandLineOf(pid)
+    if (!argv?.[0]?.endsWith('node')) return []
     const entry = argv.find((arg) => arg.endsWith('.ts')) ?? ''
     const name = /(?:services\/)?([\w-]+)\/src\/main\.ts$/.exec(entry)?.[1] ?? (entry.endsWith('start.ts') ? 'start script' : entry)
     return [{ pid, name }]
   })
+}
+
+/** A process's argv; undefined once it has exited (a short-lived child may go between two reads). */
+function commandLineOf(pid: number): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+  } catch {
+    return undefined
+  }
 }
 
 /** User plus system CPU seconds the processes have used so far. */

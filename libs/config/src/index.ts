@@ -32,6 +32,19 @@ export const grpcAddress = z.string().regex(/^(?:dns:\/\/\/)?[\w.-]+:\d{1,5}$|^i
 
 export const durationMs = z.coerce.number().int().nonnegative()
 
+/** A 32-byte key (AES-256, HMAC-SHA256) as 64 hex characters. */
+export const hex32Key = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
+
+/**
+ * The keys a rotation replaced, comma-separated hex (empty: none): they open what they sealed
+ * until the service has sealed it again under the current key (see @pp/secrets sealingKeyring).
+ */
+export const previousKeys = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').filter(Boolean))
+  .pipe(z.array(hex32Key))
+
 /**
  * A service's database: DATABASE_URL is the runtime role's connection (rows only), and
  * MIGRATION_DATABASE_URL the migration role's, which owns the schema, applies migrations and

@@ -1,6 +1,5 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, hex32Key, previousKeys, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
-const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
 // Development-only keys, so `pnpm start` and test meshes run without secrets; a production process
 // refuses to start with them (see the refinement below).
@@ -18,20 +17,16 @@ const schema = baseConfigSchema
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
     /** AES-256-GCM key sealing card numbers at rest: the current one, which seals. */
-    CARDS_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
+    CARDS_SECRET_KEY: hex32Key.default(DEVELOPMENT_SECRET_KEY),
     /**
      * Keys CARDS_SECRET_KEY replaced (comma-separated): they open what they sealed until the next
      * start has re-sealed it under the current key; then they can go.
      */
-    CARDS_PREVIOUS_SECRET_KEYS: z
-      .string()
-      .default('')
-      .transform((value) => value.split(',').filter(Boolean))
-      .pipe(z.array(hex32)),
+    CARDS_PREVIOUS_SECRET_KEYS: previousKeys,
     /** The sandbox issuer's card verification key: it derives each card's security code when revealed. */
-    SANDBOX_CARD_VERIFICATION_KEY: hex32.default(DEVELOPMENT_VERIFICATION_KEY),
+    SANDBOX_CARD_VERIFICATION_KEY: hex32Key.default(DEVELOPMENT_VERIFICATION_KEY),
     /** HMAC-SHA256 key signing reveal tokens. */
-    CARD_REVEAL_SIGNING_KEY: hex32.default(DEVELOPMENT_REVEAL_KEY),
+    CARD_REVEAL_SIGNING_KEY: hex32Key.default(DEVELOPMENT_REVEAL_KEY),
     /** How long a reveal address works. */
     CARD_REVEAL_TTL_MS: durationMs.min(1).default(5 * 60_000),
     /** The most live (not CLOSED) cards one platform may hold in one environment. */

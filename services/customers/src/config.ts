@@ -1,10 +1,10 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, hex32Key, previousKeys, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
-const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
 // Development-only key, so `pnpm start` and test meshes run without secrets; a production process
 // refuses to start with it (see the refinement below).
 const DEVELOPMENT_SCA_SECRET_KEY = '6465762d6f6e6c792d7363612d7365637265742d6b65792d2d2d2d2d2d2d2d2d'
+const DEVELOPMENT_PERSONAL_DATA_KEY = '6465762d6f6e6c792d706572736f6e616c2d646174612d6b65792d2d2d2d2d2d'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -27,7 +27,11 @@ const schema = baseConfigSchema.extend({
   IMPORT_BATCH_ROWS: z.coerce.number().int().positive().default(50),
   IMPORT_LEASE_MS: durationMs.default(60_000),
   /** AES-256-GCM key sealing TOTP seeds at rest; the key of the short codes' HMAC derives from it. */
-  SCA_SECRET_KEY: hex32.default(DEVELOPMENT_SCA_SECRET_KEY),
+  SCA_SECRET_KEY: hex32Key.default(DEVELOPMENT_SCA_SECRET_KEY),
+  /** AES-256-GCM key sealing national identification numbers at rest: the current one, which seals. */
+  PERSONAL_DATA_KEY: hex32Key.default(DEVELOPMENT_PERSONAL_DATA_KEY),
+  /** Keys PERSONAL_DATA_KEY replaced (comma-separated): the next start re-seals what they sealed. */
+  PERSONAL_DATA_PREVIOUS_KEYS: previousKeys,
   /** scrypt cost (log2 N) of new SCA recovery codes. */
   SCA_RECOVERY_CODE_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(14),
   /** How long a completed SCA login lets the customer move money. */
@@ -45,8 +49,8 @@ const schema = baseConfigSchema.extend({
     .min(1)
     .default('http://localhost:3000')
     .transform((value) => value.split(',').map((origin) => origin.trim())),
-}).refine((config) => config.NODE_ENV !== 'production' || config.SCA_SECRET_KEY !== DEVELOPMENT_SCA_SECRET_KEY, {
-  message: 'SCA_SECRET_KEY must be set in production',
+}).refine((config) => config.NODE_ENV !== 'production' || (config.SCA_SECRET_KEY !== DEVELOPMENT_SCA_SECRET_KEY && config.PERSONAL_DATA_KEY !== DEVELOPMENT_PERSONAL_DATA_KEY), {
+  message: 'SCA_SECRET_KEY and PERSONAL_DATA_KEY must be set in production',
 })
   .refine(...migrationRoleRequiredInProduction)
 

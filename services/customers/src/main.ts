@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
-import { codeMac, createSecretHasher, secretBox } from '@pp/secrets'
+import { codeMac, createSecretHasher, sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadCustomersConfig } from './config.js'
@@ -9,6 +9,7 @@ import { agreementCatalogue } from './domain/consents/agreements.js'
 import { verificationProviders } from './domain/verification/provider.js'
 import { buildCustomersServer } from './rpc/server.js'
 import { startImportWorker } from './workers/import-worker.js'
+import { sealStoredIdentifiers } from './domain/personal-data/seal-stored-identifiers.js'
 
 const config = loadCustomersConfig()
 
@@ -26,6 +27,9 @@ runService({
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
+    const personalData = sealingKeyring(config.PERSONAL_DATA_KEY, config.PERSONAL_DATA_PREVIOUS_KEYS)
+    const sealed = await sealStoredIdentifiers(sql, personalData)
+    if (sealed > 0) logger.info({ sealed, keyId: personalData.currentKeyId }, 'identification numbers sealed under the current key')
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
     const settings = {
       kycLinkTtlMs: config.KYC_LINK_TTL_MS,
@@ -46,6 +50,7 @@ runService({
     const deps = {
       db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
+      personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)

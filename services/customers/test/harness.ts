@@ -1,4 +1,4 @@
-import { codeMac, createSecretHasher, secretBox } from '@pp/secrets'
+import { codeMac, createSecretHasher, sealingKeyring, secretBox } from '@pp/secrets'
 import { join } from 'node:path'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
@@ -98,6 +98,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     settings: TEST_SETTINGS,
     sca: TEST_SCA_SETTINGS,
     codes: codeMac(TEST_SECRET_KEY, 'customers/short-codes'),
+    personalData: sealingKeyring(TEST_SECRET_KEY),
     now: () => new Date(),
     idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     ...overrides,

@@ -1,6 +1,5 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, hex32Key, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
-const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
 /** An OIDC issuer whose ID tokens are accepted, and where its signing keys are published. */
 const oidcIssuer = z.object({ issuer: z.string().min(1), jwksUri: z.url() })
@@ -25,9 +24,9 @@ const schema = baseConfigSchema
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
     CARDS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     /** AES-256-GCM key for secrets at rest (wallet secrets, OTP target keys); the key of the OTP codes' HMAC derives from it. */
-    WALLET_SECRET_KEY: hex32.default(DEVELOPMENT_SECRET_KEY),
+    WALLET_SECRET_KEY: hex32Key.default(DEVELOPMENT_SECRET_KEY),
     /** P-256 key that signs the OTP target and export bundles clients verify. */
-    BUNDLE_SIGNING_KEY: hex32.default(DEVELOPMENT_BUNDLE_SIGNING_KEY),
+    BUNDLE_SIGNING_KEY: hex32Key.default(DEVELOPMENT_BUNDLE_SIGNING_KEY),
     SESSION_TTL_MS: durationMs.min(1).default(15 * 60_000),
     OTP_CHALLENGE_TTL_MS: durationMs.min(1).default(5 * 60_000),
     /** Verification attempts one OTP challenge takes; past them it is locked and a new code is needed. */

@@ -1,5 +1,5 @@
 import type { SqlRunner } from '@pp/db'
-import type { CodeMac } from '@pp/secrets'
+import type { CodeMac, SealingKeyring } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
 import type { PlatformConfigSource } from './platform-settings.js'
@@ -29,6 +29,8 @@ export interface CustomersDeps {
   sca: ScaSettings
   /** HMAC of the short codes kept (contact and SMS codes), keyed from SCA_SECRET_KEY. */
   codes: CodeMac
+  /** Seals national identification numbers at rest (PERSONAL_DATA_KEY), each bound to its row. */
+  personalData: SealingKeyring
   now: () => Date
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number

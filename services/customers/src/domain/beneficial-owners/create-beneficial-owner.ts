@@ -10,6 +10,7 @@ import { tenantOf, type Caller } from '../types.js'
 import { assertValidOwner } from './owner-rules.js'
 import type { BeneficialOwnerInput, BeneficialOwnerView, PersonalInfo } from './types.js'
 import { toBeneficialOwnerView } from './view.js'
+import { withSealedIdentifier } from '../personal-data/sealed-identifier.js'
 
 /** Adds an owner, director or officer to a business customer; its KYC starts unverified. */
 export async function createBeneficialOwner(
@@ -26,13 +27,14 @@ export async function createBeneficialOwner(
       throw invalidInput([{ field: 'customerId', message: 'beneficial owners belong to BUSINESS customers' }])
     }
     const now = deps.now()
+    const id = newId('BeneficialOwner')
     const record = {
-      id: newId('BeneficialOwner'),
+      id,
       ...tenant,
       customerId,
       roles: owner.roles,
       ownershipPercentage: owner.ownershipPercentage ?? 0,
-      personalInfo: compact(owner.personalInfo) as PersonalInfo,
+      personalInfo: withSealedIdentifier(deps.personalData, id, compact(owner.personalInfo) as PersonalInfo),
       kycStatus: 'UNVERIFIED' as const,
       createdAt: now,
       updatedAt: now,

@@ -7,6 +7,7 @@ import { tenantOf, type Caller } from '../types.js'
 import { assertValidOwner } from './owner-rules.js'
 import type { BeneficialOwnerInput, BeneficialOwnerView } from './types.js'
 import { toBeneficialOwnerView } from './view.js'
+import { withSealedIdentifier } from '../personal-data/sealed-identifier.js'
 
 /** Changes what is sent: roles as a whole, personal details field by field, the address as a whole. */
 export async function updateBeneficialOwner(
@@ -23,7 +24,7 @@ export async function updateBeneficialOwner(
       ...current,
       roles: changes.roles.length > 0 ? changes.roles : current.roles,
       ownershipPercentage: changes.ownershipPercentage ?? current.ownershipPercentage,
-      personalInfo: { ...current.personalInfo, ...compact(changes.personalInfo) },
+      personalInfo: { ...current.personalInfo, ...withSealedIdentifier(deps.personalData, current.id, compact(changes.personalInfo)) },
       updatedAt: deps.now(),
     }
     await saveBeneficialOwner(tx, updated)

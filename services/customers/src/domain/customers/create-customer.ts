@@ -10,6 +10,7 @@ import { consentsToRecord, type ConsentToRecord } from '../consents/consent-rule
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerView } from '../types.js'
 import { mergeProfile } from './merge-profile.js'
+import { withSealedIdentifier } from '../personal-data/sealed-identifier.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
 import { systemPlatformCustomerId, systemUmaAddress, umaAddressTaken } from './uma-address.js'
 import { loadCustomerView } from './view.js'
@@ -61,7 +62,7 @@ async function prepareCustomer(deps: CustomersDeps, caller: Caller, input: Creat
   const consents = consentsToRecord(input, platform, deps.agreements)
   const id = newId('Customer')
   const generated = { platformCustomerId: systemPlatformCustomerId(id), umaAddress: systemUmaAddress(id, platform.umaDomain) }
-  const profile = mergeProfile(generated, input.profile)
+  const profile = mergeProfile(generated, withSealedIdentifier(deps.personalData, id, input.profile))
   const provider = deps.verification[caller.environment]
   const now = deps.now()
   const record: CustomerRecord = {

@@ -8,6 +8,7 @@ import { consentsToRecord, hasConsentFields, type ConsentToRecord } from '../con
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerType, type CustomerView, type Tenant } from '../types.js'
 import { mergeProfile } from './merge-profile.js'
+import { withSealedIdentifier } from '../personal-data/sealed-identifier.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
 import { umaAddressTaken } from './uma-address.js'
 import { loadCustomerView, mustBeActive, mustExist } from './view.js'
@@ -48,7 +49,7 @@ function updateCustomer_(
       throw invalidInput([mismatch])
     }
     const now = deps.now()
-    const updated = { ...current, profile: mergeProfile(current.profile, input.profile), updatedAt: now }
+    const updated = { ...current, profile: mergeProfile(current.profile, withSealedIdentifier(deps.personalData, current.id, input.profile)), updatedAt: now }
     await saveCustomer(tx, updated)
     await insertConsents(tx, tenant, updated.id, consents, now)
     const view = await loadCustomerView(tx, updated)
