@@ -223,10 +223,13 @@ describe('enablement', () => {
     expect(ops.body).toEqual({ data: [], hasMore: false, totalCount: 0 })
   })
 
+  // the operator command reaches the stablecoins service, and the platform service that keeps its audit log
+  const adminEnv = () => ({ STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins'), PLATFORM_GRPC_ADDRESS: mesh.grpcAddress('platform') })
+
   it('the operator command sets ENABLING, DISABLED and ENABLED, and none of them can be requested', async () => {
     const created = await register(api, unique('O'), { stablecoinProviderAccountId: linkId })
     const id = created.body.id as string
-    const env = { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') }
+    const env = adminEnv()
     const setStatus = async (...args: string[]) => (await runAdmin(['stablecoins', 'set-operations-status', ...args], env)).data as { serviceOperationsStatus: string }
     for (const status of ['ENABLING', 'DISABLED']) {
       expect((await setStatus(id, status)).serviceOperationsStatus).toBe(status)
@@ -248,7 +251,7 @@ describe('enablement', () => {
     expect(created.body.issuanceStatus).toBe('PENDING_REVIEW')
     const id = created.body.id as string
     await expectCode(await api('POST', `/stablecoins/${id}/request-service-enablement`), 400, 'STABLECOIN_NOT_PROVISIONED')
-    await runAdmin(['stablecoins', 'set-operations-status', id, 'ENABLED'], { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') })
+    await runAdmin(['stablecoins', 'set-operations-status', id, 'ENABLED'], adminEnv())
     await expectCode(await api('POST', `/stablecoins/${id}/mints`, mintBody(id, '1000000'), key()), 400, 'STABLECOIN_NOT_PROVISIONED')
   })
 })
