@@ -3,6 +3,8 @@ import { withDatabase } from '@pp/db'
 
 /** The role test meshes serve as: rows only, as a deployment's services do (see grantRuntimeRole). */
 export const TEST_RUNTIME_ROLE = 'pp_runtime'
+// a server of the tests' own (the fault suite's embedded one) asks for passwords; trust auth ignores it
+const TEST_RUNTIME_PASSWORD = 'pp_runtime'
 
 const ensured = new Map<string, Promise<void>>()
 
@@ -17,7 +19,7 @@ export async function runtimeRoleUrl(databaseUrl: string): Promise<string> {
   await ensured.get(server)
   const url = new URL(databaseUrl)
   url.username = TEST_RUNTIME_ROLE
-  url.password = ''
+  url.password = TEST_RUNTIME_PASSWORD
   return url.toString()
 }
 
@@ -26,7 +28,9 @@ async function createRole(serverUrl: string): Promise<void> {
   await admin.connect()
   try {
     // roles are the server's: concurrent test processes may race to make it
-    await admin.query(`DO $$ BEGIN CREATE ROLE ${TEST_RUNTIME_ROLE} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`)
+    await admin.query(
+      `DO $$ BEGIN CREATE ROLE ${TEST_RUNTIME_ROLE} LOGIN PASSWORD '${TEST_RUNTIME_PASSWORD}'; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+    )
   } finally {
     await admin.end()
   }
