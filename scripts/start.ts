@@ -7,8 +7,11 @@
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
  * is seeded as soon as the platform service answers, while the others are still coming up.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
+import { ensureEventKeys, eventKeyEnv } from './mesh/event-keys.js'
 import { startNats } from './mesh/nats.js'
 import { startPostgres } from './mesh/postgres.js'
 import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
@@ -50,6 +53,8 @@ async function main(): Promise<void> {
   }
   const nats = await startNats(process.env.NATS_URL)
   cleanups.push(() => nats.stop())
+  // kept between runs, as the embedded Postgres is: events of an earlier run stay believed
+  const eventKeys = ensureEventKeys(join(tmpdir(), 'payments-platform-event-keys'), meshServices.map((s) => s.name))
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
   // local development: sandbox webhook endpoints may be receivers on this machine
@@ -60,12 +65,14 @@ async function main(): Promise<void> {
       ...common,
       DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
+      ...eventKeyEnv(eventKeys, service.name),
     })
   }
   supervisor.start('gateway', 'gateway/src/main.ts', {
     ...common,
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+    ...eventKeyEnv(eventKeys),
   })
   // imported while the processes start rather than before: gRPC and the generated code take a second
   const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])

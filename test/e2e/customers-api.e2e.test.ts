@@ -5,7 +5,7 @@ import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type Eve
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, postUnread, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, meshEventVerifier, postUnread, type Credentials, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
 
 /**
@@ -57,6 +57,7 @@ beforeAll(async () => {
     durableName,
     filterSubject: 'events.customers.CUSTOMER.CREATED',
     logger: pino({ level: 'silent' }),
+    verifier: meshEventVerifier(mesh, pino({ level: 'silent' })),
     handle: async (event) => {
       if (event.platformId === platformA.platformId) created.push(event)
     },

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createEventVerifier, readVerifyKeys, type EventVerifier } from '@pp/events'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
+import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
+import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 import { startFrontProxy } from './front-proxy.js'
@@ -47,6 +52,8 @@ export interface Mesh {
   /** Each gateway replica's own base URL, past the front proxy (one: `baseUrl`'s). */
   gatewayBaseUrls: string[]
   natsUrl: string
+  /** The mesh's own event keys: a test verifies events as a consumer does, or signs as a service. */
+  eventKeys: EventKeyFiles
   processes: MeshProcess[]
   /** A new platform with a fresh sandbox token. */
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
@@ -92,6 +99,7 @@ export interface MeshDescription {
   baseUrl: string
   gatewayBaseUrls: string[]
   natsUrl: string
+  eventKeys: EventKeyFiles
   databaseUrls: Record<string, string>
   grpcAddresses: Record<string, string>
   processes: Array<{ name: string; logFile: string }>
@@ -122,6 +130,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   // Meshes share the test NATS server: each gets durable consumers of its own, starting now rather
   // than replaying the stream's history, and sandbox delays of milliseconds.
   const meshId = randomBytes(4).toString('hex')
+  const eventKeys = ensureEventKeys(mkdtempSync(join(tmpdir(), 'mesh-event-keys-')), meshServices.map((s) => s.name))
+  const dropEventKeys = (): void => rmSync(eventKeys.dir, { recursive: true, force: true })
   const common = {
     NATS_URL: natsUrl,
     ...addresses,
@@ -150,7 +160,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
-    const child = startProcess(name, serviceEntry(service), { ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
+    const child = startProcess(name, serviceEntry(service), { ...eventKeyEnv(eventKeys, service.name), ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)
@@ -161,6 +171,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const abandon = async (err: unknown): Promise<never> => {
     await Promise.all(processes.map((p) => p.stop('SIGKILL')))
     await Promise.all(databases.map((d) => d.drop()))
+    dropEventKeys()
     throw err
   }
 
@@ -182,7 +193,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-    const gatewayEnv = { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gatewayEnv = { ...eventKeyEnv(eventKeys), ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
     const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
@@ -197,6 +208,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     baseUrl: `${publicUrl}/${API_VERSION}`,
     gatewayBaseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}/${API_VERSION}`),
     natsUrl,
+    eventKeys,
     processes,
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => databaseOf.get(service)!.url,
@@ -233,6 +245,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       await frontProxy?.close()
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
+      dropEventKeys()
     },
   }
   liveMeshes.add(mesh)
@@ -244,6 +257,10 @@ const afterEarlier = (earlier: ServiceProcess, current: ServiceProcess): Service
   ...current,
   output: () => `${earlier.output()}${current.output()}`,
 })
+
+/** What a test's own consumer of the mesh's events verifies them with, as the services do. */
+export const meshEventVerifier = (mesh: Mesh, logger: Logger): EventVerifier =>
+  createEventVerifier({ keys: readVerifyKeys(mesh.eventKeys.verifyKeysFile), logger })
 
 export const platformCreator =
   (platform: PlatformServiceClient): Mesh['createPlatform'] =>
@@ -260,6 +277,7 @@ export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
     baseUrl: mesh.baseUrl,
     gatewayBaseUrls: mesh.gatewayBaseUrls,
     natsUrl: mesh.natsUrl,
+    eventKeys: mesh.eventKeys,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
     processes: mesh.processes.map((p) => ({ name: p.name, logFile: logFileIn(logDir, p.name) })),

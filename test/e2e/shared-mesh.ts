@@ -27,6 +27,7 @@ export function sharedMesh(): Mesh {
     baseUrl: description.baseUrl,
     gatewayBaseUrls: description.gatewayBaseUrls,
     natsUrl: description.natsUrl,
+    eventKeys: description.eventKeys,
     processes: description.processes.map(({ name, logFile }) => ({ name, output: () => readLog(logFile) })),
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => description.databaseUrls[service]!,

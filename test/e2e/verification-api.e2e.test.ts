@@ -5,7 +5,7 @@ import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type Eve
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, meshEventVerifier, type Credentials, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
 
 /**
@@ -34,6 +34,7 @@ beforeAll(async () => {
     filterSubject: 'events.customers.>',
     startTime: new Date(),
     logger: pino({ level: 'silent' }),
+    verifier: meshEventVerifier(mesh, pino({ level: 'silent' })),
     handle: async (event) => {
       if (event.platformId === credentials.platformId) events.push(event)
     },

@@ -1,7 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
 import { configureGrpcTransport, type GrpcTlsFiles } from '@pp/grpc'
-import { ensureEventsStream, linkNats, publishedOutboxEvents, startOutboxRelay, type NatsLink } from '@pp/events'
+import {
+  ensureEventsStream,
+  eventVerifierOf,
+  linkNats,
+  publishedOutboxEvents,
+  signingKeyOf,
+  startOutboxRelay,
+  type EventSigningSettings,
+  type EventVerifier,
+  type NatsLink,
+} from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { serveMetrics } from '@pp/metrics'
 import { startTracing } from '@pp/tracing'
@@ -13,6 +23,8 @@ export interface ServiceRuntime {
    * a dependency so that health reports it.
    */
   nats: NatsLink
+  /** Give it to every consumer of events: it drops what the named source did not sign. */
+  verifier: EventVerifier
   /**
    * What the service's readiness depends on (its NATS and its own Postgres): give it to the gRPC
    * server, whose health service then reports each and `readiness` for them together.
@@ -40,6 +52,8 @@ export interface RunServiceOptions {
   grpcTls?: GrpcTlsFiles
   migrationsDir: string
   storage: StorageLimits
+  /** The event keys' settings (libs/config `eventSigningConfig` and the base config's EVENT_*). */
+  eventKeys: EventSigningSettings
   /**
    * The service's own rows that go with age (expired idempotency keys, old deliveries), pruned with
    * its published outbox rows.
@@ -70,6 +84,9 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
+  // key files are read first: a production process without them stops before touching anything
+  const signingKey = signingKeyOf(options.eventKeys, options.name)
+  const verifier = eventVerifierOf(options.eventKeys, logger)
   const tracing = await startTracing(options.name)
   configureGrpcTransport(options.grpcTls ?? {})
   const { storage } = options
@@ -83,11 +100,11 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
     rules: [publishedOutboxEvents(storage.OUTBOX_RETENTION_MS), ...(options.pruned ?? [])],
   })
   const relay = nats.whenServing('outbox relay', async (connection) =>
-    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger }),
+    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger, signingKey }),
   )
   const metrics = options.metricsAddress ? await serveMetrics(options.metricsAddress) : undefined
   const postgres = postgresHealth(options.databaseUrl)
-  const stoppers = await options.start({ logger, nats, dependencies: [nats, postgres] })
+  const stoppers = await options.start({ logger, nats, verifier, dependencies: [nats, postgres] })
 
   let isStopping = false
   const stop = async (signal: NodeJS.Signals): Promise<void> => {

@@ -1,4 +1,4 @@
-import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
@@ -10,6 +10,7 @@ const DEVELOPMENT_REVEAL_KEY = '6465762d6f6e6c792d636172642d72657665616c2d6b6579
 const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
+    ...eventSigningConfig.shape,
     DATABASE_URL: z.url(),
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),

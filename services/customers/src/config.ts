@@ -1,4 +1,4 @@
-import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
@@ -8,6 +8,7 @@ const DEVELOPMENT_SCA_SECRET_KEY = '6465762d6f6e6c792d7363612d7365637265742d6b65
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
+  ...eventSigningConfig.shape,
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -1,7 +1,8 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
+  ...eventSigningConfig.shape,
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50054'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -27,8 +27,9 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const services = withCachedAccountFacts(
@@ -58,6 +59,7 @@ runService({
       consumeFundsCredited(deps, connection, {
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
         subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
@@ -65,6 +67,7 @@ runService({
       consumeCardTransactions(deps, connection, {
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
         subject: config.CARD_TRANSACTION_RECORDED_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )

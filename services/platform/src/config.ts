@@ -1,7 +1,8 @@
-import { baseConfigSchema, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, eventSigningConfig, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
+  ...eventSigningConfig.shape,
   DATABASE_URL: z.string().url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -18,6 +18,7 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
   async start({ logger, nats, dependencies }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const agentServices = grpcAgentServices({

@@ -1,7 +1,8 @@
-import { baseConfigSchema, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
+  ...eventSigningConfig.shape,
   DATABASE_URL: z.url(),
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50058'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

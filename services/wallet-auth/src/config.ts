@@ -1,4 +1,4 @@
-import { baseConfigSchema, durationMs, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, eventSigningConfig, grpcAddress, loadConfig, storageLimitsConfig, z } from '@pp/config'
 
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 32 bytes as 64 hex characters')
 
@@ -18,6 +18,7 @@ const DEVELOPMENT_BUNDLE_SIGNING_KEY = '7f0c4f3a5e1d2b6c8a9e0f1d2c3b4a5968778695
 const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
+    ...eventSigningConfig.shape,
     DATABASE_URL: z.url(),
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),

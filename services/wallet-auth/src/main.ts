@@ -21,6 +21,7 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)

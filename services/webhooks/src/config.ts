@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -17,6 +17,7 @@ const aesKey = z
 const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
+    ...eventSigningConfig.shape,
     DATABASE_URL: z.url(),
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
