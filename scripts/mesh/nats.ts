@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from '@nats-io/transport-node'
+import { redactedNatsUrl } from '@pp/events'
 
 export interface RunningNats {
   url: string
@@ -20,7 +21,7 @@ const answers = (url: string): Promise<boolean> =>
 /** NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream. */
 export async function startNats(natsUrl: string | undefined): Promise<RunningNats> {
   if (natsUrl) {
-    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${natsUrl} does not answer: start that server, or unset NATS_URL to use or start a local one`)
+    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${redactedNatsUrl(natsUrl)} does not answer: start that server, or unset NATS_URL to use or start a local one`)
     return { url: natsUrl, stop: async () => undefined }
   }
   if (await answers(LOCAL_URL)) return { url: LOCAL_URL, stop: async () => undefined }

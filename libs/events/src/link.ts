@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
+import { redactedNatsUrl } from './nats-url.js'
 
 /** Something started on a NATS connection (a durable consumer, the outbox relay, a subscription). */
 export interface Attachment {
@@ -55,7 +56,9 @@ interface Pending {
  * the reconnect, which nats.js reports.
  */
 export function linkNats(options: NatsLinkOptions): NatsLink {
-  const { logger, url } = options
+  const { logger } = options
+  // what every log line names: never the credentials the URL may carry
+  const url = redactedNatsUrl(options.url)
   const listeners = new Set<(serving: boolean) => void>()
   const pending = new Set<Pending>()
   let connection: NatsConnection | undefined
@@ -126,7 +129,7 @@ export function linkNats(options: NatsLinkOptions): NatsLink {
     }
   }
 
-  connect({ servers: url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
+  connect({ servers: options.url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
     (nats) => {
       clearTimeout(waitingNotice)
       if (closed) return void nats.close()
