@@ -13,6 +13,7 @@ import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv } from './mesh/event-keys.js'
 import { startNats } from './mesh/nats.js'
+import { ensureNatsUsers, GATEWAY_USER, natsUserEnv } from './mesh/nats-users.js'
 import { startPostgres } from './mesh/postgres.js'
 import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal)
     process.on(signal, () => void shutdown(0))
   }
-  const nats = await startNats(process.env.NATS_URL)
+  const nats = await startNats(process.env.NATS_URL, ensureNatsUsers(join(tmpdir(), 'payments-platform-nats-users'), meshServices.map((s) => s.name)))
   cleanups.push(() => nats.stop())
   // kept between runs, as the embedded Postgres is: events of an earlier run stay believed
   const eventKeys = ensureEventKeys(join(tmpdir(), 'payments-platform-event-keys'), meshServices.map((s) => s.name))
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
       DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
       ...eventKeyEnv(eventKeys, service.name),
+      ...(nats.users && natsUserEnv(nats.users, service.name)),
     })
   }
   supervisor.start('gateway', 'gateway/src/main.ts', {
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
     ...eventKeyEnv(eventKeys),
+    ...(nats.users && natsUserEnv(nats.users, GATEWAY_USER)),
   })
   // imported while the processes start rather than before: gRPC and the generated code take a second
   const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])

@@ -2,6 +2,7 @@ export { consumeEvents, type ConsumerOptions, type RunningConsumer } from './con
 export { EVENTS_STREAM, eventSubject, type EventEnvelope } from './envelope.js'
 export { linkNats, type Attachment, type NatsLink, type NatsLinkOptions } from './link.js'
 export { connectNats, ensureEventsStream, type StreamLimits } from './nats.js'
+export { natsClientOptionsOf, type NatsClientOptions, type NatsClientSettings } from './nats-client.js'
 export { redactedNatsUrl } from './nats-url.js'
 export { originFields, outboxRecord, publishedOutboxEvents, writeOutbox, type NewEvent, type OutboxRecord, type RawExecutor } from './outbox.js'
 export { startOutboxRelay, type OutboxRelay, type RelayOptions } from './relay.js'

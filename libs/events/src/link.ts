@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
+import type { NatsClientOptions } from './nats-client.js'
 import { redactedNatsUrl } from './nats-url.js'
 
 /** Something started on a NATS connection (a durable consumer, the outbox relay, a subscription). */
@@ -32,6 +33,8 @@ export interface NatsLinkOptions {
   url: string
   /** The connection's name on the server (the service's name). */
   name: string
+  /** Its user and TLS (`natsClientOptionsOf`); none on a development NATS without users. */
+  client?: NatsClientOptions
   logger: Logger
   /** Runs on every (re)connection before it counts as serving (the EVENTS stream's creation). */
   prepare?(nats: NatsConnection): Promise<unknown>
@@ -129,7 +132,7 @@ export function linkNats(options: NatsLinkOptions): NatsLink {
     }
   }
 
-  connect({ servers: options.url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
+  connect({ ...options.client, servers: options.url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
     (nats) => {
       clearTimeout(waitingNotice)
       if (closed) return void nats.close()

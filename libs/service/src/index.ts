@@ -8,8 +8,10 @@ import {
   publishedOutboxEvents,
   signingKeyOf,
   startOutboxRelay,
+  natsClientOptionsOf,
   type EventSigningSettings,
   type EventVerifier,
+  type NatsClientSettings,
   type NatsLink,
 } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
@@ -54,6 +56,8 @@ export interface RunServiceOptions {
   storage: StorageLimits
   /** The event keys' settings (libs/config `eventSigningConfig` and the base config's EVENT_*). */
   eventKeys: EventSigningSettings
+  /** The process's NATS user and TLS settings (the base config's NATS_*). */
+  natsClient: NatsClientSettings
   /**
    * The service's own rows that go with age (expired idempotency keys, old deliveries), pruned with
    * its published outbox rows.
@@ -87,12 +91,13 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
   // key files are read first: a production process without them stops before touching anything
   const signingKey = signingKeyOf(options.eventKeys, options.name)
   const verifier = eventVerifierOf(options.eventKeys, logger)
+  const natsClient = natsClientOptionsOf(options.natsClient)
   const tracing = await startTracing(options.name)
   configureGrpcTransport(options.grpcTls ?? {})
   const { storage } = options
   const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
   // connecting runs in the background while the database gets ready
-  const nats = linkNats({ url: options.natsUrl, name: options.name, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
+  const nats = linkNats({ url: options.natsUrl, name: options.name, client: natsClient, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
   await prepareDatabase(options, logger)
   const pruning = startPruning({
     databaseUrl: options.databaseUrl,

@@ -32,6 +32,7 @@ runService({
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
   eventKeys: config,
+  natsClient: config,
   pruned: [
     finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS),
     deliveriesHeldWithoutEndpoint(config.WEBHOOK_HELD_WITHOUT_ENDPOINT_MS),
