@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import type { NatsConnection } from '@nats-io/transport-node'
-import { connectNats, developmentSigningKey, readSigningKey, signedHeaders, type SigningKey } from '@pp/events'
+import { developmentSigningKey, readSigningKey, signedHeaders, type SigningKey } from '@pp/events'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { signingKeyFile } from '../../scripts/mesh/event-keys.js'
+import { connectMeshNats } from './mesh.js'
 import { balanceOf, createCustomer, fund, startPaymentsWorld, type Customer, type PaymentsWorld } from './payments-support.js'
 
 /**
  * Issue 31: nobody inside the network is believed. Whoever can publish on NATS forges the ledger's
  * FUNDS_CREDITED (which payments turned into a COMPLETED incoming transaction and a webhook
  * platforms credit their users on) and the webhooks service's input: none of it may change
- * anything. The mesh's services sign with keys of their own; the forger has all but the ledger's.
+ * anything. The mesh's services sign with keys of their own; the forger has all but the ledger's
+ * and publishes as NATS's admin user (what a NATS without users, or a leaked credential, allows).
  */
 let world: PaymentsWorld
 let customer: Customer
@@ -19,7 +21,7 @@ let nats: NatsConnection
 beforeAll(async () => {
   world = await startPaymentsWorld('forged-events')
   customer = await createCustomer(world)
-  nats = await connectNats(world.mesh.natsUrl, 'e2e-forger')
+  nats = await connectMeshNats(world.mesh, 'e2e-forger')
 }, 120_000)
 
 afterAll(async () => {

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createEventVerifier, readVerifyKeys, type EventVerifier } from '@pp/events'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { connectNats, createEventVerifier, natsClientOptionsOf, readVerifyKeys, type EventVerifier } from '@pp/events'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
 import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
+import { ADMIN_USER, GATEWAY_USER, natsSeedFile, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 import { startFrontProxy } from './front-proxy.js'
@@ -54,6 +56,8 @@ export interface Mesh {
   natsUrl: string
   /** The mesh's own event keys: a test verifies events as a consumer does, or signs as a service. */
   eventKeys: EventKeyFiles
+  /** The users of its NATS server, when it has users (`MeshOptions.natsUsers`). */
+  natsUsers?: NatsUsers
   processes: MeshProcess[]
   /** A new platform with a fresh sandbox token. */
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
@@ -77,6 +81,8 @@ export interface MeshOptions {
   env?: Record<string, string>
   /** A NATS server of its own (one the test stops, or the shared mesh's), instead of the shared test server. */
   natsUrl?: string
+  /** The users of that server (scripts/mesh/nats-users.ts): each process connects as its own. */
+  natsUsers?: NatsUsers
   /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
   databaseServerUrl?: string
   /** Processes per service (1): clients balance over them, as over a headless Service's pods. */
@@ -100,6 +106,7 @@ export interface MeshDescription {
   gatewayBaseUrls: string[]
   natsUrl: string
   eventKeys: EventKeyFiles
+  natsUsers?: NatsUsers
   databaseUrls: Record<string, string>
   grpcAddresses: Record<string, string>
   processes: Array<{ name: string; logFile: string }>
@@ -132,6 +139,11 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const meshId = randomBytes(4).toString('hex')
   const eventKeys = ensureEventKeys(mkdtempSync(join(tmpdir(), 'mesh-event-keys-')), meshServices.map((s) => s.name))
   const dropEventKeys = (): void => rmSync(eventKeys.dir, { recursive: true, force: true })
+  // what a process is: its event-signing key (none for the gateway) and its NATS user, when the server has users
+  const identityEnv = (service: string | undefined, natsUser: string): Record<string, string> => ({
+    ...eventKeyEnv(eventKeys, service),
+    ...(options.natsUsers && natsUserEnv(options.natsUsers, natsUser)),
+  })
   const common = {
     NATS_URL: natsUrl,
     ...addresses,
@@ -160,7 +172,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launch = async (service: MeshService, replica = 0): Promise<ServiceProcess> => {
     const address = `127.0.0.1:${portsOf.get(service.name)![replica]}`
     const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
-    const child = startProcess(name, serviceEntry(service), { ...eventKeyEnv(eventKeys, service.name), ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
+    const child = startProcess(name, serviceEntry(service), { ...identityEnv(service.name, service.name), ...common, DATABASE_URL: databaseOf.get(service.name)!.url, GRPC_ADDRESS: address }, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
       throw new Error(`${err.message}\n${child.output()}`)
@@ -193,7 +205,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-    const gatewayEnv = { ...eventKeyEnv(eventKeys), ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gatewayEnv = { ...identityEnv(undefined, GATEWAY_USER), ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
     const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
@@ -209,6 +221,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     gatewayBaseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}/${API_VERSION}`),
     natsUrl,
     eventKeys,
+    natsUsers: options.natsUsers,
     processes,
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => databaseOf.get(service)!.url,
@@ -258,6 +271,10 @@ const afterEarlier = (earlier: ServiceProcess, current: ServiceProcess): Service
   output: () => `${earlier.output()}${current.output()}`,
 })
 
+/** A test's own connection to the mesh's NATS: as its admin user when the server has users. */
+export const connectMeshNats = (mesh: Mesh, name: string): Promise<NatsConnection> =>
+  connectNats(mesh.natsUrl, name, mesh.natsUsers && natsClientOptionsOf({ NODE_ENV: 'test', NATS_NKEY_SEED_FILE: natsSeedFile(mesh.natsUsers, ADMIN_USER) }))
+
 /** What a test's own consumer of the mesh's events verifies them with, as the services do. */
 export const meshEventVerifier = (mesh: Mesh, logger: Logger): EventVerifier =>
   createEventVerifier({ keys: readVerifyKeys(mesh.eventKeys.verifyKeysFile), logger })
@@ -278,6 +295,7 @@ export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
     gatewayBaseUrls: mesh.gatewayBaseUrls,
     natsUrl: mesh.natsUrl,
     eventKeys: mesh.eventKeys,
+    natsUsers: mesh.natsUsers,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
     processes: mesh.processes.map((p) => ({ name: p.name, logFile: logFileIn(logDir, p.name) })),

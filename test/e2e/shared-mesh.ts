@@ -28,6 +28,7 @@ export function sharedMesh(): Mesh {
     gatewayBaseUrls: description.gatewayBaseUrls,
     natsUrl: description.natsUrl,
     eventKeys: description.eventKeys,
+    natsUsers: description.natsUsers,
     processes: description.processes.map(({ name, logFile }) => ({ name, output: () => readLog(logFile) })),
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => description.databaseUrls[service]!,
