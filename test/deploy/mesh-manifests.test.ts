@@ -53,13 +53,15 @@ describe('docker-compose.yml', () => {
     expect(entry.image).toBe(`payments-platform/${service.name}:\${VERSION:-0.1.0}`)
   })
 
-  it.each(meshServices)('gives $name its own event-signing key and every producer\'s public keys', (service) => {
+  it.each(meshServices)('gives $name its own event-signing key and NATS user, and every producer\'s public keys', (service) => {
     const entry = compose.services[service.name]!
-    expect(entry.secrets).toEqual([`${service.name}-event-key`, 'event-verify-keys'])
-    expect(compose.secrets[`${service.name}-event-key`]).toEqual({ file: `./.data/event-keys/${service.name}.pem` })
+    expect(entry.secrets).toEqual([`${service.name}-event-key`, `${service.name}-nats-seed`, 'event-verify-keys'])
+    expect(compose.secrets[`${service.name}-event-key`]).toEqual({ file: `./.data/mesh-keys/events/${service.name}.pem` })
+    expect(compose.secrets[`${service.name}-nats-seed`]).toEqual({ file: `./.data/mesh-keys/nats/${service.name}.nk` })
     expect(entry.environment?.EVENT_SIGNING_KEY_FILE).toBe(`/run/secrets/${service.name}-event-key`)
+    expect(entry.environment?.NATS_NKEY_SEED_FILE).toBe(`/run/secrets/${service.name}-nats-seed`)
     expect(entry.environment?.EVENT_VERIFY_KEYS_FILE).toBe('/run/secrets/event-verify-keys')
-    expect(compose.services.gateway!.secrets).toEqual(['event-verify-keys'])
+    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'event-verify-keys'])
   })
 
   it('starts the gateway once every service is healthy, and checks its readiness', () => {
