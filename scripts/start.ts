@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   const nats = await startNats(process.env.NATS_URL, ensureNatsUsers(join(tmpdir(), 'payments-platform-nats-users'), meshServices.map((s) => s.name)))
   cleanups.push(() => nats.stop())
   // kept between runs, as the embedded Postgres is: events of an earlier run stay believed
-  const eventKeys = ensureEventKeys(join(tmpdir(), 'payments-platform-event-keys'), meshServices.map((s) => s.name))
+  const eventKeysDir = process.env.EVENT_KEYS_DIR || join(tmpdir(), 'payments-platform-event-keys')
+  const eventKeys = ensureEventKeys(eventKeysDir, meshServices.map((s) => s.name))
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
   // local development: sandbox webhook endpoints may be receivers on this machine

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { publicKeyText } from '@pp/events'
 
@@ -15,16 +15,19 @@ export const signingKeyFile = (files: Pick<EventKeyFiles, 'dir'>, service: strin
 /**
  * An Ed25519 event-signing key per service in `dir`, and the verify set of their public keys that
  * every process reads. Keys already there are kept, so a restarted `pnpm start` still believes
- * the events its earlier run left in the stream; a service new to the list gets one.
+ * the events its earlier run left in the stream; a service new to the list gets one. The verify
+ * set names every key in the folder, so a tool may add a producer of its own (the bench does).
  */
 export function ensureEventKeys(dir: string, services: readonly string[]): EventKeyFiles {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const verifyKeys: Record<string, string[]> = {}
   for (const service of services) {
     const file = signingKeyFile({ dir }, service)
     if (!existsSync(file)) writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 })
-    verifyKeys[service] = [publicKeyText(createPublicKey(createPrivateKey(readFileSync(file))))]
   }
+  const producers = readdirSync(dir).filter((name) => name.endsWith('.pem')).map((name) => name.slice(0, -'.pem'.length))
+  const verifyKeys = Object.fromEntries(
+    producers.map((producer) => [producer, [publicKeyText(createPublicKey(createPrivateKey(readFileSync(signingKeyFile({ dir }, producer)))))]]),
+  )
   const verifyKeysFile = join(dir, 'verify-keys.json')
   writeFileSync(verifyKeysFile, JSON.stringify(verifyKeys, null, 2))
   return { dir, verifyKeysFile }
