@@ -75,7 +75,8 @@ const DATABASE_RETRY_DELAY_MS_MAX = 5_000
  * the process serves its API while NATS is down, its events wait in its outbox, and the outbox
  * relay and the service's consumers start once NATS answers (health reports `nats` NOT_SERVING
  * meanwhile); the EVENTS stream gets the configured limits then. Rows that go with age are pruned
- * in the background (`startPruning`). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
+ * in the background (`startPruning`). The relay signs every event with the service's own key, and
+ * the runtime's `verifier` checks every event its consumers read (@pp/events). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
  * server drains its calls), then the relay and the pruning, then NATS, and exits 0; a failure at
  * start-up exits 1.
  */
@@ -88,7 +89,7 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
-  // key files are read first: a production process without them stops before touching anything
+  // key and NATS user files are read first: a production process without them stops before touching anything
   const signingKey = signingKeyOf(options.eventKeys, options.name)
   const verifier = eventVerifierOf(options.eventKeys, logger)
   const natsClient = natsClientOptionsOf(options.natsClient)

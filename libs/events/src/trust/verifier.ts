@@ -9,7 +9,7 @@ import { KEY_ID_HEADER, SIGNATURE_HEADER } from './signature.js'
 
 const rejected = counter('events_rejected_total', 'Events dropped before handling because their producer is not proven', ['source', 'reason'])
 
-export type RejectionReason = 'malformed' | 'subject_mismatch' | 'unsigned' | 'unknown_key' | 'bad_signature'
+type RejectionReason = 'malformed' | 'subject_mismatch' | 'unsigned' | 'unknown_key' | 'bad_signature'
 
 /** A message read from NATS, its payload parsed. */
 export interface ReceivedEvent {
