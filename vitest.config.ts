@@ -22,6 +22,7 @@ const sharedMeshFiles = [
   'test/e2e/catalog-api.e2e.test.ts',
   'test/e2e/customers-api.e2e.test.ts',
   'test/e2e/docs.browser.test.ts',
+  'test/e2e/forged-events.e2e.test.ts',
   'test/e2e/hosted-kyc.browser.test.ts',
   'test/e2e/invitations.e2e.test.ts',
   'test/e2e/resource-contracts.e2e.test.ts',

@@ -7,9 +7,13 @@
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
  * is seeded as soon as the platform service answers, while the others are still coming up.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
+import { ensureEventKeys, eventKeyEnv } from './mesh/event-keys.js'
 import { startNats } from './mesh/nats.js'
+import { ensureNatsUsers, GATEWAY_USER, natsUserEnv } from './mesh/nats-users.js'
 import { startPostgres } from './mesh/postgres.js'
 import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
@@ -48,8 +52,11 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal)
     process.on(signal, () => void shutdown(0))
   }
-  const nats = await startNats(process.env.NATS_URL)
+  const nats = await startNats(process.env.NATS_URL, ensureNatsUsers(join(tmpdir(), 'payments-platform-nats-users'), meshServices.map((s) => s.name)))
   cleanups.push(() => nats.stop())
+  // kept between runs, as the embedded Postgres is: events of an earlier run stay believed
+  const eventKeysDir = process.env.EVENT_KEYS_DIR || join(tmpdir(), 'payments-platform-event-keys')
+  const eventKeys = ensureEventKeys(eventKeysDir, meshServices.map((s) => s.name))
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
   // local development: sandbox webhook endpoints may be receivers on this machine
@@ -60,12 +67,16 @@ async function main(): Promise<void> {
       ...common,
       DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
+      ...eventKeyEnv(eventKeys, service.name),
+      ...(nats.users && natsUserEnv(nats.users, service.name)),
     })
   }
   supervisor.start('gateway', 'gateway/src/main.ts', {
     ...common,
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+    ...eventKeyEnv(eventKeys),
+    ...(nats.users && natsUserEnv(nats.users, GATEWAY_USER)),
   })
   // imported while the processes start rather than before: gRPC and the generated code take a second
   const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])

@@ -1,4 +1,4 @@
-import { linkNats } from '@pp/events'
+import { eventVerifierOf, linkNats, natsClientOptionsOf } from '@pp/events'
 import { configureGrpcTransport } from '@pp/grpc'
 import { createLogger, type Logger } from '@pp/logging'
 import { serveMetrics } from '@pp/metrics'
@@ -20,6 +20,9 @@ import { gatewayReadiness, serviceAddresses } from './readiness.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
+  // read first: a production gateway without the producers' keys stops before serving
+  const verifier = eventVerifierOf(config, logger)
+  const natsClient = natsClientOptionsOf(config)
   const tracing = await startTracing('gateway')
   configureGrpcTransport(config)
   const clients = createGrpcClients(config)
@@ -36,12 +39,12 @@ async function main(config: GatewayConfig, logger: Logger): Promise<void> {
     failureTtlMs: config.AUTH_FAILURE_CACHE_TTL_MS,
   })
   // the gateway serves while NATS is down: a deletion missed meanwhile only lives until the cache TTL ends
-  const nats = linkNats({ url: config.NATS_URL, name: 'gateway', logger })
+  const nats = linkNats({ url: config.NATS_URL, name: 'gateway', client: natsClient, logger })
   const tokenInvalidation = nats.whenServing('token invalidation', async (connection) =>
-    subscribeToTokenDeletions(connection, (tokenId) => authCache.evictToken(tokenId), logger),
+    subscribeToTokenDeletions(connection, (tokenId) => authCache.evictToken(tokenId), verifier, logger),
   )
   const agentInvalidation = nats.whenServing('agent invalidation', async (connection) =>
-    subscribeToAgentChanges(connection, (agentId) => agentAuthCache.evictTokenAndRefusals(agentId), logger),
+    subscribeToAgentChanges(connection, (agentId) => agentAuthCache.evictTokenAndRefusals(agentId), verifier, logger),
   )
   // each replica limits alone while NATS is down; once it serves they share what they let through
   const rateLimits = new TokenBuckets({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST })

@@ -3,24 +3,31 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from '@nats-io/transport-node'
+import { natsClientOptionsOf, redactedNatsUrl, type NatsClientOptions } from '@pp/events'
+import { ADMIN_USER, natsSeedFile, type NatsUsers } from './nats-users.js'
 
 export interface RunningNats {
   url: string
+  /** The users of a server started here, each process connecting as its own; none for a server found running. */
+  users?: NatsUsers
   stop(): Promise<void>
 }
 
 const LOCAL_URL = 'nats://127.0.0.1:4222'
 
-const answers = (url: string): Promise<boolean> =>
-  connect({ servers: url, reconnect: false, timeout: 1_000 }).then(
+const answers = (url: string, client?: NatsClientOptions): Promise<boolean> =>
+  connect({ ...client, servers: url, reconnect: false, timeout: 1_000 }).then(
     (nc) => nc.close().then(() => true),
     () => false,
   )
 
-/** NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream. */
-export async function startNats(natsUrl: string | undefined): Promise<RunningNats> {
+/**
+ * NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream
+ * and `users` (each service may publish its own subjects only).
+ */
+export async function startNats(natsUrl: string | undefined, users: NatsUsers): Promise<RunningNats> {
   if (natsUrl) {
-    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${natsUrl} does not answer: start that server, or unset NATS_URL to use or start a local one`)
+    if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${redactedNatsUrl(natsUrl)} does not answer: start that server, or unset NATS_URL to use or start a local one`)
     return { url: natsUrl, stop: async () => undefined }
   }
   if (await answers(LOCAL_URL)) return { url: LOCAL_URL, stop: async () => undefined }
@@ -32,15 +39,15 @@ export async function startNats(natsUrl: string | undefined): Promise<RunningNat
   }
   const storeDir = join(tmpdir(), 'payments-platform-nats')
   mkdirSync(storeDir, { recursive: true })
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' })
-  await waitForNats(child)
-  return { url: LOCAL_URL, stop: () => stopChild(child) }
+  const child = spawn('nats-server', ['-c', users.configFile, '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' })
+  await waitForNats(child, natsClientOptionsOf({ NODE_ENV: 'development', NATS_NKEY_SEED_FILE: natsSeedFile(users, ADMIN_USER) }))
+  return { url: LOCAL_URL, users, stop: () => stopChild(child) }
 }
 
-async function waitForNats(child: ChildProcess): Promise<void> {
+async function waitForNats(child: ChildProcess, admin: NatsClientOptions): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     if (child.exitCode !== null) throw new Error('nats-server exited at start-up (is port 4222 taken?): free the port, or set NATS_URL to a NATS server of yours')
-    if (await answers(LOCAL_URL)) return
+    if (await answers(LOCAL_URL, admin)) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error('nats-server did not answer within 5 seconds: run one yourself (nats-server -js) and set NATS_URL')

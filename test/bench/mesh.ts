@@ -1,15 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { jetstreamManager } from '@nats-io/jetstream'
-import { connectNats, EVENTS_STREAM } from '@pp/events'
+import { connectNats, EVENTS_STREAM, readSigningKey, type SigningKey } from '@pp/events'
 import { freePort, repoRoot, waitUntil } from '@pp/testing'
+import { ensureEventKeys, signingKeyFile } from '../../scripts/mesh/event-keys.js'
 import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
 import { API_VERSION, grpcAddressVariable, meshServices } from '../../scripts/mesh/services.js'
 import { basicAuth } from './api.js'
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222'
+/** The source of the events the bench publishes itself, apart from every service's. */
+export const BENCH_SOURCE = 'bench'
 const START_TIMEOUT_MS = 120_000
 const OUTPUT_LINES_KEPT = 200
 
@@ -19,6 +25,8 @@ export interface BenchMesh {
   postgresUrl: string
   platformAddress: string
   natsUrl: string
+  /** What the bench signs the events it publishes as its own producer (`bench`) with: the mesh believes it. */
+  benchSigningKey: SigningKey
   /** The start script's process: the mesh's processes are its descendants. */
   pid: number
   /** From spawning the start script to the gateway's first answer to an authenticated request. */
@@ -33,6 +41,9 @@ export interface BenchMesh {
  */
 export async function startBenchMesh(): Promise<BenchMesh> {
   const consumerPrefix = `bench-${randomBytes(4).toString('hex')}`
+  // the mesh's event keys, with one for the bench's own events among them
+  const eventKeysDir = mkdtempSync(join(tmpdir(), 'bench-event-keys-'))
+  ensureEventKeys(eventKeysDir, [...meshServices.map((s) => s.name), BENCH_SOURCE])
   const ports = await Promise.all([...meshServices, 'gateway'].map(() => freePort()))
   const gatewayPort = ports.pop()!
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
@@ -44,6 +55,7 @@ export async function startBenchMesh(): Promise<BenchMesh> {
       ...addresses,
       PORT: String(gatewayPort),
       NATS_URL,
+      EVENT_KEYS_DIR: eventKeysDir,
       EVENTS_CONSUMER_PREFIX: consumerPrefix,
       WEBHOOK_CONSUMER_NAME: `${consumerPrefix}-webhooks`,
       EVENTS_CONSUMER_START_TIME: new Date().toISOString(),
@@ -58,6 +70,7 @@ export async function startBenchMesh(): Promise<BenchMesh> {
   const stop = async () => {
     await stopChild(child)
     await deleteConsumers(consumerPrefix)
+    rmSync(eventKeysDir, { recursive: true, force: true })
   }
   const answered = waitUntil(async () => {
     const credentials = output.credentials()
@@ -81,6 +94,7 @@ export async function startBenchMesh(): Promise<BenchMesh> {
     postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
     platformAddress: addresses[grpcAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
     natsUrl: NATS_URL,
+    benchSigningKey: readSigningKey(signingKeyFile({ dir: eventKeysDir }, BENCH_SOURCE)),
     pid: child.pid!,
     startMs: performance.now() - startedAt,
     stop,

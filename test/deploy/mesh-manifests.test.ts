@@ -19,10 +19,12 @@ interface ComposeService {
   build?: { args?: Record<string, string> }
   environment?: Record<string, string>
   healthcheck?: { test: string[] }
+  secrets?: string[]
   depends_on?: Record<string, { condition: string }>
 }
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>
+  secrets: Record<string, { file: string }>
 }
 const expectedAddresses = Object.fromEntries(meshServices.map((s) => [grpcAddressVariable(s), `${s.name}:${s.grpcPort}`]))
 
@@ -61,6 +63,17 @@ describe('docker-compose.yml', () => {
     expect(entry.healthcheck?.test).toEqual(['CMD', 'node', 'node_modules/@pp/grpc/dist/health-probe.js', 'readiness'])
     expect(entry.depends_on).toMatchObject({ postgres: { condition: 'service_healthy' }, nats: { condition: 'service_healthy' } })
     expect(entry.image).toBe(`payments-platform/${service.name}:\${VERSION:-0.1.0}`)
+  })
+
+  it.each(meshServices)('gives $name its own event-signing key and NATS user, and every producer\'s public keys', (service) => {
+    const entry = compose.services[service.name]!
+    expect(entry.secrets).toEqual([`${service.name}-event-key`, `${service.name}-nats-seed`, 'event-verify-keys'])
+    expect(compose.secrets[`${service.name}-event-key`]).toEqual({ file: `./.data/mesh-keys/events/${service.name}.pem` })
+    expect(compose.secrets[`${service.name}-nats-seed`]).toEqual({ file: `./.data/mesh-keys/nats/${service.name}.nk` })
+    expect(entry.environment?.EVENT_SIGNING_KEY_FILE).toBe(`/run/secrets/${service.name}-event-key`)
+    expect(entry.environment?.NATS_NKEY_SEED_FILE).toBe(`/run/secrets/${service.name}-nats-seed`)
+    expect(entry.environment?.EVENT_VERIFY_KEYS_FILE).toBe('/run/secrets/event-verify-keys')
+    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'event-verify-keys'])
   })
 
   it('starts the gateway once every service is healthy, and checks its readiness', () => {

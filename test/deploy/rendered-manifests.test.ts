@@ -102,6 +102,25 @@ describe('kustomize build deploy/k8s', () => {
     }
     expect(Object.keys(example.stringData!).sort()).toEqual([...referenced].sort())
   })
+
+  it('gives each process its own event-signing key and NATS user only, and every process the producers\' public keys', () => {
+    const example = parseAllDocuments(readFileSync(join(root, 'deploy/k8s/mesh-keys.example.yaml'), 'utf8')).map((d) => d.toJS() as K8sObject)
+    const itemsOf = (name: string) => Object.keys(example.find((o) => o.metadata.name === name)!.stringData!).sort()
+    expect(itemsOf('event-signing-keys')).toEqual(meshServices.map((s) => `${s.name}.pem`).sort())
+    expect(itemsOf('nats-nkeys')).toEqual([...meshServices.map((s) => `${s.name}.nk`), 'gateway.nk'].sort())
+    for (const deployment of deployments()) {
+      const name = deployment.metadata.name
+      const pod = deployment.spec.template.spec
+      const env = Object.fromEntries(pod.containers[0].env.map((e: { name: string; value?: string }) => [e.name, e.value]))
+      expect(pod.volumes).toContainEqual({ name: 'event-verify-keys', configMap: { name: 'event-verify-keys' } })
+      expect(env.EVENT_VERIFY_KEYS_FILE).toBe('/etc/event-verify-keys/verify-keys.json')
+      expect(env.NATS_NKEY_SEED_FILE).toBe('/etc/identity/nats.nk')
+      const signing = name === 'gateway' ? [] : [{ secret: { name: 'event-signing-keys', items: [{ key: `${name}.pem`, path: 'event-signing.pem' }] } }]
+      const sources = [...signing, { secret: { name: 'nats-nkeys', items: [{ key: `${name}.nk`, path: 'nats.nk' }] } }]
+      expect(pod.volumes).toContainEqual({ name: 'identity', projected: { sources } })
+      expect(env.EVENT_SIGNING_KEY_FILE).toBe(name === 'gateway' ? undefined : '/etc/identity/event-signing.pem')
+    }
+  })
 })
 
 describe('kustomize build deploy/overlays/mtls', () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { jetstreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
-import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, ensureEventsStream, EVENTS_STREAM, type EventEnvelope, type RunningConsumer } from '@pp/events'
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, postUnread, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, connectMeshNats, meshEventVerifier, postUnread, type Credentials, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
 
 /**
@@ -50,13 +50,14 @@ beforeAll(async () => {
   otherPlatformApi = apiClient(mesh, platformB)
   termsVersion = (await api('GET', '/customers/end-user-terms')).body.version
 
-  nats = await connectNats(mesh.natsUrl, 'e2e-customers')
+  nats = await connectMeshNats(mesh, 'e2e-customers')
   await ensureEventsStream(nats)
   consumer = await consumeEvents({
     nats,
     durableName,
     filterSubject: 'events.customers.CUSTOMER.CREATED',
     logger: pino({ level: 'silent' }),
+    verifier: meshEventVerifier(mesh, pino({ level: 'silent' })),
     handle: async (event) => {
       if (event.platformId === platformA.platformId) created.push(event)
     },

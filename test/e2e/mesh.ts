@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { connectNats, createEventVerifier, natsClientOptionsOf, readVerifyKeys, type EventVerifier } from '@pp/events'
 import { checkHealth, createGrpcClient } from '@pp/grpc'
+import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
+import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
+import { ADMIN_USER, GATEWAY_USER, natsSeedFile, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 import { startFrontProxy } from './front-proxy.js'
@@ -47,6 +54,10 @@ export interface Mesh {
   /** Each gateway replica's own base URL, past the front proxy (one: `baseUrl`'s). */
   gatewayBaseUrls: string[]
   natsUrl: string
+  /** The mesh's own event keys: a test verifies events as a consumer does, or signs as a service. */
+  eventKeys: EventKeyFiles
+  /** The users of its NATS server, when it has users (`MeshOptions.natsUsers`). */
+  natsUsers?: NatsUsers
   processes: MeshProcess[]
   /** A new platform with a fresh sandbox token. */
   createPlatform(name: string, options?: { regulated?: boolean; skipVerificationPaperwork?: boolean }): Promise<PlatformCredentials>
@@ -70,6 +81,8 @@ export interface MeshOptions {
   env?: Record<string, string>
   /** A NATS server of its own (one the test stops, or the shared mesh's), instead of the shared test server. */
   natsUrl?: string
+  /** The users of that server (scripts/mesh/nats-users.ts): each process connects as its own. */
+  natsUsers?: NatsUsers
   /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
   databaseServerUrl?: string
   /** Processes per service (1): clients balance over them, as over a headless Service's pods. */
@@ -92,6 +105,8 @@ export interface MeshDescription {
   baseUrl: string
   gatewayBaseUrls: string[]
   natsUrl: string
+  eventKeys: EventKeyFiles
+  natsUsers?: NatsUsers
   databaseUrls: Record<string, string>
   grpcAddresses: Record<string, string>
   processes: Array<{ name: string; logFile: string }>
@@ -122,6 +137,13 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   // Meshes share the test NATS server: each gets durable consumers of its own, starting now rather
   // than replaying the stream's history, and sandbox delays of milliseconds.
   const meshId = randomBytes(4).toString('hex')
+  const eventKeys = ensureEventKeys(mkdtempSync(join(tmpdir(), 'mesh-event-keys-')), meshServices.map((s) => s.name))
+  const dropEventKeys = (): void => rmSync(eventKeys.dir, { recursive: true, force: true })
+  // what a process is: its event-signing key (none for the gateway) and its NATS user, when the server has users
+  const identityEnv = (service: string | undefined, natsUser: string): Record<string, string> => ({
+    ...eventKeyEnv(eventKeys, service),
+    ...(options.natsUsers && natsUserEnv(options.natsUsers, natsUser)),
+  })
   const common = {
     NATS_URL: natsUrl,
     ...addresses,
@@ -152,7 +174,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
     // served as the runtime role, as deployed: the database's owner only migrates
     const database = databaseOf.get(service.name)!.url
-    const env = { ...common, DATABASE_URL: await runtimeRoleUrl(database), MIGRATION_DATABASE_URL: database, GRPC_ADDRESS: address }
+    const env = { ...identityEnv(service.name, service.name), ...common, DATABASE_URL: await runtimeRoleUrl(database), MIGRATION_DATABASE_URL: database, GRPC_ADDRESS: address }
     const child = startProcess(name, serviceEntry(service), env, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
@@ -164,6 +186,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const abandon = async (err: unknown): Promise<never> => {
     await Promise.all(processes.map((p) => p.stop('SIGKILL')))
     await Promise.all(databases.map((d) => d.drop()))
+    dropEventKeys()
     throw err
   }
 
@@ -185,7 +208,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-    const gatewayEnv = { ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gatewayEnv = { ...identityEnv(undefined, GATEWAY_USER), ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
     const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
@@ -200,6 +223,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     baseUrl: `${publicUrl}/${API_VERSION}`,
     gatewayBaseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}/${API_VERSION}`),
     natsUrl,
+    eventKeys,
+    natsUsers: options.natsUsers,
     processes,
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => databaseOf.get(service)!.url,
@@ -236,6 +261,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       await frontProxy?.close()
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
+      dropEventKeys()
     },
   }
   liveMeshes.add(mesh)
@@ -247,6 +273,14 @@ const afterEarlier = (earlier: ServiceProcess, current: ServiceProcess): Service
   ...current,
   output: () => `${earlier.output()}${current.output()}`,
 })
+
+/** A test's own connection to the mesh's NATS: as its admin user when the server has users. */
+export const connectMeshNats = (mesh: Mesh, name: string): Promise<NatsConnection> =>
+  connectNats(mesh.natsUrl, name, mesh.natsUsers && natsClientOptionsOf({ NODE_ENV: 'test', NATS_NKEY_SEED_FILE: natsSeedFile(mesh.natsUsers, ADMIN_USER) }))
+
+/** What a test's own consumer of the mesh's events verifies them with, as the services do. */
+export const meshEventVerifier = (mesh: Mesh, logger: Logger): EventVerifier =>
+  createEventVerifier({ keys: readVerifyKeys(mesh.eventKeys.verifyKeysFile), logger })
 
 export const platformCreator =
   (platform: PlatformServiceClient): Mesh['createPlatform'] =>
@@ -263,6 +297,8 @@ export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
     baseUrl: mesh.baseUrl,
     gatewayBaseUrls: mesh.gatewayBaseUrls,
     natsUrl: mesh.natsUrl,
+    eventKeys: mesh.eventKeys,
+    natsUsers: mesh.natsUsers,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
     processes: mesh.processes.map((p) => ({ name: p.name, logFile: logFileIn(logDir, p.name) })),

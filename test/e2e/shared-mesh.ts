@@ -27,6 +27,8 @@ export function sharedMesh(): Mesh {
     baseUrl: description.baseUrl,
     gatewayBaseUrls: description.gatewayBaseUrls,
     natsUrl: description.natsUrl,
+    eventKeys: description.eventKeys,
+    natsUsers: description.natsUsers,
     processes: description.processes.map(({ name, logFile }) => ({ name, output: () => readLog(logFile) })),
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => description.databaseUrls[service]!,

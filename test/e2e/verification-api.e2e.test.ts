@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { jetstreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
-import { connectNats, consumeEvents, ensureEventsStream, EVENTS_STREAM, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, ensureEventsStream, EVENTS_STREAM, type EventEnvelope, type RunningConsumer } from '@pp/events'
 import { waitUntil } from '@pp/testing'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, type Credentials, type Mesh } from './mesh.js'
+import { apiClient, connectMeshNats, meshEventVerifier, type Credentials, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
 
 /**
@@ -26,7 +26,7 @@ beforeAll(async () => {
   mesh = sharedMesh()
   credentials = await mesh.createPlatform(`e2e-verification-${durableName}`)
   api = apiClient(mesh, credentials)
-  nats = await connectNats(mesh.natsUrl, durableName)
+  nats = await connectMeshNats(mesh, durableName)
   await ensureEventsStream(nats)
   consumer = await consumeEvents({
     nats,
@@ -34,6 +34,7 @@ beforeAll(async () => {
     filterSubject: 'events.customers.>',
     startTime: new Date(),
     logger: pino({ level: 'silent' }),
+    verifier: meshEventVerifier(mesh, pino({ level: 'silent' })),
     handle: async (event) => {
       if (event.platformId === credentials.platformId) events.push(event)
     },

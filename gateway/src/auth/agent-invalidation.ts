@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { eventSubject } from '@pp/events'
+import { eventSubject, type EventVerifier } from '@pp/events'
 import type { Logger } from '@pp/logging'
 import { subscribeToEvictions, type TokenInvalidation } from './token-invalidation.js'
 
@@ -7,5 +7,5 @@ import { subscribeToEvictions, type TokenInvalidation } from './token-invalidati
 export const AGENT_CHANGED_SUBJECT = eventSubject('platform', 'AGENT.CHANGED')
 
 /** Drops the agent's cached Bearer authentication in this replica as soon as the platform announces a change. */
-export const subscribeToAgentChanges = (nats: NatsConnection, evictAgent: (agentId: string) => void, logger: Logger): TokenInvalidation =>
-  subscribeToEvictions(nats, AGENT_CHANGED_SUBJECT, 'agentId', evictAgent, logger)
+export const subscribeToAgentChanges = (nats: NatsConnection, evictAgent: (agentId: string) => void, verifier: EventVerifier, logger: Logger): TokenInvalidation =>
+  subscribeToEvictions(nats, AGENT_CHANGED_SUBJECT, 'agentId', evictAgent, verifier, logger)

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { eventSubject, type EventEnvelope } from '@pp/events'
+import { eventSubject, type EventVerifier } from '@pp/events'
 import type { Logger } from '@pp/logging'
 
 /** Published by the platform service when an API token is deleted. */
@@ -18,23 +18,31 @@ export interface TokenInvalidation {
 export function subscribeToTokenDeletions(
   nats: NatsConnection,
   evictToken: (tokenId: string) => void,
+  verifier: EventVerifier,
   logger: Logger,
 ): TokenInvalidation {
-  return subscribeToEvictions(nats, TOKEN_DELETED_SUBJECT, 'tokenId', evictToken, logger)
+  return subscribeToEvictions(nats, TOKEN_DELETED_SUBJECT, 'tokenId', evictToken, verifier, logger)
 }
 
-/** Evicts, on every event of `subject`, the credential its `data[field]` names (a token, an agent). */
+/**
+ * Evicts, on every event of `subject` its source signed, the credential its `data[field]` names (a
+ * token, an agent). Unproven events are dropped: one would only cost a replica a cache entry, but
+ * nothing read from NATS is believed unchecked.
+ */
 export function subscribeToEvictions(
   nats: NatsConnection,
   subject: string,
   field: string,
   evict: (id: string) => void,
+  verifier: EventVerifier,
   logger: Logger,
 ): TokenInvalidation {
   const subscription = nats.subscribe(subject)
   const done = (async () => {
     for await (const message of subscription) {
-      const id = namedId(message.string(), field)
+      const received = { subject: message.subject, headers: message.headers, envelope: parsed(message.string()) }
+      if (!verifier.accepts(received)) continue
+      const id = namedId(received.envelope.data, field)
       if (id === undefined) {
         logger.warn({ subject: message.subject }, `ignoring an event without a ${field}`)
         continue
@@ -50,12 +58,15 @@ export function subscribeToEvictions(
   }
 }
 
-function namedId(payload: string, field: string): string | undefined {
+function parsed(payload: string): unknown {
   try {
-    const event = JSON.parse(payload) as Partial<EventEnvelope<Record<string, unknown>>>
-    const id = event.data?.[field]
-    return typeof id === 'string' && id.length > 0 ? id : undefined
+    return JSON.parse(payload)
   } catch {
     return undefined
   }
+}
+
+function namedId(data: unknown, field: string): string | undefined {
+  const id = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[field] : undefined
+  return typeof id === 'string' && id.length > 0 ? id : undefined
 }

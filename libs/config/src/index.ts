@@ -21,6 +21,28 @@ export const baseConfigSchema = z.object({
   GRPC_TLS_CA_FILE: z.string().min(1).optional(),
   GRPC_TLS_CERT_FILE: z.string().min(1).optional(),
   GRPC_TLS_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * The process's own NATS user: a file holding its nkey seed (`SU…`), or a `.creds` file (JWT and
+   * seed, for an operator-mode NATS). One of them is required in production.
+   */
+  NATS_NKEY_SEED_FILE: z.string().min(1).optional(),
+  NATS_CREDS_FILE: z.string().min(1).optional(),
+  /** The CA (PEM) that signed the NATS server's certificate: the connection then requires TLS. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  /**
+   * The public keys of every event producer (JSON, @pp/events `readVerifyKeys`): an event is
+   * believed only when the service it names signed it. Required in production; the development
+   * keys without.
+   */
+  EVENT_VERIFY_KEYS_FILE: z.string().min(1).optional(),
+  /** The migration window: unsigned events JetStream stored before this instant are believed (ISO date-time). */
+  EVENT_UNSIGNED_ACCEPTED_UNTIL: z.iso.datetime().transform((value) => new Date(value)).optional(),
+})
+
+/** What every service that publishes events carries. */
+export const eventSigningConfig = z.object({
+  /** The service's own Ed25519 private key (PEM) its events are signed with. Required in production. */
+  EVENT_SIGNING_KEY_FILE: z.string().min(1).optional(),
 })
 
 /**

@@ -4,6 +4,7 @@ import { httpStatusOf, isApiError } from '@pp/errors'
 import type { Logger } from '@pp/logging'
 import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import { EVENTS_STREAM, type EventEnvelope } from './envelope.js'
+import type { EventVerifier } from './trust/verifier.js'
 
 export interface ConsumerOptions {
   nats: NatsConnection
@@ -11,6 +12,8 @@ export interface ConsumerOptions {
   /** One subject pattern: the NATS server shipped with Debian (2.9) has no multi-filter consumers. */
   filterSubject: string
   logger: Logger
+  /** Proves each event's producer before `handle` sees it. */
+  verifier: EventVerifier
   handle(event: EventEnvelope): Promise<void>
   /** Redelivery delay after a failed handling. */
   retryDelayMs?: number
@@ -40,8 +43,8 @@ const isPermanent = (err: unknown): boolean => isApiError(err) && httpStatusOf(e
 /**
  * Consumes the EVENTS stream through a durable consumer: the server remembers what was acked,
  * so a restart resumes where it stopped. A message is acked only after `handle` succeeds; a
- * failure is redelivered after `retryDelayMs`, except a permanent refusal or a message that is not
- * JSON, which are terminated.
+ * failure is redelivered after `retryDelayMs`, except a permanent refusal, a message that is not
+ * JSON or an event whose producer is not proven (the verifier's refusal), which are terminated.
  */
 export async function consumeEvents(options: ConsumerOptions): Promise<RunningConsumer> {
   const { nats, durableName, logger, retryDelayMs = 1_000, ackWaitMs = 30_000, concurrency = 1 } = options
@@ -59,14 +62,19 @@ export async function consumeEvents(options: ConsumerOptions): Promise<RunningCo
   const messages = await consumer.consume()
   const inFlight = new Set<Promise<void>>()
   const handleOne = async (message: JsMsg): Promise<void> => {
-    let event: EventEnvelope
+    let payload: unknown
     try {
-      event = message.json<EventEnvelope>()
+      payload = message.json<unknown>()
     } catch (err) {
       // not an envelope at all (a stray publish on the stream's subjects): no handler will ever take it
       logger.error({ err, subject: message.subject, durableName }, 'message on the stream is not JSON; dropped')
       return message.term()
     }
+    const received = { subject: message.subject, headers: message.headers, envelope: payload, storedAt: message.time }
+    // terminated, not nak'ed: a forgery redelivered for ever would keep the consumer busy for nothing,
+    // and no later attempt can prove what this one could not (the rejection counter says it happened)
+    if (!options.verifier.accepts(received)) return message.term()
+    const event = received.envelope
     try {
       const handle = () => options.handle(event)
       const parent = message.headers?.get('traceparent') || event.traceparent

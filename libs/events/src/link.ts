@@ -1,5 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
+import type { NatsClientOptions } from './nats-client.js'
+import { redactedNatsUrl } from './nats-url.js'
 
 /** Something started on a NATS connection (a durable consumer, the outbox relay, a subscription). */
 export interface Attachment {
@@ -31,6 +33,8 @@ export interface NatsLinkOptions {
   url: string
   /** The connection's name on the server (the service's name). */
   name: string
+  /** Its user and TLS (`natsClientOptionsOf`); none on a development NATS without users. */
+  client?: NatsClientOptions
   logger: Logger
   /** Runs on every (re)connection before it counts as serving (the EVENTS stream's creation). */
   prepare?(nats: NatsConnection): Promise<unknown>
@@ -55,7 +59,9 @@ interface Pending {
  * the reconnect, which nats.js reports.
  */
 export function linkNats(options: NatsLinkOptions): NatsLink {
-  const { logger, url } = options
+  const { logger } = options
+  // what every log line names: never the credentials the URL may carry
+  const url = redactedNatsUrl(options.url)
   const listeners = new Set<(serving: boolean) => void>()
   const pending = new Set<Pending>()
   let connection: NatsConnection | undefined
@@ -126,7 +132,7 @@ export function linkNats(options: NatsLinkOptions): NatsLink {
     }
   }
 
-  connect({ servers: url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
+  connect({ ...options.client, servers: options.url, name: options.name, waitOnFirstConnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500 }).then(
     (nats) => {
       clearTimeout(waitingNotice)
       if (closed) return void nats.close()

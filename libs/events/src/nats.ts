@@ -1,9 +1,10 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream'
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from './envelope.js'
+import type { NatsClientOptions } from './nats-client.js'
 
-export const connectNats = (url: string, name: string): Promise<NatsConnection> =>
-  connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 })
+export const connectNats = (url: string, name: string, client?: NatsClientOptions): Promise<NatsConnection> =>
+  connect({ ...client, servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 })
 
 /**
  * How much of the EVENTS stream JetStream keeps: older or more events go, oldest first, whether

@@ -1,9 +1,11 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream'
-import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node'
+import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node'
 import type { Logger } from '@pp/logging'
 import { createSqlPool, prepared, startWakeLoop, type SqlPool } from '@pp/db'
 import { counter, histogram } from '@pp/metrics'
 import type { EventEnvelope } from './envelope.js'
+import type { SigningKey } from './trust/event-keys.js'
+import { signedHeaders } from './trust/signature.js'
 
 const publishLag = histogram('outbox_publish_lag_seconds', 'Time from an outbox row\'s commit to its publication on the stream')
 const published = counter('outbox_events_published_total', 'Outbox events published on the stream')
@@ -15,6 +17,8 @@ export interface RelayOptions {
   databaseUrl: string
   nats: NatsConnection
   logger: Logger
+  /** The service's own key: every event it publishes carries a signature by it. */
+  signingKey: SigningKey
   batchSize?: number
   /** The longest wait between tries while NATS (or the database) fails. */
   retryDelayMsMax?: number
@@ -29,7 +33,7 @@ export interface OutboxRelay {
 interface OutboxRow {
   id: string
   subject: string
-  payload: unknown
+  payload: EventEnvelope
   created_at: Date
 }
 
@@ -49,12 +53,15 @@ const MARK_PUBLISHED = prepared('outbox_mark_published', 'UPDATE outbox_events S
  * publish and commit republishes, never loses. While NATS is disconnected the relay waits: a run
  * does nothing until nats.js reports the reconnect, which wakes it, so events written during an
  * outage go out once NATS returns. A publish that fails while connected is retried with a
- * growing delay.
+ * growing delay. Rows are signed here, as they are published, rather than when written: the
+ * private key stays with the relay, a key rotation applies to every event not yet published, and
+ * rows written before events were signed go out signed.
  */
 export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   const { batchSize = 100 } = options
   const sql = createSqlPool(options.databaseUrl, 2)
   const js = jetstream(options.nats)
+  const publish = (): Promise<number> => publishBatch(sql, js, options.signingKey, batchSize)
   let connected = true
   const loop = startWakeLoop({
     name: 'outbox-relay',
@@ -63,7 +70,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     logger: options.logger,
     retryDelayMsMax: options.retryDelayMsMax,
     // a full batch means more is waiting: go again at once
-    run: async () => (connected && (await publishBatch(sql, js, batchSize)) === batchSize ? new Date() : undefined),
+    run: async () => (connected && (await publish()) === batchSize ? new Date() : undefined),
   })
   void (async () => {
     for await (const status of options.nats.status()) {
@@ -75,7 +82,7 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
     }
   })()
   return {
-    flush: () => publishBatch(sql, js, batchSize),
+    flush: publish,
     async stop() {
       await loop.stop()
       await sql.end()
@@ -83,12 +90,10 @@ export function startOutboxRelay(options: RelayOptions): OutboxRelay {
   }
 }
 
-/** An event's trace context as the W3C header too, where NATS tooling looks for it. */
-function traceHeaders(payload: unknown): MsgHdrs | undefined {
-  const { traceparent } = payload as Partial<EventEnvelope>
-  if (!traceparent) return undefined
-  const hdrs = headers()
-  hdrs.set('traceparent', traceparent)
+/** An event's signature, and its trace context as the W3C header too, where NATS tooling looks for it. */
+function eventHeaders(signingKey: SigningKey, payload: EventEnvelope): MsgHdrs {
+  const hdrs = signedHeaders(signingKey, payload)
+  if (payload.traceparent) hdrs.set('traceparent', payload.traceparent)
   return hdrs
 }
 
@@ -97,10 +102,10 @@ function traceHeaders(payload: unknown): MsgHdrs | undefined {
  * (one connection keeps their order). Only acked rows are marked published; a failed publish
  * fails the run, after the acked ones are committed, so the retry sends only the rest.
  */
-async function publishBatch(sql: SqlPool, js: JetStreamClient, batchSize: number): Promise<number> {
+async function publishBatch(sql: SqlPool, js: JetStreamClient, signingKey: SigningKey, batchSize: number): Promise<number> {
   const { claimed, failure } = await sql.transaction(async (tx) => {
     const rows = await tx.query<OutboxRow>(CLAIM, [batchSize])
-    const acks = await Promise.allSettled(rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: traceHeaders(row.payload) })))
+    const acks = await Promise.allSettled(rows.map((row) => js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, headers: eventHeaders(signingKey, row.payload) })))
     const ackedRows = rows.filter((_, i) => acks[i]!.status === 'fulfilled')
     const acked = ackedRows.map((row) => row.id)
     if (acked.length > 0) await tx.query(MARK_PUBLISHED, [acked])

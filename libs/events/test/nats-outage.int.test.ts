@@ -4,7 +4,17 @@ import pg from 'pg'
 import { pino } from 'pino'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestDatabase, ownNatsServer, waitUntil, type OwnNatsServer, type TestDatabase } from '@pp/testing'
-import { connectNats, consumeEvents, ensureEventsStream, linkNats, startOutboxRelay, writeOutbox, type RawExecutor } from '../src/index.js'
+import {
+  connectNats,
+  consumeEvents,
+  developmentSigningKey,
+  ensureEventsStream,
+  eventVerifierOf,
+  linkNats,
+  startOutboxRelay,
+  writeOutbox,
+  type RawExecutor,
+} from '../src/index.js'
 
 /**
  * NATS goes away while 50 state changes commit, then comes back: every event still arrives,
@@ -40,9 +50,10 @@ it('delivers all 50 events written while NATS was down, once each', async () => 
     durableName: 'outage-test',
     filterSubject: 'events.outage.>',
     logger,
+    verifier: eventVerifierOf({ NODE_ENV: 'test' }, logger),
     handle: async (event) => void received.push(event.id),
   })
-  const relay = startOutboxRelay({ databaseUrl: db.url, nats: producer, logger, retryDelayMsMax: 200 })
+  const relay = startOutboxRelay({ databaseUrl: db.url, nats: producer, logger, signingKey: developmentSigningKey('outage'), retryDelayMsMax: 200 })
   const executor: RawExecutor = { $executeRawUnsafe: async (query, ...values) => (await sql.query(query, values)).rowCount ?? 0 }
 
   await server.stop()

@@ -9,8 +9,10 @@ import { createTestDatabase, testConnections, waitUntil, type TestDatabase } fro
 import {
   connectNats,
   consumeEvents,
+  developmentSigningKey,
   EVENTS_STREAM,
   ensureEventsStream,
+  eventVerifierOf,
   startOutboxRelay,
   writeOutbox,
   type EventEnvelope,
@@ -47,6 +49,7 @@ describe('outbox relay and durable consumer', () => {
       durableName: `${source}-consumer`,
       filterSubject: `events.${source}.>`,
       logger,
+      verifier: eventVerifierOf({ NODE_ENV: 'test' }, logger),
       handle: async (event) => void received.push(event),
     })
   })
@@ -75,7 +78,7 @@ describe('outbox relay and durable consumer', () => {
     const first = await inTransaction('THING.CREATED', true)
     await inTransaction('THING.ROLLED_BACK', false)
     const second = await inTransaction('THING.UPDATED', true)
-    relay = startOutboxRelay({ databaseUrl: db.url, nats, logger })
+    relay = startOutboxRelay({ databaseUrl: db.url, nats, logger, signingKey: developmentSigningKey(source) })
 
     await waitUntil(async () => received.length >= 2, 'two events')
     expect(received.map((e) => e.id)).toEqual([first.id, second.id])

@@ -1,7 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, roleOf, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
 import { configureGrpcTransport, type GrpcTlsFiles } from '@pp/grpc'
-import { ensureEventsStream, linkNats, publishedOutboxEvents, startOutboxRelay, type NatsLink } from '@pp/events'
+import {
+  ensureEventsStream,
+  eventVerifierOf,
+  linkNats,
+  publishedOutboxEvents,
+  signingKeyOf,
+  startOutboxRelay,
+  natsClientOptionsOf,
+  type EventSigningSettings,
+  type EventVerifier,
+  type NatsClientSettings,
+  type NatsLink,
+} from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { serveMetrics } from '@pp/metrics'
 import { startTracing } from '@pp/tracing'
@@ -13,6 +25,8 @@ export interface ServiceRuntime {
    * a dependency so that health reports it.
    */
   nats: NatsLink
+  /** Give it to every consumer of events: it drops what the named source did not sign. */
+  verifier: EventVerifier
   /**
    * What the service's readiness depends on (its NATS and its own Postgres): give it to the gRPC
    * server, whose health service then reports each and `readiness` for them together.
@@ -47,6 +61,10 @@ export interface RunServiceOptions {
   grpcTls?: GrpcTlsFiles
   migrationsDir: string
   storage: StorageLimits
+  /** The event keys' settings (libs/config `eventSigningConfig` and the base config's EVENT_*). */
+  eventKeys: EventSigningSettings
+  /** The process's NATS user and TLS settings (the base config's NATS_*). */
+  natsClient: NatsClientSettings
   /**
    * The service's own rows that go with age (expired idempotency keys, old deliveries), pruned with
    * its published outbox rows.
@@ -64,7 +82,8 @@ const DATABASE_RETRY_DELAY_MS_MAX = 5_000
  * the process serves its API while NATS is down, its events wait in its outbox, and the outbox
  * relay and the service's consumers start once NATS answers (health reports `nats` NOT_SERVING
  * meanwhile); the EVENTS stream gets the configured limits then. Rows that go with age are pruned
- * in the background (`startPruning`). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
+ * in the background (`startPruning`). The relay signs every event with the service's own key, and
+ * the runtime's `verifier` checks every event its consumers read (@pp/events). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
  * server drains its calls), then the relay and the pruning, then NATS, and exits 0; a failure at
  * start-up exits 1.
  */
@@ -77,12 +96,16 @@ export function runService(options: RunServiceOptions): void {
 }
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
+  // key and NATS user files are read first: a production process without them stops before touching anything
+  const signingKey = signingKeyOf(options.eventKeys, options.name)
+  const verifier = eventVerifierOf(options.eventKeys, logger)
+  const natsClient = natsClientOptionsOf(options.natsClient)
   const tracing = await startTracing(options.name)
   configureGrpcTransport(options.grpcTls ?? {})
   const { storage } = options
   const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
   // connecting runs in the background while the database gets ready
-  const nats = linkNats({ url: options.natsUrl, name: options.name, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
+  const nats = linkNats({ url: options.natsUrl, name: options.name, client: natsClient, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
   await prepareDatabase(options, logger)
   const pruning = startPruning({
     databaseUrl: options.databaseUrl,
@@ -90,11 +113,11 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
     rules: [publishedOutboxEvents(storage.OUTBOX_RETENTION_MS), ...(options.pruned ?? [])],
   })
   const relay = nats.whenServing('outbox relay', async (connection) =>
-    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger }),
+    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger, signingKey }),
   )
   const metrics = options.metricsAddress ? await serveMetrics(options.metricsAddress) : undefined
   const postgres = postgresHealth(options.databaseUrl)
-  const stoppers = await options.start({ logger, nats, dependencies: [nats, postgres] })
+  const stoppers = await options.start({ logger, nats, verifier, dependencies: [nats, postgres] })
 
   let isStopping = false
   const stop = async (signal: NodeJS.Signals): Promise<void> => {

@@ -25,11 +25,16 @@ const answers = (port: number): Promise<boolean> =>
     socket.once('error', () => resolve(false))
   })
 
+export interface OwnNatsServerOptions {
+  /** A configuration file of its own (users and their permissions); port and store stay the server's own. */
+  configFile?: string
+}
+
 /**
- * A nats-server with JetStream of the test's own (free port, own store), for tests that stop NATS:
- * the shared test server must keep serving everyone else. Not started until `start()`.
+ * A nats-server with JetStream of the test's own (free port, own store), for tests that stop NATS
+ * or secure it: the shared test server must keep serving everyone else. Not started until `start()`.
  */
-export async function ownNatsServer(): Promise<OwnNatsServer> {
+export async function ownNatsServer(options: OwnNatsServerOptions = {}): Promise<OwnNatsServer> {
   const port = await freePort()
   const storeDir = mkdtempSync(join(tmpdir(), 'nats-own-'))
   let child: ChildProcess | undefined
@@ -45,7 +50,8 @@ export async function ownNatsServer(): Promise<OwnNatsServer> {
   return {
     url: `nats://127.0.0.1:${port}`,
     async start() {
-      child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' })
+      const config = options.configFile ? ['-c', options.configFile] : []
+      child = spawn('nats-server', [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' })
       await waitUntil(() => answers(port), `nats-server on port ${port}`, 10_000, 20)
     },
     stop,

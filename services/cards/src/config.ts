@@ -1,5 +1,4 @@
-import { baseConfigSchema, hex32Key, previousKeys, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
-
+import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 // Development-only keys, so `pnpm start` and test meshes run without secrets; a production process
 // refuses to start with them (see the refinement below).
@@ -11,6 +10,7 @@ const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
     ...databaseConfig.shape,
+    ...eventSigningConfig.shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),

@@ -28,6 +28,8 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals],
   async start({ logger, nats, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)

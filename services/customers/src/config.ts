@@ -1,4 +1,4 @@
-import { baseConfigSchema, hex32Key, previousKeys, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
 // Development-only key, so `pnpm start` and test meshes run without secrets; a production process
@@ -9,6 +9,7 @@ const DEVELOPMENT_PERSONAL_DATA_KEY = '6465762d6f6e6c792d706572736f6e616c2d64617
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
   ...databaseConfig.shape,
+  ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */

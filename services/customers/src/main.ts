@@ -23,6 +23,8 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL)

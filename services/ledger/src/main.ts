@@ -24,8 +24,10 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const now = () => new Date()
@@ -48,6 +50,7 @@ runService({
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
         customerSubject: config.CUSTOMER_EVENTS_SUBJECT,
         platformSubject: config.PLATFORM_EVENTS_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
-import { connectNats, ensureEventsStream, EVENTS_STREAM } from '@pp/events'
+import { connectNats, developmentSigningKey, ensureEventsStream, EVENTS_STREAM, signedHeaders } from '@pp/events'
 import { callUnary, checkHealth, createGrpcClient, startGrpcServer, unaryService } from '@pp/grpc'
 import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
@@ -42,8 +42,9 @@ it('runs as its own process: migrates, provisions from events, relays its own ev
     await waitUntil(() => checkHealth(address), `ledger service at ${address}\n${service.output()}`)
     const ctx = newTenant()
     const customer = customerData()
-    const envelope = (type: string, data: unknown) => JSON.stringify({ id: newId('Event'), type, source: 'customers', ...ctx, occurredAt: '', data })
-    await jetstream(nats).publish(`events.${source}.CUSTOMER.CREATED`, envelope('CUSTOMER.CREATED', customer))
+    // as this test's own source, signed with its development key as a producer would sign it
+    const created = { id: newId('Event'), type: 'CUSTOMER.CREATED', source, ...ctx, occurredAt: '', data: customer }
+    await jetstream(nats).publish(`events.${source}.CUSTOMER.CREATED`, JSON.stringify(created), { headers: signedHeaders(developmentSigningKey(source), created) })
     const accounts = () => callUnary(client, client.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx).then(shownPage)
     await waitUntil(async () => (await accounts()).data.filter((a) => a.status === 'ACTIVE').length === 3, `provisioned accounts\n${service.output()}`)
 

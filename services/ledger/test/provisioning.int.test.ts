@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
-import { connectNats, ensureEventsStream, EVENTS_STREAM, type EventEnvelope } from '@pp/events'
+import { connectNats, developmentSigningKey, ensureEventsStream, EVENTS_STREAM, eventVerifierOf, signedHeaders, type EventEnvelope } from '@pp/events'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { newId } from '@pp/ids'
@@ -142,17 +142,23 @@ describe('through NATS', () => {
       durablePrefix,
       customerSubject: `events.${source}.CUSTOMER.>`,
       platformSubject: `events.${source}.PLATFORM.>`,
+      verifier: eventVerifierOf({ NODE_ENV: 'test' }, logger),
       retryDelayMs: 50,
     })
     try {
       const ctx = newTenant()
       const customer = customerData()
       const js = jetstream(nats)
+      // as this file's own source, which signs it as a producer would
+      const publish = (event: EventEnvelope) => {
+        const published = { ...event, source }
+        return js.publish(`events.${source}.${event.type}`, JSON.stringify(published), { headers: signedHeaders(developmentSigningKey(source), published) })
+      }
       const created = envelope(ctx, 'CUSTOMER.CREATED', customer)
-      await js.publish(`events.${source}.CUSTOMER.CREATED`, JSON.stringify(created))
+      await publish(created)
       // the same event again under another message id: JetStream cannot drop it, the ledger must
-      await js.publish(`events.${source}.CUSTOMER.CREATED`, JSON.stringify({ ...created, id: newId('Event') }))
-      await js.publish(`events.${source}.PLATFORM.CONFIG_UPDATED`, JSON.stringify(envelope(ctx, 'PLATFORM.CONFIG_UPDATED', {})))
+      await publish({ ...created, id: newId('Event') })
+      await publish(envelope(ctx, 'PLATFORM.CONFIG_UPDATED', {}))
       const page = () => callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { limit: 0 }, ctx).then(shownPage)
       await waitUntil(async () => (await page()).totalCount === 3, 'the platform accounts')
       const accounts = () => callUnary(h.accounts, h.accounts.listCustomerInternalAccounts, { customerId: String(customer.id), limit: 0 }, ctx).then(shownPage)

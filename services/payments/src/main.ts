@@ -28,8 +28,10 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const services = withCachedAccountFacts(
@@ -59,6 +61,7 @@ runService({
       consumeFundsCredited(deps, connection, {
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
         subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
@@ -66,6 +69,7 @@ runService({
       consumeCardTransactions(deps, connection, {
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
         subject: config.CARD_TRANSACTION_RECORDED_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )

@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { connectNats } from '@pp/events'
+import { connectNats, developmentSigningKey, eventVerifierOf, signedHeaders, type EventEnvelope } from '@pp/events'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { newId } from '@pp/ids'
+import { registry } from '@pp/metrics'
+import { FundsCredited } from '@pp/proto/ledger/v1/events'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import type { CreateQuoteRequest } from '@pp/proto/payments/v1/payments'
@@ -339,31 +343,75 @@ describe('realtime funding, UMA receive and transfers', () => {
   })
 })
 
+/** Runs `test` beside a consumer of the ledger's FUNDS_CREDITED facts of its own, from now on. */
+async function withFundsCreditedConsumer(name: string, test: (nats: NatsConnection) => Promise<void>): Promise<void> {
+  const nats = await connectNats((await testConnections()).natsUrl, `payments-${name}-test`)
+  const consumer = await consumeFundsCredited(h.deps, nats, {
+    durablePrefix: `payments-${name}-${randomBytes(4).toString('hex')}`,
+    subject: 'events.ledger.FUNDS_CREDITED',
+    verifier: eventVerifierOf({ NODE_ENV: 'test' }, h.deps.logger),
+    startTime: new Date(),
+  })
+  try {
+    await test(nats)
+  } finally {
+    await consumer.stop()
+    await nats.drain()
+  }
+}
+
+const incomingTo = async (accountId: string) =>
+  pageOf(await callUnary(h.payments, h.payments.listTransactions, { limit: 0, receiverAccountIdentifier: accountId, type: 'INCOMING' }, ctx, SLOW_CALL_MS)).data
+
+/** A FUNDS_CREDITED envelope as the ledger would write it, of a transfer no ledger made. */
+function forgedFundsCredited(accountId: string): { envelope: EventEnvelope; transferId: string } {
+  const transferId = `Transfer:${randomUUID()}`
+  const data = FundsCredited.toJSON({ transferId, accountId, currency: 'USD', amount: 5_000_000n, description: 'Deposit', creditedAt: new Date() })
+  const envelope = { id: newId('Event'), type: 'FUNDS_CREDITED', source: 'ledger', platformId: ctx.platformId, environment: ctx.environment, occurredAt: new Date().toISOString(), data }
+  return { envelope, transferId }
+}
+
+const rejections = async (reason: string): Promise<number> =>
+  (await registry.getSingleMetric('events_rejected_total')?.get())?.values.find((v) => v.labels.source === 'ledger' && v.labels.reason === reason)?.value ?? 0
+
 describe("the ledger's credits from outside", () => {
-  it('are recorded once as INCOMING transactions, listed and announced', async () => {
-    const { natsUrl } = await testConnections()
-    const nats = await connectNats(natsUrl, 'payments-incoming-test')
-    const consumer = await consumeFundsCredited(h.deps, nats, {
-      durablePrefix: `payments-it-${randomBytes(4).toString('hex')}`,
-      subject: 'events.ledger.FUNDS_CREDITED',
-      startTime: new Date(),
-    })
-    try {
+  it('are recorded once as INCOMING transactions, listed and announced', () =>
+    withFundsCreditedConsumer('incoming', async () => {
       const accountId = fiatAccount(bob, 'USD').id
       await fund(h, ctx, accountId, 4_321n)
-      const incoming = async () =>
-        pageOf(await callUnary(h.payments, h.payments.listTransactions, { limit: 0, receiverAccountIdentifier: accountId, type: 'INCOMING' }, ctx, SLOW_CALL_MS)).data
-      await waitUntil(async () => (await incoming()).some((t) => t.receivedAmount.amount === 4_321), 'the funding as an INCOMING transaction', 20_000)
-      const funded = (await incoming()).filter((t) => t.receivedAmount.amount === 4_321)
+      await waitUntil(async () => (await incomingTo(accountId)).some((t) => t.receivedAmount.amount === 4_321), 'the funding as an INCOMING transaction', 20_000)
+      const funded = (await incomingTo(accountId)).filter((t) => t.receivedAmount.amount === 4_321)
       expect(funded).toHaveLength(1)
       expect(funded[0]).toMatchObject({ status: 'COMPLETED', direction: 'CREDIT', destination: { accountId } })
       expect(funded[0]).not.toHaveProperty('source')
       expect(await eventTypesOf(h, funded[0]!.id)).toEqual(['INCOMING_PAYMENT.COMPLETED'])
-    } finally {
-      await consumer.stop()
-      await nats.drain()
-    }
-  })
+    }))
+
+  it("never come from a forger: an unsigned fact, or one signed with another key than the ledger's, is dropped and counted, and a genuine one still flows", () =>
+    withFundsCreditedConsumer('forged', async (nats) => {
+      const accountId = fiatAccount(bob, 'USD').id
+      const before = { unsigned: await rejections('unsigned'), badSignature: await rejections('bad_signature'), balance: await available(accountId) }
+      const unsigned = forgedFundsCredited(accountId)
+      // a plain publish: the stream takes it as it would a JetStream one
+      nats.publish('events.ledger.FUNDS_CREDITED', JSON.stringify(unsigned.envelope))
+      // signed by the payments service's key, naming the ledger's key id
+      const otherKey = forgedFundsCredited(accountId)
+      const stolen = signedHeaders(developmentSigningKey('payments'), otherKey.envelope)
+      stolen.set('Event-Key-Id', developmentSigningKey('ledger').keyId)
+      nats.publish('events.ledger.FUNDS_CREDITED', JSON.stringify(otherKey.envelope), { headers: stolen })
+      await nats.flush()
+      await fund(h, ctx, accountId, 4_322n)
+      // one consumer takes events in stream order: once the genuine one is in, the forgeries were dealt with
+      await waitUntil(async () => (await incomingTo(accountId)).some((t) => t.receivedAmount.amount === 4_322), 'the genuine funding as an INCOMING transaction', 20_000)
+      for (const { transferId } of [unsigned, otherKey]) {
+        expect(await h.db.transaction.count({ where: { id: transactionIdOfTransfer(transferId) } })).toBe(0)
+        expect(await eventTypesOf(h, transactionIdOfTransfer(transferId))).toEqual([])
+      }
+      expect((await incomingTo(accountId)).some((t) => t.receivedAmount.amount === 5_000_000)).toBe(false)
+      expect(await available(accountId)).toBe(before.balance + 4_322n)
+      expect(await rejections('unsigned')).toBe(before.unsigned + 1)
+      expect(await rejections('bad_signature')).toBe(before.badSignature + 1)
+    }))
 
   it('mints the transaction from the transfer, so a fact delivered again changes nothing', async () => {
     const transferId = `Transfer:${randomUUID()}`

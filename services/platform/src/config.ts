@@ -1,8 +1,9 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, grpcAddress, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, eventSigningConfig, grpcAddress, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
   ...databaseConfig.shape,
+  ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Agents' operations ask these services about customers and accounts, and move money through payments' quotes. */

@@ -19,6 +19,8 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   async start({ logger, nats, dependencies }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const agentServices = grpcAgentServices({

@@ -1,8 +1,9 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
   ...databaseConfig.shape,
+  ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50058'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { RunningConsumer } from '@pp/events'
+import { eventVerifierOf, type RunningConsumer } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, openSql, type Db, type Sql } from '../src/db/client.js'
@@ -40,7 +40,7 @@ export async function openBenchService(name: string, settings: DeliverySettings)
   return {
     database, db, deps, endpoints, events, logger,
     async consume(worker) {
-      consumer = await startEventConsumer({ nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger })
+      consumer = await startEventConsumer({ nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger, verifier: eventVerifierOf({ NODE_ENV: 'test' }, logger) })
     },
     async stop() {
       await consumer?.stop()

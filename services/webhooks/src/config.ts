@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, migrationRoleRequiredInProduction, consumerStartTime, durationMs, grpcAddress, idempotencyKeyTtlMs, loadConfig, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, consumerStartTime, databaseConfig, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 import type { DeliverySettings } from './domain/delivery/settings.js'
 
 /** "10000,60000,..." → [10000, 60000, ...]: the waits before the second, third, ... attempt. */
@@ -18,6 +18,7 @@ const schema = baseConfigSchema
   .extend({
     ...storageLimitsConfig.shape,
     ...databaseConfig.shape,
+    ...eventSigningConfig.shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),

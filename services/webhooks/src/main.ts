@@ -32,12 +32,14 @@ runService({
   grpcTls: config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
   storage: config,
+  eventKeys: config,
+  natsClient: config,
   pruned: [
     finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS),
     deliveriesHeldWithoutEndpoint(config.WEBHOOK_HELD_WITHOUT_ENDPOINT_MS),
     expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS),
   ],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const attemptsSql = openSql(config.DATABASE_URL, ATTEMPTS_SQL_POOL_MAX, { synchronousCommit: false })
@@ -53,6 +55,7 @@ runService({
       startEventConsumer({
         nats: connection, deps, worker, logger, durableName: config.WEBHOOK_CONSUMER_NAME,
         filterSubject: config.WEBHOOK_EVENTS_SUBJECT,
+        verifier,
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )

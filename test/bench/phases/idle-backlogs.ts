@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { jetstream } from '@nats-io/jetstream'
-import { connectNats, eventSubject, type EventEnvelope } from '@pp/events'
+import { connectNats } from '@pp/events'
 import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
 import pg from 'pg'
 import { ensurePlatformAt } from '../../../scripts/mesh/seed.js'
 import { apiClient } from '../api.js'
+import { publishApproval } from '../bench-events.js'
 import type { BenchMesh } from '../mesh.js'
 import { measureIdle, type IdleFigures } from './idle.js'
 
@@ -33,18 +34,14 @@ async function downReceiver(): Promise<{ url: string; close(): Promise<void> }> 
   }
 }
 
-async function publishApprovals(natsUrl: string, platformIds: string[], perPlatform: number): Promise<void> {
-  const nats = await connectNats(natsUrl, 'bench-idle-backlogs')
+async function publishApprovals(mesh: BenchMesh, platformIds: string[], perPlatform: number): Promise<void> {
+  const nats = await connectNats(mesh.natsUrl, 'bench-idle-backlogs')
   try {
     const js = jetstream(nats)
     const published: Promise<unknown>[] = []
     for (const platformId of platformIds) {
       for (let i = 0; i < perPlatform; i += 1) {
-        const envelope: EventEnvelope = {
-          id: `Event:${randomUUID()}`, type: 'CUSTOMER.KYC_APPROVED', source: 'bench', platformId, environment: 'SANDBOX',
-          occurredAt: new Date().toISOString(), data: { id: `Customer:held-${i}`, customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' },
-        }
-        published.push(js.publish(eventSubject('bench', envelope.type), JSON.stringify(envelope), { msgID: envelope.id }))
+        published.push(publishApproval(js, mesh.benchSigningKey, platformId, { id: `Customer:held-${i}`, customerType: 'INDIVIDUAL', kycStatus: 'APPROVED' }))
       }
     }
     await Promise.all(published)
@@ -74,7 +71,7 @@ export async function measureIdleWithBacklogs(mesh: BenchMesh, perPlatform: numb
     const [unwired, failing] = await Promise.all([platform('bench-unwired'), platform('bench-failing')])
     const configured = await apiClient(mesh.baseUrl, failing)('PATCH', '/config', { webhookEndpoint: down.url })
     if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)
-    await publishApprovals(mesh.natsUrl, [unwired.platformId, failing.platformId], perPlatform)
+    await publishApprovals(mesh, [unwired.platformId, failing.platformId], perPlatform)
     const held = async () =>
       Number((await webhooks.query(
         `SELECT count(*) FROM webhook_deliveries WHERE platform_id = ANY($1) AND status = 'PENDING' AND next_attempt_at IS NULL`,

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { jetstream } from '@nats-io/jetstream'
-import { connectNats, eventSubject, type EventEnvelope } from '@pp/events'
+import { connectNats } from '@pp/events'
+import { publishApproval } from '../bench-events.js'
+import type { BenchMesh } from '../mesh.js'
 import { cpuMeter } from '../mesh-processes.js'
 import type { Arrival } from '../webhook-receiver.js'
 import { drainWebhooks, webhookFigures, type WebhookFigures } from './webhooks.js'
@@ -25,24 +26,13 @@ export async function measureWebhookStream(
   natsUrl: string,
   platformId: string,
   receiver: { arrivals: Arrival[] },
-  mesh: { pid: number; postgresUrl: string },
+  mesh: Pick<BenchMesh, 'pid' | 'postgresUrl' | 'benchSigningKey'>,
   perSecond: number,
   seconds: number,
 ): Promise<WebhookStreamFigures> {
   const nats = await connectNats(natsUrl, 'bench-webhook-stream')
   const js = jetstream(nats)
-  const publish = (i: number) => {
-    const envelope: EventEnvelope = {
-      id: `Event:${randomUUID()}`,
-      type: 'CUSTOMER.KYC_APPROVED',
-      source: 'bench',
-      platformId,
-      environment: 'SANDBOX',
-      occurredAt: new Date().toISOString(),
-      data: { id: `Customer:bench-${i}`, customerType: 'INDIVIDUAL' },
-    }
-    return js.publish(eventSubject('bench', envelope.type), JSON.stringify(envelope), { msgID: envelope.id })
-  }
+  const publish = (i: number) => publishApproval(js, mesh.benchSigningKey, platformId, { id: `Customer:bench-${i}`, customerType: 'INDIVIDUAL' })
   const cpu = await cpuMeter(mesh.pid, mesh.postgresUrl)
   const startedAt = Date.now()
   try {

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, type EventEnvelope, type EventVerifier, type RunningConsumer } from '@pp/events'
 import type { Logger } from '@pp/logging'
 import { isEnvironment } from '@pp/tenancy'
 import type { LedgerDeps } from '../domain/deps.js'
@@ -49,13 +49,14 @@ export interface ConsumerOptions {
   /** One subject each (NATS 2.9 takes one filter per consumer): the customers' and the platform's events. */
   customerSubject: string
   platformSubject: string
+  verifier: EventVerifier
   retryDelayMs?: number
   startTime?: Date
 }
 
 /** Durable consumers of the customer and platform events; acked only once provisioning committed. */
 export async function startEventConsumers(deps: LedgerDeps, nats: NatsConnection, logger: Logger, options: ConsumerOptions): Promise<EventConsumers> {
-  const common = { nats, logger, handle: handleEvent(deps, logger), retryDelayMs: options.retryDelayMs, startTime: options.startTime }
+  const common = { nats, logger, verifier: options.verifier, handle: handleEvent(deps, logger), retryDelayMs: options.retryDelayMs, startTime: options.startTime }
   const consumers: RunningConsumer[] = [
     await consumeEvents({ ...common, durableName: `${options.durablePrefix}-customers`, filterSubject: options.customerSubject }),
     await consumeEvents({ ...common, durableName: `${options.durablePrefix}-platform`, filterSubject: options.platformSubject }),

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, type EventEnvelope, type EventVerifier, type RunningConsumer } from '@pp/events'
 import { isEnvironment } from '@pp/tenancy'
 import { CardTransactionRecorded } from '@pp/proto/cards/v1/events'
 import type { PaymentsDeps } from '../domain/deps.js'
@@ -27,6 +27,7 @@ async function handle(deps: PaymentsDeps, event: EventEnvelope): Promise<void> {
 export interface CardTransactionConsumerOptions {
   durablePrefix: string
   subject: string
+  verifier: EventVerifier
   startTime?: Date
 }
 
@@ -37,6 +38,7 @@ export function consumeCardTransactions(deps: PaymentsDeps, nats: NatsConnection
     durableName: `${options.durablePrefix}-card-transactions`,
     filterSubject: options.subject,
     logger: deps.logger,
+    verifier: options.verifier,
     startTime: options.startTime,
     handle: (event) => handle(deps, event),
   })

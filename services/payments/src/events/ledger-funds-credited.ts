@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, type EventEnvelope, type EventVerifier, type RunningConsumer } from '@pp/events'
 import { isEnvironment } from '@pp/tenancy'
 import { FundsCredited } from '@pp/proto/ledger/v1/events'
 import type { PaymentsDeps } from '../domain/deps.js'
@@ -23,6 +23,7 @@ async function handleFundsCredited(deps: PaymentsDeps, event: EventEnvelope): Pr
 export interface FundsCreditedConsumerOptions {
   durablePrefix: string
   subject: string
+  verifier: EventVerifier
   startTime?: Date
 }
 
@@ -33,6 +34,7 @@ export function consumeFundsCredited(deps: PaymentsDeps, nats: NatsConnection, o
     durableName: `${options.durablePrefix}-funds-credited`,
     filterSubject: options.subject,
     logger: deps.logger,
+    verifier: options.verifier,
     startTime: options.startTime,
     handle: (event) => handleFundsCredited(deps, event),
   })

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node'
-import { consumeEvents, type EventEnvelope, type RunningConsumer } from '@pp/events'
+import { consumeEvents, type EventEnvelope, type EventVerifier, type RunningConsumer } from '@pp/events'
 import type { Logger } from '@pp/logging'
 import type { WebhooksDeps } from '../domain/deps.js'
 import { enqueueEvent } from '../domain/delivery/enqueue-event.js'
@@ -10,6 +10,7 @@ export interface EventConsumerOptions {
   nats: NatsConnection
   durableName: string
   filterSubject: string
+  verifier: EventVerifier
   startTime?: Date
   deps: WebhooksDeps
   worker: DeliveryWorker
@@ -32,6 +33,7 @@ export function startEventConsumer(options: EventConsumerOptions): Promise<Runni
     durableName: options.durableName,
     filterSubject: options.filterSubject,
     startTime: options.startTime,
+    verifier: options.verifier,
     logger,
     concurrency: EVENTS_AT_ONCE,
     async handle(event: EventEnvelope) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
-import { connectNats, ensureEventsStream, EVENTS_STREAM, eventSubject, type EventEnvelope } from '@pp/events'
+import { connectNats, developmentSigningKey, ensureEventsStream, EVENTS_STREAM, eventSubject, signedHeaders, type EventEnvelope } from '@pp/events'
 import { newId } from '@pp/ids'
 import { testConnections } from '@pp/testing'
 
@@ -33,6 +33,8 @@ export async function openTestEvents(name: string): Promise<TestEvents> {
   const source = `whtest${suffix}`
   const durableName = `webhooks-test-${name}-${suffix}`
   const js = jetstream(nats)
+  // signed as the source's producer would: the consumer believes the development keys in tests
+  const signingKey = developmentSigningKey(source)
   return {
     nats,
     source,
@@ -43,7 +45,7 @@ export async function openTestEvents(name: string): Promise<TestEvents> {
         id: newId('Event'), type, source, ...tenant, occurredAt: new Date().toISOString(), data, ...overrides,
       }
       // a fresh message id each time, so a republished envelope reaches the consumer again (a redelivery)
-      await js.publish(eventSubject(source, type), JSON.stringify(envelope), { msgID: newId('Event') })
+      await js.publish(eventSubject(source, type), JSON.stringify(envelope), { msgID: newId('Event'), headers: signedHeaders(signingKey, envelope) })
       return envelope
     },
     async close() {

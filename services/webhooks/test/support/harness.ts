@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { ResolveHost } from '@pp/egress'
-import type { RunningConsumer } from '@pp/events'
+import { eventVerifierOf, type RunningConsumer } from '@pp/events'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
@@ -107,7 +107,7 @@ export async function startHarness(
   const worker = startDeliveryWorker(deps, logger, database.url)
   const events = await openTestEvents(name)
   const consumer: RunningConsumer = await startEventConsumer({
-    nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger,
+    nats: events.nats, durableName: events.durableName, filterSubject: events.filterSubject, deps, worker, logger, verifier: eventVerifierOf({ NODE_ENV: 'test' }, logger),
   })
   const server: RunningGrpcServer = await buildWebhooksServer(deps, '127.0.0.1:0', logger)
   const client = createGrpcClient(WebhooksServiceClient, `127.0.0.1:${server.port}`)
