@@ -115,7 +115,7 @@ beforeAll(async () => {
   api = apiClient(mesh, platform)
   production = apiClient(mesh, platform.production)
   stranger = apiClient(mesh, await mesh.createPlatform(`e2e-stablecoins-other-${randomBytes(4).toString('hex')}`))
-  ledger = createGrpcClient(LedgerServiceClient, mesh.grpcAddress('ledger'))
+  ledger = createGrpcClient(LedgerServiceClient, mesh.operatorAddress('ledger'))
   await waitUntil(async () => (await api('GET', '/platform/internal-accounts?currency=USD')).body.data.length > 0, 'the platform USD account', 30_000)
   usdAccountId = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0].id
   expect((await api('POST', `/sandbox/internal-accounts/${usdAccountId}/fund`, { amount: 10_000_000 })).status).toBe(200)
@@ -226,7 +226,7 @@ describe('enablement', () => {
   it('the operator command sets ENABLING, DISABLED and ENABLED, and none of them can be requested', async () => {
     const created = await register(api, unique('O'), { stablecoinProviderAccountId: linkId })
     const id = created.body.id as string
-    const env = { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') }
+    const env = { STABLECOINS_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('stablecoins') }
     const setStatus = async (...args: string[]) => (await runAdmin(['stablecoins', 'set-operations-status', ...args], env)).data as { serviceOperationsStatus: string }
     for (const status of ['ENABLING', 'DISABLED']) {
       expect((await setStatus(id, status)).serviceOperationsStatus).toBe(status)
@@ -248,7 +248,7 @@ describe('enablement', () => {
     expect(created.body.issuanceStatus).toBe('PENDING_REVIEW')
     const id = created.body.id as string
     await expectCode(await api('POST', `/stablecoins/${id}/request-service-enablement`), 400, 'STABLECOIN_NOT_PROVISIONED')
-    await runAdmin(['stablecoins', 'set-operations-status', id, 'ENABLED'], { STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins') })
+    await runAdmin(['stablecoins', 'set-operations-status', id, 'ENABLED'], { STABLECOINS_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('stablecoins') })
     await expectCode(await api('POST', `/stablecoins/${id}/mints`, mintBody(id, '1000000'), key()), 400, 'STABLECOIN_NOT_PROVISIONED')
   })
 })

@@ -38,6 +38,7 @@ runService({
     })
     const server = await startPlatformServer({
       address: config.GRPC_ADDRESS,
+      operatorAddress: config.OPERATOR_GRPC_ADDRESS,
       db,
       logger,
       dependencies,
