@@ -130,7 +130,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   configureGrpcTransport(identities.admin!)
   const portsOf = new Map<string, number[]>()
   const operatorPortsOf = new Map<string, number[]>()
-  const freePorts = (service: MeshService) => Promise.all(Array.from({ length: replicasOf(service) }, () => freePort()))
+  const ports = distinctPorts()
+  const freePorts = (service: MeshService) => Promise.all(Array.from({ length: replicasOf(service) }, ports))
   for (const service of meshServices) {
     portsOf.set(service.name, await freePorts(service))
     if (service.operatorPort) operatorPortsOf.set(service.name, await freePorts(service))
@@ -207,7 +208,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   )
   const failed = started.find((result) => result.status === 'rejected')
   if (failed) await abandon(failed.reason)
-  const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()))
+  const gatewayPorts = await Promise.all(Array.from({ length: gateways }, ports))
   const frontProxy = gateways > 1 ? await startFrontProxy(gatewayPorts) : undefined
   const publicUrl = frontProxy?.url ?? `http://127.0.0.1:${gatewayPorts[0]}`
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
@@ -271,6 +272,26 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
   liveMeshes.add(mesh)
   return mesh
+}
+
+/**
+ * Free ports, none given twice: the system may hand a port it just freed out again, and a process
+ * whose port another of the mesh's holds dies at start while the health check meant for it is
+ * answered by the other (a service's operator port answers health too).
+ */
+const PORT_TRIES_MAX = 100
+
+function distinctPorts(): () => Promise<number> {
+  const given = new Set<number>()
+  return async function distinctPort() {
+    for (let tries = 0; tries < PORT_TRIES_MAX; tries += 1) {
+      const port = await freePort()
+      if (given.has(port)) continue
+      given.add(port)
+      return port
+    }
+    throw new Error(`no free port the mesh does not already use in ${PORT_TRIES_MAX} tries`)
+  }
 }
 
 /** A process started in the place of `earlier`, with what `earlier` printed kept before its own output. */
