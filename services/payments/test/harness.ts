@@ -59,7 +59,7 @@ async function startBackends(): Promise<Backends> {
   }
   const addressOf = { platform: addresses.platform, customers: addresses.customers, ledger: addresses.ledger, 'wallet-auth': addresses.walletAuth }
   const operatorAddresses = { platform: `127.0.0.1:${await freePort()}`, ledger: `127.0.0.1:${await freePort()}` }
-  const operatorEnv = (name: (typeof names)[number]) => (name === 'platform' || name === 'ledger' ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name] } : {})
+  const operatorEnv = (name: (typeof names)[number]): Record<string, string> => (name === 'platform' || name === 'ledger' ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name] } : {})
   const runId = randomBytes(4).toString('hex')
   const common = {
     NATS_URL: natsUrl,
