@@ -12,10 +12,9 @@
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
  * is seeded as soon as the platform service answers, while the others are still coming up.
  */
-import { join } from 'node:path'
 import { withDatabase } from '@pp/db'
-import { repoRoot, waitUntil } from '@pp/testing'
-import { makeMeshIdentities } from './mesh/identities.js'
+import { waitUntil } from '@pp/testing'
+import { LOCAL_IDENTITIES_DIR, makeMeshIdentities } from './mesh/identities.js'
 import { startNats } from './mesh/nats.js'
 import { startPostgres } from './mesh/postgres.js'
 import {
@@ -29,8 +28,6 @@ import {
   type MeshService,
 } from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
-
-const IDENTITIES_DIR = join(repoRoot, '.mesh-identities')
 
 /** Generous: every process starts at once, and on a busy machine they share little CPU. */
 const READY_TIMEOUT_MS = 120_000
@@ -76,7 +73,7 @@ async function main(): Promise<void> {
   cleanups.push(() => nats.stop())
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
-  const identities = await makeMeshIdentities(IDENTITIES_DIR)
+  const identities = await makeMeshIdentities(LOCAL_IDENTITIES_DIR)
   // local development: sandbox webhook endpoints may be receivers on this machine
   const common = { NATS_URL: nats.url, WEBHOOK_LOOPBACK_ALLOWED: 'true', ...addresses }
 

@@ -4,9 +4,11 @@ import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { connectNats, EVENTS_STREAM } from '@pp/events'
+import { configureGrpcTransport } from '@pp/grpc'
 import { freePort, repoRoot, waitUntil } from '@pp/testing'
+import { localIdentityFiles } from '../../scripts/mesh/identities.js'
 import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
-import { API_VERSION, grpcAddressVariable, meshServices } from '../../scripts/mesh/services.js'
+import { API_VERSION, grpcAddressVariable, meshServices, operatorAddressVariable } from '../../scripts/mesh/services.js'
 import { basicAuth } from './api.js'
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222'
@@ -17,7 +19,8 @@ export interface BenchMesh {
   baseUrl: string
   /** The server every service's database is on. */
   postgresUrl: string
-  platformAddress: string
+  /** The platform's operator port, where the bench seeds platforms (as admin). */
+  platformOperatorAddress: string
   natsUrl: string
   /** The start script's process: the mesh's processes are its descendants. */
   pid: number
@@ -36,12 +39,16 @@ export async function startBenchMesh(): Promise<BenchMesh> {
   const ports = await Promise.all([...meshServices, 'gateway'].map(() => freePort()))
   const gatewayPort = ports.pop()!
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const withOperatorPort = meshServices.filter((s) => s.operatorPort)
+  const operatorPorts = await Promise.all(withOperatorPort.map(() => freePort()))
+  const operatorAddresses = Object.fromEntries(withOperatorPort.map((s, i) => [operatorAddressVariable(s), `127.0.0.1:${operatorPorts[i]}`]))
   const startedAt = performance.now()
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       ...addresses,
+      ...operatorAddresses,
       PORT: String(gatewayPort),
       NATS_URL,
       EVENTS_CONSUMER_PREFIX: consumerPrefix,
@@ -76,10 +83,12 @@ export async function startBenchMesh(): Promise<BenchMesh> {
     await stop()
     throw err
   }
+  // the start script made the mesh's identities before its processes answered: speak to it as admin
+  configureGrpcTransport(localIdentityFiles('admin'))
   return {
     baseUrl,
     postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
-    platformAddress: addresses[grpcAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
+    platformOperatorAddress: operatorAddresses[operatorAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
     natsUrl: NATS_URL,
     pid: child.pid!,
     startMs: performance.now() - startedAt,
