@@ -3,6 +3,11 @@
  * Postgres comes from DATABASE_URL or an embedded server, NATS from NATS_URL, the local default or
  * a nats-server on PATH. Each service applies its own migrations when it starts.
  *
+ * Each process gets an identity of its own: a certificate from a CA made afresh at every start
+ * (in .mesh-identities/, which git ignores), naming it by its SPIFFE id; every gRPC call is over
+ * mutual TLS and authorized by who makes it. The seeding speaks as `admin`, on the platform's
+ * operator port.
+ *
  * Every process starts at once: a service migrates its own database and needs no other to be up
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
  * is seeded as soon as the platform service answers, while the others are still coming up.
@@ -12,10 +17,20 @@ import { join } from 'node:path'
 import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv } from './mesh/event-keys.js'
+import { LOCAL_IDENTITIES_DIR, makeMeshIdentities } from './mesh/identities.js'
 import { startNats } from './mesh/nats.js'
 import { ensureNatsUsers, GATEWAY_USER, natsUserEnv } from './mesh/nats-users.js'
 import { startPostgres } from './mesh/postgres.js'
-import { API_VERSION, GATEWAY_PORT_DEFAULT, grpcAddressEnv, grpcAddressVariable, meshServices, serviceEntry } from './mesh/services.js'
+import {
+  API_VERSION,
+  GATEWAY_PORT_DEFAULT,
+  grpcAddressEnv,
+  grpcAddressVariable,
+  meshServices,
+  operatorAddressVariable,
+  serviceEntry,
+  type MeshService,
+} from './mesh/services.js'
 import { Supervisor } from './mesh/supervisor.js'
 
 /** Generous: every process starts at once, and on a busy machine they share little CPU. */
@@ -43,6 +58,12 @@ function serviceAddresses(): Record<string, string> {
   return Object.fromEntries(Object.entries(defaults).map(([variable, address]) => [variable, process.env[variable] || address]))
 }
 
+/** Where each service's operator port is: the default, or `<NAME>_OPERATOR_GRPC_ADDRESS` where set. */
+function operatorAddressOf(service: MeshService): Record<string, string> {
+  if (!service.operatorPort) return {}
+  return { OPERATOR_GRPC_ADDRESS: process.env[operatorAddressVariable(service)] || `127.0.0.1:${service.operatorPort}` }
+}
+
 async function main(): Promise<void> {
   const postgres = await startPostgres(process.env.DATABASE_URL)
   cleanups.push(() => postgres.stop())
@@ -59,27 +80,32 @@ async function main(): Promise<void> {
   const eventKeys = ensureEventKeys(eventKeysDir, meshServices.map((s) => s.name))
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
+  const identities = await makeMeshIdentities(LOCAL_IDENTITIES_DIR)
   // local development: sandbox webhook endpoints may be receivers on this machine
   const common = { NATS_URL: nats.url, WEBHOOK_LOOPBACK_ALLOWED: 'true', ...addresses }
 
   for (const service of meshServices) {
     supervisor.start(service.name, serviceEntry(service), {
       ...common,
+      ...identities[service.name],
       DATABASE_URL: withDatabase(postgres.url, service.name),
       GRPC_ADDRESS: addresses[grpcAddressVariable(service)]!,
       ...eventKeyEnv(eventKeys, service.name),
       ...(nats.users && natsUserEnv(nats.users, service.name)),
+      ...operatorAddressOf(service),
     })
   }
   supervisor.start('gateway', 'gateway/src/main.ts', {
     ...common,
+    ...identities.gateway,
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
     ...eventKeyEnv(eventKeys),
     ...(nats.users && natsUserEnv(nats.users, GATEWAY_USER)),
   })
   // imported while the processes start rather than before: gRPC and the generated code take a second
-  const [{ checkHealth }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])
+  const [{ checkHealth, configureGrpcTransport }, { ensurePlatformAt, SEED_PLATFORM_NAME }] = await Promise.all([import('@pp/grpc'), import('./mesh/seed.js')])
+  configureGrpcTransport(identities.admin!)
   const ready = meshServices.map((service) => {
     const address = addresses[grpcAddressVariable(service)]!
     return waitUntil(() => checkHealth(address), `${service.name} on ${address}`, READY_TIMEOUT_MS).catch((err: Error) => {
@@ -87,7 +113,7 @@ async function main(): Promise<void> {
     })
   })
   const seeded = ready[meshServices.findIndex((s) => s.name === 'platform')]!.then(() =>
-    ensurePlatformAt(addresses.PLATFORM_GRPC_ADDRESS!, {
+    ensurePlatformAt(operatorAddressOf(meshServices.find((s) => s.name === 'platform')!).OPERATOR_GRPC_ADDRESS!, {
       name: SEED_PLATFORM_NAME,
       isRegulatedFinancialInstitution: false,
       skipVerificationPaperwork: true,
@@ -107,6 +133,7 @@ async function main(): Promise<void> {
       `  Client id:     ${credentials.clientId}`,
       `  Client secret: ${credentials.clientSecret}`,
       `  Try: curl -u ${credentials.clientId}:${credentials.clientSecret} http://localhost:${gatewayPort}/${API_VERSION}/customers`,
+      `  Operators:     pnpm admin speaks as admin with ${Object.entries(identities.admin!).map(([variable, file]) => `${variable}=${file}`).join(' ')}`,
       '',
     ].join('\n'),
   )

@@ -17,12 +17,13 @@ describe('token deletion across gateway replicas', () => {
     const { natsUrl } = await testConnections()
     db = await createTestDatabase('gateway_e2e')
     const platformAddress = `127.0.0.1:${await freePort()}`
+    const operatorAddress = `127.0.0.1:${await freePort()}`
     const platform = startProcess('platform', 'services/platform/src/main.ts', {
-      DATABASE_URL: db.url, GRPC_ADDRESS: platformAddress, NATS_URL: natsUrl, TOKEN_SECRET_SCRYPT_LOG_N: '10',
+      DATABASE_URL: db.url, GRPC_ADDRESS: platformAddress, OPERATOR_GRPC_ADDRESS: operatorAddress, NATS_URL: natsUrl, TOKEN_SECRET_SCRYPT_LOG_N: '10',
     })
     processes.push(platform)
     await waitUntil(() => checkHealth(platformAddress), `platform service\n${platform.output()}`)
-    seeded = await seedPlatform(platformAddress)
+    seeded = await seedPlatform(operatorAddress)
     for (const name of ['gateway-a', 'gateway-b']) {
       const port = await freePort()
       processes.push(startProcess(name, 'gateway/src/main.ts', {

@@ -57,7 +57,7 @@ try {
   const idle = await measureIdle(mesh, settleSeconds, idleSeconds)
   vacuum = await startAutovacuumStandIn(mesh.postgresUrl, meshServices.map((s) => s.name))
 
-  const credentials = await ensurePlatformAt(mesh.platformAddress, {
+  const credentials = await ensurePlatformAt(mesh.platformOperatorAddress, {
     name: `bench-${randomBytes(4).toString('hex')}`,
     isRegulatedFinancialInstitution: false,
     skipVerificationPaperwork: true,

@@ -7,10 +7,12 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { connectNats, EVENTS_STREAM, readSigningKey, type SigningKey } from '@pp/events'
+import { configureGrpcTransport } from '@pp/grpc'
 import { freePort, repoRoot, waitUntil } from '@pp/testing'
 import { ensureEventKeys, signingKeyFile } from '../../scripts/mesh/event-keys.js'
+import { localIdentityFiles } from '../../scripts/mesh/identities.js'
 import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
-import { API_VERSION, grpcAddressVariable, meshServices } from '../../scripts/mesh/services.js'
+import { API_VERSION, grpcAddressVariable, meshServices, operatorAddressVariable } from '../../scripts/mesh/services.js'
 import { basicAuth } from './api.js'
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222'
@@ -23,7 +25,8 @@ export interface BenchMesh {
   baseUrl: string
   /** The server every service's database is on. */
   postgresUrl: string
-  platformAddress: string
+  /** The platform's operator port, where the bench seeds platforms (as admin). */
+  platformOperatorAddress: string
   natsUrl: string
   /** What the bench signs the events it publishes as its own producer (`bench`) with: the mesh believes it. */
   benchSigningKey: SigningKey
@@ -47,12 +50,16 @@ export async function startBenchMesh(): Promise<BenchMesh> {
   const ports = await Promise.all([...meshServices, 'gateway'].map(() => freePort()))
   const gatewayPort = ports.pop()!
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const withOperatorPort = meshServices.filter((s) => s.operatorPort)
+  const operatorPorts = await Promise.all(withOperatorPort.map(() => freePort()))
+  const operatorAddresses = Object.fromEntries(withOperatorPort.map((s, i) => [operatorAddressVariable(s), `127.0.0.1:${operatorPorts[i]}`]))
   const startedAt = performance.now()
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       ...addresses,
+      ...operatorAddresses,
       PORT: String(gatewayPort),
       NATS_URL,
       EVENT_KEYS_DIR: eventKeysDir,
@@ -89,10 +96,12 @@ export async function startBenchMesh(): Promise<BenchMesh> {
     await stop()
     throw err
   }
+  // the start script made the mesh's identities before its processes answered: speak to it as admin
+  configureGrpcTransport(localIdentityFiles('admin'))
   return {
     baseUrl,
     postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
-    platformAddress: addresses[grpcAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
+    platformOperatorAddress: operatorAddresses[operatorAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
     natsUrl: NATS_URL,
     benchSigningKey: readSigningKey(signingKeyFile({ dir: eventKeysDir }, BENCH_SOURCE)),
     pid: child.pid!,

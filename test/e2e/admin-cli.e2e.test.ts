@@ -63,8 +63,10 @@ const operator = `ops-${randomBytes(4).toString('hex')}@example.com`
 beforeAll(async () => {
   mesh = sharedMesh()
   receiver = await startWebhookReceiver()
+  // the operator's identity, on the services' operator ports
   env = {
-    ...Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_GRPC_ADDRESS`, mesh.grpcAddress(s)])),
+    ...mesh.identity('admin'),
+    ...Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_OPERATOR_GRPC_ADDRESS`, mesh.operatorAddress(s)])),
     ADMIN_OPERATOR: operator,
   }
   const created = await adminJson('platforms', 'create', '--name', platformName)
@@ -102,9 +104,9 @@ describe('platforms', () => {
     const usage = await admin('tokens', 'issue', '--platform', platformId)
     expect(usage.code).toBe(1)
     expect(usage.stderr).toMatch(/^error: --environment must be SANDBOX or PRODUCTION\nusage: admin tokens issue /)
-    const down = await run(TSX, ['--conditions=development', CLI, 'platforms', 'list'], { cwd: repoRoot, env: { ...process.env, PLATFORM_GRPC_ADDRESS: '127.0.0.1:1' } }).catch((err) => err)
+    const down = await run(TSX, ['--conditions=development', CLI, 'platforms', 'list'], { cwd: repoRoot, env: { ...process.env, ...env, PLATFORM_OPERATOR_GRPC_ADDRESS: '127.0.0.1:1' } }).catch((err) => err)
     expect(down.code).toBe(1)
-    expect(down.stderr).toBe('error: SERVICE_UNAVAILABLE: No answer from PLATFORM_GRPC_ADDRESS=127.0.0.1:1\n')
+    expect(down.stderr).toBe('error: SERVICE_UNAVAILABLE: No answer from PLATFORM_OPERATOR_GRPC_ADDRESS=127.0.0.1:1\n')
   })
 })
 

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { connectNats, createEventVerifier, natsClientOptionsOf, readVerifyKeys, type EventVerifier } from '@pp/events'
-import { checkHealth, createGrpcClient } from '@pp/grpc'
+import { checkHealth, configureGrpcTransport, createGrpcClient } from '@pp/grpc'
 import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
 import { ADMIN_USER, GATEWAY_USER, natsSeedFile, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
+import { makeMeshIdentities, type IdentityFiles } from '../../scripts/mesh/identities.js'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
-import { API_VERSION, grpcAddressVariable, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
+import { API_VERSION, grpcAddressVariable, meshIdentities, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
 import { startFrontProxy } from './front-proxy.js'
 
 export type { Credentials }
@@ -65,6 +66,13 @@ export interface Mesh {
   databaseUrl(service: string): string
   /** Where a service serves gRPC (and its health). */
   grpcAddress(service: string): string
+  /** Where a service serves its operators' methods, to the admin identity alone (services that have any). */
+  operatorAddress(service: string): string
+  /**
+   * The files of an identity of the mesh (a service's name, `gateway` or `admin`). The test
+   * process itself speaks as `admin`; a test that attacks from inside speaks as another.
+   */
+  identity(name: string): IdentityFiles
   /** Stops a service's process with `signal` (SIGKILL for a crash) and starts it again on the same database and address. */
   restart(service: string, signal?: NodeJS.Signals): Promise<void>
   /**
@@ -109,6 +117,8 @@ export interface MeshDescription {
   natsUsers?: NatsUsers
   databaseUrls: Record<string, string>
   grpcAddresses: Record<string, string>
+  operatorAddresses: Record<string, string>
+  identities: Record<string, IdentityFiles>
   processes: Array<{ name: string; logFile: string }>
 }
 
@@ -120,18 +130,29 @@ declare module 'vitest' {
 
 /**
  * The real mesh for an end-to-end test file: every service and the gateway as their own processes
- * (as `pnpm start` runs them) on fresh databases and free ports, sharing the test NATS server
- * unless given servers of the test's own.
+ * (as `pnpm start` runs them) on fresh databases and free ports, each with an identity of its own
+ * from a CA made for this mesh (mutual TLS, calls authorized by caller), sharing the test NATS
+ * server unless given servers of the test's own. The test process speaks as `admin`.
  */
 export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
   const { replicas = 1, gateways = 1, startTimeoutMs = 60_000 } = options
   const replicasOf = (service: MeshService): number => options.replicasOf?.[service.name] ?? replicas
+  const identityDir = mkdtempSync(join(tmpdir(), 'mesh-identities-'))
+  const identities = await makeMeshIdentities(identityDir)
+  configureGrpcTransport(identities.admin!)
   const portsOf = new Map<string, number[]>()
-  for (const service of meshServices) portsOf.set(service.name, await Promise.all(Array.from({ length: replicasOf(service) }, () => freePort())))
+  const operatorPortsOf = new Map<string, number[]>()
+  const ports = distinctPorts()
+  const freePorts = (service: MeshService) => Promise.all(Array.from({ length: replicasOf(service) }, ports))
+  for (const service of meshServices) {
+    portsOf.set(service.name, await freePorts(service))
+    if (service.operatorPort) operatorPortsOf.set(service.name, await freePorts(service))
+  }
   // one replica: its address; several: every one, as DNS answers for a headless Service
   const targetOf = (ports: number[]) => (ports.length === 1 ? `127.0.0.1:${ports[0]}` : `ipv4:${ports.map((p) => `127.0.0.1:${p}`).join(',')}`)
   const addresses = Object.fromEntries(meshServices.map((s) => [grpcAddressVariable(s), targetOf(portsOf.get(s.name)!)]))
+  const operatorAddresses = Object.fromEntries([...operatorPortsOf].map(([name, ports]) => [name, targetOf(ports)]))
   const databases: TestDatabase[] = []
   const processes: ServiceProcess[] = []
   // Meshes share the test NATS server: each gets durable consumers of its own, starting now rather
@@ -174,7 +195,16 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     const name = replicasOf(service) === 1 ? service.name : `${service.name}#${replica}`
     // served as the runtime role, as deployed: the database's owner only migrates
     const database = databaseOf.get(service.name)!.url
-    const env = { ...identityEnv(service.name, service.name), ...common, DATABASE_URL: await runtimeRoleUrl(database), MIGRATION_DATABASE_URL: database, GRPC_ADDRESS: address }
+    const operatorPort = operatorPortsOf.get(service.name)?.[replica]
+    const env = {
+      ...identityEnv(service.name, service.name),
+      ...common,
+      ...identities[service.name],
+      DATABASE_URL: await runtimeRoleUrl(database),
+      MIGRATION_DATABASE_URL: database,
+      GRPC_ADDRESS: address,
+      ...(operatorPort ? { OPERATOR_GRPC_ADDRESS: `127.0.0.1:${operatorPort}` } : {}),
+    }
     const child = startProcess(name, serviceEntry(service), env, { logFile: logFileOf(name) })
     await waitUntil(() => checkHealth(address), `${service.name} to serve`, startTimeoutMs).catch(async (err: Error) => {
       await child.stop('SIGKILL')
@@ -187,6 +217,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     await Promise.all(processes.map((p) => p.stop('SIGKILL')))
     await Promise.all(databases.map((d) => d.drop()))
     dropEventKeys()
+    rmSync(identityDir, { recursive: true, force: true })
     throw err
   }
 
@@ -202,13 +233,13 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   )
   const failed = started.find((result) => result.status === 'rejected')
   if (failed) await abandon(failed.reason)
-  const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()))
+  const gatewayPorts = await Promise.all(Array.from({ length: gateways }, ports))
   const frontProxy = gateways > 1 ? await startFrontProxy(gatewayPorts) : undefined
   const publicUrl = frontProxy?.url ?? `http://127.0.0.1:${gatewayPorts[0]}`
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-    const gatewayEnv = { ...identityEnv(undefined, GATEWAY_USER), ...common, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gatewayEnv = { ...identityEnv(undefined, GATEWAY_USER), ...common, ...identities.gateway, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
     const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>
@@ -218,7 +249,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
   for (let replica = 0; replica < gateways; replica += 1) processes.push(await launchGateway(replica))
 
-  const platform = createGrpcClient(PlatformServiceClient, addresses.PLATFORM_GRPC_ADDRESS!)
+  const platform = createGrpcClient(PlatformServiceClient, operatorAddresses.platform!)
   const mesh: Mesh = {
     baseUrl: `${publicUrl}/${API_VERSION}`,
     gatewayBaseUrls: gatewayPorts.map((port) => `http://127.0.0.1:${port}/${API_VERSION}`),
@@ -229,6 +260,8 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => databaseOf.get(service)!.url,
     grpcAddress: (service) => addresses[grpcAddressVariable(meshServices.find((s) => s.name === service)!)]!,
+    operatorAddress: (service) => operatorAddresses[service]!,
+    identity: (name) => identities[name]!,
     async restart(service, signal = 'SIGTERM') {
       const index = processes.findIndex((p) => p.name === service)
       const stopped = processes[index]!
@@ -262,10 +295,31 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
       dropEventKeys()
+      rmSync(identityDir, { recursive: true, force: true })
     },
   }
   liveMeshes.add(mesh)
   return mesh
+}
+
+/**
+ * Free ports, none given twice: the system may hand a port it just freed out again, and a process
+ * whose port another of the mesh's holds dies at start while the health check meant for it is
+ * answered by the other (a service's operator port answers health too).
+ */
+const PORT_TRIES_MAX = 100
+
+function distinctPorts(): () => Promise<number> {
+  const given = new Set<number>()
+  return async function distinctPort() {
+    for (let tries = 0; tries < PORT_TRIES_MAX; tries += 1) {
+      const port = await freePort()
+      if (given.has(port)) continue
+      given.add(port)
+      return port
+    }
+    throw new Error(`no free port the mesh does not already use in ${PORT_TRIES_MAX} tries`)
+  }
 }
 
 /** A process started in the place of `earlier`, with what `earlier` printed kept before its own output. */
@@ -301,6 +355,8 @@ export function describeMesh(mesh: Mesh, logDir: string): MeshDescription {
     natsUsers: mesh.natsUsers,
     databaseUrls: Object.fromEntries(meshServices.map((s) => [s.name, mesh.databaseUrl(s.name)])),
     grpcAddresses: Object.fromEntries(meshServices.map((s) => [s.name, mesh.grpcAddress(s.name)])),
+    operatorAddresses: Object.fromEntries(meshServices.filter((s) => s.operatorPort).map((s) => [s.name, mesh.operatorAddress(s.name)])),
+    identities: Object.fromEntries(meshIdentities.map((name) => [name, mesh.identity(name)])),
     processes: mesh.processes.map((p) => ({ name: p.name, logFile: logFileIn(logDir, p.name) })),
   }
 }

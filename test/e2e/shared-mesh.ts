@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createGrpcClient } from '@pp/grpc'
+import { configureGrpcTransport, createGrpcClient } from '@pp/grpc'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { inject } from 'vitest'
 import { liveMeshes, platformCreator, type Mesh } from './mesh.js'
@@ -21,7 +21,9 @@ const readLog = (logFile: string): string => {
 export function sharedMesh(): Mesh {
   const description = inject('sharedMesh')
   if (!description) throw new Error('no shared mesh: list this file among the shared-mesh files of vitest.config.ts')
-  const platform = createGrpcClient(PlatformServiceClient, description.grpcAddresses.platform!)
+  // this file's process speaks as the operator, as the process that started the mesh does
+  configureGrpcTransport(description.identities.admin!)
+  const platform = createGrpcClient(PlatformServiceClient, description.operatorAddresses.platform!)
   const notOwned = (): Promise<never> => Promise.reject(new Error('the shared mesh is not restarted by a test file: start a mesh of its own'))
   const mesh: Mesh = {
     baseUrl: description.baseUrl,
@@ -33,6 +35,8 @@ export function sharedMesh(): Mesh {
     createPlatform: platformCreator(platform),
     databaseUrl: (service) => description.databaseUrls[service]!,
     grpcAddress: (service) => description.grpcAddresses[service]!,
+    operatorAddress: (service) => description.operatorAddresses[service]!,
+    identity: (name) => description.identities[name]!,
     restart: notOwned,
     replaceReplica: notOwned,
     async stop() {

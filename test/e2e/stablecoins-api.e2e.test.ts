@@ -115,7 +115,7 @@ beforeAll(async () => {
   api = apiClient(mesh, platform)
   production = apiClient(mesh, platform.production)
   stranger = apiClient(mesh, await mesh.createPlatform(`e2e-stablecoins-other-${randomBytes(4).toString('hex')}`))
-  ledger = createGrpcClient(LedgerServiceClient, mesh.grpcAddress('ledger'))
+  ledger = createGrpcClient(LedgerServiceClient, mesh.operatorAddress('ledger'))
   await waitUntil(async () => (await api('GET', '/platform/internal-accounts?currency=USD')).body.data.length > 0, 'the platform USD account', 30_000)
   usdAccountId = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0].id
   expect((await api('POST', `/sandbox/internal-accounts/${usdAccountId}/fund`, { amount: 10_000_000 })).status).toBe(200)
@@ -223,8 +223,8 @@ describe('enablement', () => {
     expect(ops.body).toEqual({ data: [], hasMore: false, totalCount: 0 })
   })
 
-  // the operator command reaches the stablecoins service, and the platform service that keeps its audit log
-  const adminEnv = () => ({ STABLECOINS_GRPC_ADDRESS: mesh.grpcAddress('stablecoins'), PLATFORM_GRPC_ADDRESS: mesh.grpcAddress('platform') })
+  // the operator command reaches the stablecoins service, and the platform service that keeps its audit log, on their operator ports
+  const adminEnv = () => ({ STABLECOINS_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('stablecoins'), PLATFORM_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('platform') })
 
   it('the operator command sets ENABLING, DISABLED and ENABLED, and none of them can be requested', async () => {
     const created = await register(api, unique('O'), { stablecoinProviderAccountId: linkId })

@@ -36,7 +36,12 @@ describe('readiness', () => {
     nats = await ownNatsServer()
     await nats.start()
     platformAddress = `127.0.0.1:${await freePort()}`
-    platform = startProcess('platform', serviceEntry({ name: 'platform', grpcPort: 0 }), { DATABASE_URL: database.url, NATS_URL: nats.url, GRPC_ADDRESS: platformAddress })
+    platform = startProcess('platform', serviceEntry({ name: 'platform', grpcPort: 0 }), {
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      GRPC_ADDRESS: platformAddress,
+      OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
+    })
     const gatewayPort = await freePort()
     // every other service is absent: the gateway names them unready
     gateway = startProcess('gateway', 'gateway/src/main.ts', { PORT: String(gatewayPort), NATS_URL: nats.url, PLATFORM_GRPC_ADDRESS: platformAddress })

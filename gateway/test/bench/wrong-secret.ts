@@ -26,8 +26,10 @@ interface Credentials {
 const { natsUrl } = await testConnections()
 const db = await createTestDatabase('gateway_bench_wrong_secret')
 const platformAddress = `127.0.0.1:${await freePort()}`
-const platform = startProcess('platform', 'services/platform/src/main.ts', { DATABASE_URL: db.url, GRPC_ADDRESS: platformAddress, NATS_URL: natsUrl })
-const platformClient = createGrpcClient(PlatformServiceClient, platformAddress)
+const operatorAddress = `127.0.0.1:${await freePort()}`
+const platform = startProcess('platform', 'services/platform/src/main.ts', { DATABASE_URL: db.url, GRPC_ADDRESS: platformAddress, OPERATOR_GRPC_ADDRESS: operatorAddress, NATS_URL: natsUrl })
+// seeding is an operator's method, served on the operator port
+const platformClient = createGrpcClient(PlatformServiceClient, operatorAddress)
 await waitUntil(() => checkHealth(platformAddress), `platform service\n${platform.output()}`)
 const server = serveBenchGateway({
   port: 0,

@@ -9,6 +9,14 @@ describe('loadConfig', () => {
     expect(config).toEqual({ NODE_ENV: 'development', LOG_LEVEL: 'info', GRPC_ADDRESS: '127.0.0.1:50051', DELAY_MS: 5 })
   })
 
+  it('refuses production without mutual TLS, and takes it with the three files', () => {
+    const production = { GRPC_ADDRESS: '127.0.0.1:50051', NODE_ENV: 'production' }
+    expect(() => loadConfig(schema, production)).toThrow(/GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE, GRPC_TLS_KEY_FILE: must be set in production/)
+    expect(() => loadConfig(schema, { ...production, GRPC_TLS_CA_FILE: 'ca.pem' })).toThrow(/must be set in production/)
+    const files = { GRPC_TLS_CA_FILE: 'ca.pem', GRPC_TLS_CERT_FILE: 'ledger.pem', GRPC_TLS_KEY_FILE: 'ledger.key' }
+    expect(loadConfig(schema, { ...production, ...files })).toMatchObject(files)
+  })
+
   it('lists every invalid field', () => {
     expect(() => loadConfig(schema, { GRPC_ADDRESS: 'nope', LOG_LEVEL: 'loud' })).toThrow(/GRPC_ADDRESS[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*GRPC_ADDRESS/)
   })

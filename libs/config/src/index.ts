@@ -2,12 +2,14 @@ import { z } from 'zod'
 
 /**
  * Parses the environment once against a schema; a service's `config.ts` is the only caller, so
- * nothing else reads process.env. A bad value stops start-up with every problem listed.
+ * nothing else reads process.env. A bad value stops start-up with every problem listed. A process
+ * of the mesh (its schema built on baseConfigSchema) is also held to `meshTlsInProduction`.
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env)
-  if (result.success) return result.data
-  const problems = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+  const problems = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+  if (result.success && isMeshSchema(schema)) problems.push(...meshTlsInProduction(result.data as BaseConfig))
+  if (problems.length === 0) return result.data as z.infer<S>
   throw new Error(`invalid configuration:\n${problems.join('\n')}`)
 }
 
@@ -17,7 +19,11 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where `GET /metrics` (Prometheus) is served, apart from the API; off when unset. */
   METRICS_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port').optional(),
-  /** Mutual TLS between services (PEM files, e.g. a mounted Secret): all three or none (plaintext). */
+  /**
+   * Mutual TLS between services (PEM files, e.g. a mounted Secret): the mesh's CA, and this
+   * process's own certificate (naming its identity, see @pp/identity) and key. All three or none;
+   * none (plaintext, callers unknown) only outside production: in-process tests.
+   */
   GRPC_TLS_CA_FILE: z.string().min(1).optional(),
   GRPC_TLS_CERT_FILE: z.string().min(1).optional(),
   GRPC_TLS_KEY_FILE: z.string().min(1).optional(),
@@ -44,6 +50,19 @@ export const eventSigningConfig = z.object({
   /** The service's own Ed25519 private key (PEM) its events are signed with. Required in production. */
   EVENT_SIGNING_KEY_FILE: z.string().min(1).optional(),
 })
+
+type BaseConfig = z.infer<typeof baseConfigSchema>
+
+const isMeshSchema = (schema: z.ZodType): boolean => schema instanceof z.ZodObject && 'GRPC_TLS_CA_FILE' in schema.shape
+
+/**
+ * Production never runs the mesh in plaintext: without a certificate a server cannot tell which
+ * service calls it, and anything that reaches its port could move money (issue 31).
+ */
+function meshTlsInProduction(config: BaseConfig): string[] {
+  if (config.NODE_ENV !== 'production' || (config.GRPC_TLS_CA_FILE && config.GRPC_TLS_CERT_FILE && config.GRPC_TLS_KEY_FILE)) return []
+  return ['  GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE, GRPC_TLS_KEY_FILE: must be set in production (mutual TLS between the processes)']
+}
 
 /**
  * A host:port a gRPC server binds or a client dials, or a client target naming several replicas:

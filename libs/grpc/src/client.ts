@@ -33,10 +33,21 @@ export const channelOptions: ChannelOptions = {
   'grpc.max_reconnect_backoff_ms': 5_000,
 }
 
+const LOOPBACK_TARGET = /^(?:ipv4:)?127\.[\d.]+:\d+(?:,127\.[\d.]+:\d+)*$/
+
+/**
+ * The channel's options for a target. A local mesh dials 127.0.0.1, and TLS takes no IP address as
+ * the server's name (RFC 6066; Node warns on stderr for each process): there the name checked is
+ * `localhost`, which every local certificate carries (libs/identity).
+ */
+export const channelOptionsFor = (address: string): ChannelOptions =>
+  LOOPBACK_TARGET.test(address) ? { ...channelOptions, 'grpc.ssl_target_name_override': 'localhost' } : channelOptions
+
 type ClientCtor<C extends Client> = new (address: string, creds: ChannelCredentials, options?: ChannelOptions) => C
 
-export const createGrpcClient = <C extends Client>(Ctor: ClientCtor<C>, address: string): C =>
-  new Ctor(address, clientCredentials(), channelOptions)
+/** A client with the process's own identity, or the one `creds` give (see clientCredentialsOf). */
+export const createGrpcClient = <C extends Client>(Ctor: ClientCtor<C>, address: string, creds: ChannelCredentials = clientCredentials()): C =>
+  new Ctor(address, creds, channelOptionsFor(address))
 
 type UnaryMethod<Req, Res> = {
   /** `/package.Service/Method`, set by grpc-js on generated client methods. */

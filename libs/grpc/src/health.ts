@@ -1,7 +1,7 @@
 import { loadPackageDefinition, type Client } from '@grpc/grpc-js'
 import { protoPath } from 'grpc-health-check'
 import { loadSync } from '@grpc/proto-loader'
-import { channelOptions } from './client.js'
+import { channelOptionsFor } from './client.js'
 import { clientCredentials } from './transport.js'
 
 interface HealthStub extends Client {
@@ -33,7 +33,7 @@ export interface HealthClient {
 
 /** A long-lived health client on a balanced channel, as the other clients of a process are. */
 export function healthClient(address: string): HealthClient {
-  const client = new (healthClass())(address, clientCredentials(), channelOptions)
+  const client = new (healthClass())(address, clientCredentials(), channelOptionsFor(address))
   return {
     isServing: (service, deadlineMs = 1_000) =>
       new Promise((resolve) => {

@@ -5,4 +5,5 @@ export { contextFromMetadata, contextToMetadata, type CallContext, type Received
 export { READINESS, type DependencyCheck } from './health-service.js'
 export { startGrpcServer, type GrpcServerOptions, type RunningGrpcServer, type ServiceRegistration } from './server.js'
 export { unary, unaryService, type HandlerContext, type UnaryImpl } from './unary.js'
-export { configureGrpcTransport, type GrpcTlsFiles } from './transport.js'
+export { clientCredentialsOf, configureGrpcTransport, isMutualTls, type GrpcTlsFiles } from './transport.js'
+export { checkCallerTable, type CallerTable } from './callers.js'

@@ -1,7 +1,9 @@
 import { Server, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js'
 import type { Logger } from '@pp/logging'
+import { authorizedImplementation } from './authorization.js'
+import { checkCallerTable, type CallerTable, type ListenerKind } from './callers.js'
 import { HealthService, type DependencyCheck } from './health-service.js'
-import { serverCredentials } from './transport.js'
+import { isMutualTls, serverCredentials } from './transport.js'
 
 export interface ServiceRegistration {
   name: string
@@ -11,6 +13,8 @@ export interface ServiceRegistration {
 
 export interface RunningGrpcServer {
   port: number
+  /** The operator port's number, when the server has one. */
+  operatorPort?: number
   /** Marks every service NOT_SERVING, drains calls in flight, then stops. */
   shutdown(): Promise<void>
 }
@@ -19,6 +23,16 @@ export interface GrpcServerOptions {
   /** The largest request accepted; 4 MiB unless a service takes larger ones (file uploads). */
   receiveMessageBytesMax?: number
   dependencies?: DependencyCheck[]
+  /**
+   * Who may call each method (the service's `rpc/callers.ts`). Required over mutual TLS; checked
+   * for completeness whenever given, so a service's tests catch a method with no entry.
+   */
+  callers?: CallerTable
+  /**
+   * Where the methods the admin identity calls are served (OPERATOR_GRPC_ADDRESS); the public
+   * address then does not serve them. Without it, one address serves everything (tests).
+   */
+  operatorAddress?: string
 }
 
 const RECEIVE_MESSAGE_BYTES_DEFAULT = 4 * 1024 * 1024
@@ -33,7 +47,9 @@ const CONNECTION_AGE_GRACE_MS = 30_000
 /**
  * Starts a gRPC server with the given services and the standard grpc.health.v1 service
  * (`HealthService`: liveness under '', each service SERVING once bound, each dependency and
- * `readiness` as they are now). Port 0 picks a free port (tests).
+ * `readiness` as they are now), and with `operatorAddress` a second one for the admin's methods.
+ * Over mutual TLS every call is authorized by its caller's identity against `callers` first.
+ * Port 0 picks a free port (tests).
  */
 export async function startGrpcServer(
   address: string,
@@ -41,27 +57,38 @@ export async function startGrpcServer(
   logger: Logger,
   options: GrpcServerOptions = {},
 ): Promise<RunningGrpcServer> {
-  const server = new Server({
-    'grpc.max_receive_message_length': options.receiveMessageBytesMax ?? RECEIVE_MESSAGE_BYTES_DEFAULT,
-    'grpc.max_connection_age_ms': CONNECTION_AGE_MS_MAX,
-    'grpc.max_connection_age_grace_ms': CONNECTION_AGE_GRACE_MS,
-  })
+  const { callers } = options
+  if (callers) checkCallerTable(callers, services.map((s) => s.definition))
+  else if (isMutualTls()) throw new Error('a gRPC server over mutual TLS needs a callers table')
   const health = new HealthService(services.map((s) => s.name), options.dependencies ?? [])
-  health.addToServer(server)
-  for (const service of services) server.addService(service.definition, service.implementation)
-
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, serverCredentials(), (err, bound) => (err ? reject(err) : resolve(bound))),
-  )
+  const listen = async (listenerAddress: string, listener: ListenerKind): Promise<{ server: Server; port: number }> => {
+    const server = new Server({
+      'grpc.max_receive_message_length': options.receiveMessageBytesMax ?? RECEIVE_MESSAGE_BYTES_DEFAULT,
+      'grpc.max_connection_age_ms': CONNECTION_AGE_MS_MAX,
+      'grpc.max_connection_age_grace_ms': CONNECTION_AGE_GRACE_MS,
+    })
+    health.addToServer(server)
+    for (const service of services) {
+      const implementation = callers ? authorizedImplementation(service.definition, service.implementation, callers, listener, logger) : service.implementation
+      server.addService(service.definition, implementation)
+    }
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(listenerAddress, serverCredentials(), (err, bound) => (err ? reject(err) : resolve(bound))),
+    )
+    return { server, port }
+  }
+  const main = await listen(address, options.operatorAddress ? 'public' : 'single')
+  const operator = options.operatorAddress ? await listen(options.operatorAddress, 'operator') : undefined
   health.serve()
-  logger.info({ address, port, services: services.map((s) => s.name) }, 'gRPC server listening')
+  logger.info({ address, port: main.port, operatorPort: operator?.port, services: services.map((s) => s.name) }, 'gRPC server listening')
 
+  const stop = (server: Server) => new Promise<void>((resolve) => server.tryShutdown(() => resolve()))
   return {
-    port,
-    shutdown: () =>
-      new Promise<void>((resolve) => {
-        health.shutDown()
-        server.tryShutdown(() => resolve())
-      }),
+    port: main.port,
+    operatorPort: operator?.port,
+    shutdown: async () => {
+      health.shutDown()
+      await Promise.all([stop(main.server), ...(operator ? [stop(operator.server)] : [])])
+    },
   }
 }

@@ -31,7 +31,7 @@ describe('mutual TLS between services', () => {
     issue('mesh')
     issue('stranger')
     configureGrpcTransport(filesOf('mesh'))
-    server = await startGrpcServer('127.0.0.1:0', [], createLogger('mtls-test', 'silent'))
+    server = await startGrpcServer('127.0.0.1:0', [], createLogger('mtls-test', 'silent'), { callers: {} })
     address = `127.0.0.1:${server.port}`
   })
 

@@ -5,6 +5,8 @@ const schema = baseConfigSchema.extend({
   ...databaseConfig.shape,
   ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+  /** Where the operators' methods are served, to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51053'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,

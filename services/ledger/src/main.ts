@@ -39,7 +39,7 @@ runService({
       { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
     )
     const deps = { db, sql, platformConfig, now, idempotencyKeyTtlMs, externalAccounts }
-    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, dependencies)
+    const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
     const stopAchValidation = startAchValidationJob(
       externalAccounts,
       { databaseUrl: config.DATABASE_URL, batchMax: ACH_VALIDATION_BATCH_MAX },

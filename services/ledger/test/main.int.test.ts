@@ -29,6 +29,7 @@ it('runs as its own process: migrates, provisions from events, relays its own ev
   const service = startProcess('ledger', 'services/ledger/src/main.ts', {
     DATABASE_URL: database.url,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
     NATS_URL: natsUrl,
     PLATFORM_GRPC_ADDRESS: `127.0.0.1:${platform.port}`,
     EVENTS_CONSUMER_PREFIX: source,

@@ -11,6 +11,7 @@ import { paymentsDeps } from './domain/build-deps.js'
 import { startWorkers } from './domain/jobs/workers.js'
 import { consumeCardTransactions } from './events/card-transaction-recorded.js'
 import { consumeFundsCredited } from './events/ledger-funds-credited.js'
+import { paymentsCallers } from './rpc/callers.js'
 import { catalogDepsFrom } from './rpc/catalog-deps.js'
 import { catalogServiceRegistration } from './rpc/catalog-service.js'
 import { paymentsServiceRegistration } from './rpc/server.js'
@@ -50,7 +51,7 @@ runService({
       config.GRPC_ADDRESS,
       [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
       logger,
-      { dependencies },
+      { dependencies, callers: paymentsCallers },
     )
     const workers = startWorkers(deps, {
       databaseUrl: config.DATABASE_URL,

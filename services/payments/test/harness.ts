@@ -43,6 +43,8 @@ interface Backends {
   processes: ServiceProcess[]
   databases: TestDatabase[]
   addresses: { platform: string; customers: string; ledger: string; walletAuth: string }
+  /** Where platform and ledger serve the operators' methods (seeding a platform, reading balances). */
+  operatorAddresses: { platform: string; ledger: string }
 }
 
 async function startBackends(): Promise<Backends> {
@@ -56,6 +58,8 @@ async function startBackends(): Promise<Backends> {
     walletAuth: `127.0.0.1:${ports[3]}`,
   }
   const addressOf = { platform: addresses.platform, customers: addresses.customers, ledger: addresses.ledger, 'wallet-auth': addresses.walletAuth }
+  const operatorAddresses = { platform: `127.0.0.1:${await freePort()}`, ledger: `127.0.0.1:${await freePort()}` }
+  const operatorEnv = (name: (typeof names)[number]): Record<string, string> => (name === 'platform' || name === 'ledger' ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name] } : {})
   const runId = randomBytes(4).toString('hex')
   const common = {
     NATS_URL: natsUrl,
@@ -72,14 +76,14 @@ async function startBackends(): Promise<Backends> {
     names.map(async (name) => {
       const database = await createTestDatabase(`payments_it_${name}`)
       databases.push(database)
-      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
+      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, ...operatorEnv(name), DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
       processes.push(child)
       await waitUntil(() => checkHealth(addressOf[name]), `${name} to serve`, 60_000).catch((err: Error) => {
         throw new Error(`${err.message}\n${child.output()}`)
       })
     }),
   )
-  return { processes, databases, addresses }
+  return { processes, databases, addresses, operatorAddresses }
 }
 
 export interface Harness {
@@ -123,11 +127,12 @@ export async function startHarness(): Promise<Harness> {
   const address = `127.0.0.1:${server.port}`
   const clients = {
     payments: createGrpcClient(PaymentsServiceClient, address),
-    ledger: createGrpcClient(LedgerServiceClient, backends.addresses.ledger),
+    // the tests read balances and seed platforms as an operator does, on the operator ports
+    ledger: createGrpcClient(LedgerServiceClient, backends.operatorAddresses.ledger),
     accounts: createGrpcClient(InternalAccountsServiceClient, backends.addresses.ledger),
     external: createGrpcClient(ExternalAccountsServiceClient, backends.addresses.ledger),
     customers: createGrpcClient(CustomersServiceClient, backends.addresses.customers),
-    platforms: createGrpcClient(PlatformServiceClient, backends.addresses.platform),
+    platforms: createGrpcClient(PlatformServiceClient, backends.operatorAddresses.platform),
   }
   const workers: RunningWorkers[] = []
   return {

@@ -5,6 +5,8 @@ const schema = baseConfigSchema.extend({
   ...databaseConfig.shape,
   ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  /** Where the operators' methods are served, to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51051'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Agents' operations ask these services about customers and accounts, and move money through payments' quotes. */
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),

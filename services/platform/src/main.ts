@@ -41,6 +41,7 @@ runService({
     })
     const server = await startPlatformServer({
       address: config.GRPC_ADDRESS,
+      operatorAddress: config.OPERATOR_GRPC_ADDRESS,
       db,
       logger,
       dependencies,

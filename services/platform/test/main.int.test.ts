@@ -9,17 +9,21 @@ it('runs as its own process: migrates, serves, relays events to NATS and stops c
   const { natsUrl } = await testConnections()
   const database = await createTestDatabase('platform_main')
   const address = `127.0.0.1:${await freePort()}`
+  const operatorAddress = `127.0.0.1:${await freePort()}`
   const service = startProcess('platform', 'services/platform/src/main.ts', {
     DATABASE_URL: database.url,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: operatorAddress,
     NATS_URL: natsUrl,
     TOKEN_SECRET_SCRYPT_LOG_N: '10',
   })
   const nats = await connectNats(natsUrl, 'platform-main-test')
   const client = createGrpcClient(PlatformServiceClient, address)
+  // bootstrap is an operator's method: served on the operator port only
+  const operator = createGrpcClient(PlatformServiceClient, operatorAddress)
   try {
     await waitUntil(() => checkHealth(address), `platform service at ${address}\n${service.output()}`)
-    const { platformId } = await callUnary(client, client.ensurePlatform, { name: 'Process Co', isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false }, {})
+    const { platformId } = await callUnary(operator, operator.ensurePlatform, { name: 'Process Co', isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false }, {})
 
     const received: string[] = []
     const subscription = nats.subscribe('events.platform.PLATFORM.CONFIG_UPDATED', {
@@ -36,6 +40,7 @@ it('runs as its own process: migrates, serves, relays events to NATS and stops c
     expect(service.child.exitCode).toBe(0)
   } finally {
     client.close()
+    operator.close()
     await nats.close()
     await service.stop()
     await database.drop()

@@ -5,6 +5,8 @@ const schema = baseConfigSchema.extend({
   ...databaseConfig.shape,
   ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50058'),
+  /** Where the operators' methods are served, to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51058'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */

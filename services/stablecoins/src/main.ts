@@ -9,6 +9,7 @@ import { loadStablecoinsConfig } from './config.js'
 import { openDb } from './db/client.js'
 import type { StablecoinsDeps } from './domain/deps.js'
 import { startJobRunner } from './domain/jobs.js'
+import { stablecoinsCallers } from './rpc/callers.js'
 import { stablecoinsServiceRegistrations } from './rpc/server.js'
 
 const config = loadStablecoinsConfig()
@@ -41,7 +42,11 @@ runService({
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
       logger,
     }
-    const server = await startGrpcServer(config.GRPC_ADDRESS, stablecoinsServiceRegistrations(deps, logger), logger, { dependencies })
+    const server = await startGrpcServer(config.GRPC_ADDRESS, stablecoinsServiceRegistrations(deps, logger), logger, {
+      dependencies,
+      callers: stablecoinsCallers,
+      operatorAddress: config.OPERATOR_GRPC_ADDRESS,
+    })
     const jobs = startJobRunner(deps, config.DATABASE_URL)
     return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => db.$disconnect()]
   },

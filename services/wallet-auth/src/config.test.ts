@@ -19,7 +19,9 @@ describe('wallet-auth configuration', () => {
     expect(() => loadWalletAuthConfig({ DATABASE_URL, NODE_ENV: 'production' })).toThrow(/must be set in production/)
     const keys = { WALLET_SECRET_KEY: 'a'.repeat(64), BUNDLE_SIGNING_KEY: 'b'.repeat(64) }
     const MIGRATION_DATABASE_URL = 'postgresql://migrator@127.0.0.1:5432/wallet-auth'
-    expect(loadWalletAuthConfig({ DATABASE_URL, MIGRATION_DATABASE_URL, NODE_ENV: 'production', ...keys }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
+    // production also takes nothing without mutual TLS (@pp/config)
+    const tls = { GRPC_TLS_CA_FILE: 'ca.pem', GRPC_TLS_CERT_FILE: 'wallet-auth.pem', GRPC_TLS_KEY_FILE: 'wallet-auth.key' }
+    expect(loadWalletAuthConfig({ DATABASE_URL, MIGRATION_DATABASE_URL, NODE_ENV: 'production', ...keys, ...tls }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
   })
 
   it('refuses issuers that are not JSON', () => {

@@ -20,6 +20,8 @@ const schema = baseConfigSchema
     ...databaseConfig.shape,
     ...eventSigningConfig.shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50055'),
+  /** Where the operators' methods are served, to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51055'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
     /** Durable consumer name on the EVENTS stream; replicas share it, so each event is taken once. */

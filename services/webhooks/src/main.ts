@@ -59,7 +59,7 @@ runService({
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
-    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, dependencies)
+    const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
     return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => rotations.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
   },
 })

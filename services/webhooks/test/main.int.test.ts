@@ -64,6 +64,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: database.url,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
     NATS_URL: natsUrl,
     PLATFORM_GRPC_ADDRESS: `127.0.0.1:${platform.port}`,
     WEBHOOK_CONSUMER_NAME: events.durableName,

@@ -67,7 +67,7 @@ export async function measureIdleWithBacklogs(mesh: BenchMesh, perPlatform: numb
   const webhooks = new pg.Client({ connectionString: withDatabase(mesh.postgresUrl, 'webhooks') })
   await webhooks.connect()
   try {
-    const platform = (name: string) => ensurePlatformAt(mesh.platformAddress, { name: `${name}-${randomUUID().slice(0, 8)}`, isRegulatedFinancialInstitution: false, skipVerificationPaperwork: true })
+    const platform = (name: string) => ensurePlatformAt(mesh.platformOperatorAddress, { name: `${name}-${randomUUID().slice(0, 8)}`, isRegulatedFinancialInstitution: false, skipVerificationPaperwork: true })
     const [unwired, failing] = await Promise.all([platform('bench-unwired'), platform('bench-failing')])
     const configured = await apiClient(mesh.baseUrl, failing)('PATCH', '/config', { webhookEndpoint: down.url })
     if (configured.status !== 200) throw new Error(`config: ${configured.status} ${JSON.stringify(configured.body)}`)

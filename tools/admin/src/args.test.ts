@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { meshServices, grpcAddressVariable } from '../../../scripts/mesh/services.js'
+import { meshServices, operatorAddressVariable } from '../../../scripts/mesh/services.js'
 import { durationSeconds, environmentOption, parseCommandArgs, UsageError } from './args.js'
 import { ADDRESS_DEFAULTS, addressOf } from './config.js'
 
@@ -35,11 +35,11 @@ describe('environmentOption', () => {
 })
 
 describe('addresses', () => {
-  it("default to the ports pnpm start gives the services, and follow the mesh's variables", () => {
+  it("default to the operator ports pnpm start gives the services, and follow the mesh's variables", () => {
     for (const [variable, address] of Object.entries(ADDRESS_DEFAULTS)) {
-      const service = meshServices.find((s) => grpcAddressVariable(s) === variable)
-      expect(address).toBe(`127.0.0.1:${service?.grpcPort}`)
+      const service = meshServices.find((s) => operatorAddressVariable(s) === variable)
+      expect(address).toBe(`127.0.0.1:${service?.operatorPort}`)
     }
-    expect(addressOf({ LEDGER_GRPC_ADDRESS: 'dns:///ledger:50053' }, 'LEDGER_GRPC_ADDRESS')).toBe('dns:///ledger:50053')
+    expect(addressOf({ LEDGER_OPERATOR_GRPC_ADDRESS: 'dns:///ledger:51053' }, 'LEDGER_OPERATOR_GRPC_ADDRESS')).toBe('dns:///ledger:51053')
   })
 })

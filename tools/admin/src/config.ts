@@ -1,22 +1,23 @@
 import { hostname, userInfo } from 'node:os'
 
 /**
- * Where the CLI finds each service: the variables every process of the mesh reads, defaulting to
- * the ports `pnpm start` gives the services (scripts/mesh/services.ts, which the image does not
- * hold; a test checks the two agree). Each may name several replicas, as for the services.
+ * Where the CLI finds each service's operator port (its OPERATOR_GRPC_ADDRESS, served to the
+ * admin identity alone), defaulting to the ports `pnpm start` gives them (scripts/mesh/services.ts,
+ * which the image does not hold; a test checks the two agree). Each may name several replicas, as
+ * for the services.
  */
 export const ADDRESS_DEFAULTS = {
-  PLATFORM_GRPC_ADDRESS: '127.0.0.1:50051',
-  LEDGER_GRPC_ADDRESS: '127.0.0.1:50053',
-  WEBHOOKS_GRPC_ADDRESS: '127.0.0.1:50055',
-  STABLECOINS_GRPC_ADDRESS: '127.0.0.1:50058',
+  PLATFORM_OPERATOR_GRPC_ADDRESS: '127.0.0.1:51051',
+  LEDGER_OPERATOR_GRPC_ADDRESS: '127.0.0.1:51053',
+  WEBHOOKS_OPERATOR_GRPC_ADDRESS: '127.0.0.1:51055',
+  STABLECOINS_OPERATOR_GRPC_ADDRESS: '127.0.0.1:51058',
 } as const
 
 export type AddressVariable = keyof typeof ADDRESS_DEFAULTS
 
 /**
- * The environment the CLI reads: the addresses, the mutual-TLS files (see configureGrpcTransport)
- * and ADMIN_OPERATOR, who runs it, as the audit log records every command.
+ * The environment the CLI reads: the addresses, the admin identity's mutual-TLS files (see
+ * configureGrpcTransport) and ADMIN_OPERATOR, who runs it, as the audit log records every command.
  */
 export type AdminEnv = Partial<Record<AddressVariable | 'GRPC_TLS_CA_FILE' | 'GRPC_TLS_CERT_FILE' | 'GRPC_TLS_KEY_FILE' | 'ADMIN_OPERATOR', string>>
 

@@ -23,11 +23,11 @@ export class Services {
 
   constructor(private readonly env: AdminEnv) {}
 
-  platformOperator = () => this.client(PlatformOperatorServiceClient, 'PLATFORM_GRPC_ADDRESS')
-  platform = () => this.client(PlatformServiceClient, 'PLATFORM_GRPC_ADDRESS')
-  internalAccounts = () => this.client(InternalAccountsServiceClient, 'LEDGER_GRPC_ADDRESS')
-  webhooksOperator = () => this.client(WebhooksOperatorServiceClient, 'WEBHOOKS_GRPC_ADDRESS')
-  stablecoinsOperator = () => this.client(StablecoinsOperatorServiceClient, 'STABLECOINS_GRPC_ADDRESS')
+  platformOperator = () => this.client(PlatformOperatorServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
+  platform = () => this.client(PlatformServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
+  internalAccounts = () => this.client(InternalAccountsServiceClient, 'LEDGER_OPERATOR_GRPC_ADDRESS')
+  webhooksOperator = () => this.client(WebhooksOperatorServiceClient, 'WEBHOOKS_OPERATOR_GRPC_ADDRESS')
+  stablecoinsOperator = () => this.client(StablecoinsOperatorServiceClient, 'STABLECOINS_OPERATOR_GRPC_ADDRESS')
 
   /** One unary call; a failure arrives as the ApiError the service meant. `tenant` acts as that platform and environment. */
   call<Req, Res>(client: Client, method: Parameters<typeof callUnary<Req, Res>>[1], request: Req, tenant: Omit<CallContext, 'requestId'> = {}): Promise<Res> {

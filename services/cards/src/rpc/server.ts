@@ -2,6 +2,7 @@ import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@
 import type { Logger } from '@pp/logging'
 import { CardsServiceService } from '@pp/proto/cards/v1/cards'
 import type { CardsDeps } from '../domain/deps.js'
+import { cardsCallers } from './callers.js'
 import { cardsService } from './cards-service.js'
 
 export const CARDS_SERVICE_NAME = 'cards.v1.CardsService'
@@ -10,5 +11,6 @@ export const CARDS_SERVICE_NAME = 'cards.v1.CardsService'
 export function buildCardsServer(deps: CardsDeps, address: string, logger: Logger, dependencies: DependencyCheck[] = []): Promise<RunningGrpcServer> {
   return startGrpcServer(address, [{ name: CARDS_SERVICE_NAME, definition: CardsServiceService, implementation: cardsService(deps, logger) }], logger, {
     dependencies,
+    callers: cardsCallers,
   })
 }

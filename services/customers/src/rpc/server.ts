@@ -13,6 +13,7 @@ import { VerificationsServiceService } from '@pp/proto/customers/v1/verification
 import type { CustomersDeps } from '../domain/deps.js'
 import { DOCUMENT_SIZE_MAX_BYTES } from '../domain/documents/document-types.js'
 import { beneficialOwnersService } from './beneficial-owners-service.js'
+import { customersCallers } from './callers.js'
 import { bulkImportService } from './bulk-import-service.js'
 import { contactVerificationService } from './contact-verification-service.js'
 import { customersService } from './customers-service.js'
@@ -55,5 +56,5 @@ export function buildCustomersServer(
     { name: 'customers.v1.InvitationsService', definition: InvitationsServiceService, implementation: invitationsService(deps, logger) },
     { name: 'customers.v1.ScaService', definition: ScaServiceService, implementation: scaService(deps, logger) },
   ]
-  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies })
+  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies, callers: customersCallers })
 }

@@ -5,6 +5,7 @@ import { ExternalAccountsServiceService } from '@pp/proto/ledger/v1/external_acc
 import { IssuedTokensServiceService } from '@pp/proto/ledger/v1/issued_tokens'
 import { LedgerServiceService } from '@pp/proto/ledger/v1/ledger'
 import type { LedgerDeps } from '../domain/deps.js'
+import { ledgerCallers } from './callers.js'
 import { externalAccountsService } from './external-accounts-service.js'
 import { internalAccountsService } from './internal-accounts-service.js'
 import { issuedTokensService } from './issued-tokens-service.js'
@@ -29,12 +30,16 @@ export const ledgerServiceRegistrations = (deps: LedgerDeps, logger: Logger): Se
   { name: 'ledger.v1.IssuedTokensService', definition: IssuedTokensServiceService, implementation: issuedTokensService(deps, logger) },
 ]
 
-/** Serves the given services (and health, with `dependencies`) on `address`; port 0 picks a free port. */
+/**
+ * Serves the given services (and health, with `dependencies`) on `address`, the operators' methods
+ * on `operatorAddress` when given; port 0 picks a free port.
+ */
 export function startLedgerServer(
   address: string,
   registrations: ServiceRegistration[],
   logger: Logger,
   dependencies: DependencyCheck[] = [],
+  operatorAddress?: string,
 ): Promise<RunningGrpcServer> {
-  return startGrpcServer(address, registrations, logger, { dependencies })
+  return startGrpcServer(address, registrations, logger, { dependencies, callers: ledgerCallers, operatorAddress })
 }

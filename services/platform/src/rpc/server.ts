@@ -10,6 +10,7 @@ import { createSecretHasher } from '../domain/secrets.js'
 import { ProvenSecrets } from '../domain/tokens/proven-secrets.js'
 import { VerificationBudget, type VerificationBudgetOptions } from '../domain/tokens/verification-budget.js'
 import { agentsService } from './agents-service.js'
+import { platformCallers } from './callers.js'
 import { platformOperatorService } from './operator-service.js'
 import { platformService } from './platform-service.js'
 
@@ -29,6 +30,8 @@ export interface PlatformServerOptions {
   webhookLoopbackAllowed: boolean
   /** What health reports beside the service (NATS). */
   dependencies?: DependencyCheck[]
+  /** Where the operators' methods are served (OPERATOR_GRPC_ADDRESS); on `address` when absent (tests). */
+  operatorAddress?: string
   /** The agents' service and what it needs; absent, it is not served (tests of the rest). */
   agents?: AgentDeps
 }
@@ -61,6 +64,6 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
       ...(agents ? [agents] : []),
     ],
     options.logger,
-    { dependencies: options.dependencies },
+    { dependencies: options.dependencies, callers: platformCallers, operatorAddress: options.operatorAddress },
   )
 }

@@ -4,16 +4,21 @@ import { WebhooksOperatorServiceService } from '@pp/proto/webhooks/v1/operator'
 import { WebhooksServiceService } from '@pp/proto/webhooks/v1/webhooks'
 import type { WebhooksDeps } from '../domain/deps.js'
 import { WEBHOOKS_OPERATOR_SERVICE_NAME, webhooksOperatorService } from './operator-service.js'
+import { webhooksCallers } from './callers.js'
 import { webhooksService } from './webhooks-service.js'
 
 export const WEBHOOKS_SERVICE_NAME = 'webhooks.v1.WebhooksService'
 
-/** Serves webhooks.v1.WebhooksService (and health, with `dependencies`) on `address`; port 0 picks a free port. */
+/**
+ * Serves webhooks.v1.WebhooksService (and health, with `dependencies`) on `address`, the operator
+ * service on `operatorAddress` when given; port 0 picks a free port.
+ */
 export function buildWebhooksServer(
   deps: WebhooksDeps,
   address: string,
   logger: Logger,
   dependencies: DependencyCheck[] = [],
+  operatorAddress?: string,
 ): Promise<RunningGrpcServer> {
   return startGrpcServer(
     address,
@@ -22,6 +27,6 @@ export function buildWebhooksServer(
       { name: WEBHOOKS_OPERATOR_SERVICE_NAME, definition: WebhooksOperatorServiceService, implementation: webhooksOperatorService(deps, logger) },
     ],
     logger,
-    { dependencies },
+    { dependencies, callers: webhooksCallers, operatorAddress },
   )
 }
