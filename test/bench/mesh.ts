@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { connectNats, EVENTS_STREAM, readSigningKey, type SigningKey } from '@pp/events'
 import { configureGrpcTransport } from '@pp/grpc'
-import { freePort, repoRoot, waitUntil } from '@pp/testing'
+import { distinctPorts, repoRoot, waitUntil } from '@pp/testing'
 import { ensureEventKeys, signingKeyFile } from '../../scripts/mesh/event-keys.js'
 import { localIdentityFiles } from '../../scripts/mesh/identities.js'
 import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
@@ -47,11 +47,12 @@ export async function startBenchMesh(): Promise<BenchMesh> {
   // the mesh's event keys, with one for the bench's own events among them
   const eventKeysDir = mkdtempSync(join(tmpdir(), 'bench-event-keys-'))
   ensureEventKeys(eventKeysDir, [...meshServices.map((s) => s.name), BENCH_SOURCE])
-  const ports = await Promise.all([...meshServices, 'gateway'].map(() => freePort()))
+  const port = distinctPorts()
+  const ports = await Promise.all([...meshServices, 'gateway'].map(() => port()))
   const gatewayPort = ports.pop()!
   const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
   const withOperatorPort = meshServices.filter((s) => s.operatorPort)
-  const operatorPorts = await Promise.all(withOperatorPort.map(() => freePort()))
+  const operatorPorts = await Promise.all(withOperatorPort.map(() => port()))
   const operatorAddresses = Object.fromEntries(withOperatorPort.map((s, i) => [operatorAddressVariable(s), `127.0.0.1:${operatorPorts[i]}`]))
   const startedAt = performance.now()
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'scripts/start.ts'], {

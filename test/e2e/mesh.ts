@@ -8,7 +8,7 @@ import { connectNats, createEventVerifier, natsClientOptionsOf, readVerifyKeys, 
 import { checkHealth, configureGrpcTransport, createGrpcClient } from '@pp/grpc'
 import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
-import { createTestDatabase, freePort, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
+import { createTestDatabase, distinctPorts, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
 import { ADMIN_USER, GATEWAY_USER, natsSeedFile, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
 import { makeMeshIdentities, type IdentityFiles } from '../../scripts/mesh/identities.js'
@@ -300,26 +300,6 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   }
   liveMeshes.add(mesh)
   return mesh
-}
-
-/**
- * Free ports, none given twice: the system may hand a port it just freed out again, and a process
- * whose port another of the mesh's holds dies at start while the health check meant for it is
- * answered by the other (a service's operator port answers health too).
- */
-const PORT_TRIES_MAX = 100
-
-function distinctPorts(): () => Promise<number> {
-  const given = new Set<number>()
-  return async function distinctPort() {
-    for (let tries = 0; tries < PORT_TRIES_MAX; tries += 1) {
-      const port = await freePort()
-      if (given.has(port)) continue
-      given.add(port)
-      return port
-    }
-    throw new Error(`no free port the mesh does not already use in ${PORT_TRIES_MAX} tries`)
-  }
 }
 
 /** A process started in the place of `earlier`, with what `earlier` printed kept before its own output. */

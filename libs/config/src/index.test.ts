@@ -50,7 +50,8 @@ describe('database roles', () => {
   })
 
   it('in production need a migration role other than the runtime role', () => {
-    const production = { NODE_ENV: 'production', DATABASE_URL: runtime }
+    const tls = { GRPC_TLS_CA_FILE: 'ca.pem', GRPC_TLS_CERT_FILE: 'ledger.pem', GRPC_TLS_KEY_FILE: 'ledger.key' }
+    const production = { NODE_ENV: 'production', DATABASE_URL: runtime, ...tls }
     expect(() => loadConfig(schema, production)).toThrow(/MIGRATION_DATABASE_URL: is required in production/)
     expect(() => loadConfig(schema, { ...production, MIGRATION_DATABASE_URL: 'postgresql://ledger:other@db.internal:5432/ledger' })).toThrow(/MIGRATION_DATABASE_URL/)
     const migrator = 'postgresql://migrator:secret@db.internal:5432/ledger'

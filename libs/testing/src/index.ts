@@ -1,6 +1,6 @@
 export { testConnections, type TestConnections } from './connections.js'
 export { createTestDatabase, type TestDatabase } from './database.js'
-export { freePort, startProcess, waitUntil, type ServiceProcess } from './processes.js'
+export { distinctPorts, freePort, startProcess, waitUntil, type ServiceProcess } from './processes.js'
 export { repoRoot } from './paths.js'
 export { ownNatsServer, type OwnNatsServer } from './nats-server.js'
 export { runtimeRoleUrl, TEST_RUNTIME_ROLE } from './runtime-role.js'

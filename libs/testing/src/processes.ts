@@ -15,6 +15,25 @@ export function freePort(): Promise<number> {
   })
 }
 
+const PORT_TRIES_MAX = 100
+
+/**
+ * Free ports, none given twice by this source: a port freed at once may come back from the next
+ * `freePort`, and a mesh whose two processes share one has a process answer for another.
+ */
+export function distinctPorts(): () => Promise<number> {
+  const given = new Set<number>()
+  return async function distinctPort() {
+    for (let tries = 0; tries < PORT_TRIES_MAX; tries += 1) {
+      const port = await freePort()
+      if (given.has(port)) continue
+      given.add(port)
+      return port
+    }
+    throw new Error(`no free port not already given in ${PORT_TRIES_MAX} tries`)
+  }
+}
+
 export interface ServiceProcess {
   name: string
   child: ChildProcess

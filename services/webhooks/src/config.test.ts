@@ -27,8 +27,9 @@ describe('loadWebhooksConfig', () => {
   })
 
   it('refuses to start in production without the key that seals the signing keys', () => {
-    expect(() => loadWebhooksConfig({ ...base, NODE_ENV: 'production' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: is required in production/)
-    const production = { ...base, NODE_ENV: 'production', MIGRATION_DATABASE_URL: 'postgresql://migrator@127.0.0.1:5432/webhooks' }
+    const tls = { GRPC_TLS_CA_FILE: 'ca.pem', GRPC_TLS_CERT_FILE: 'webhooks.pem', GRPC_TLS_KEY_FILE: 'webhooks.key' }
+    const production = { ...base, ...tls, NODE_ENV: 'production', MIGRATION_DATABASE_URL: 'postgresql://migrator@127.0.0.1:5432/webhooks' }
+    expect(() => loadWebhooksConfig(production)).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: is required in production/)
     expect(loadWebhooksConfig({ ...production, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32) }).NODE_ENV).toBe('production')
   })
 
