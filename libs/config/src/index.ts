@@ -98,15 +98,18 @@ export const databaseConfig = z.object({
 
 const roleOf = (url: string): string => decodeURIComponent(new URL(url).username)
 
+interface DatabaseRoles {
+  NODE_ENV: string
+  DATABASE_URL: string
+  MIGRATION_DATABASE_URL?: string | undefined
+}
+
 /**
  * Production serves with a role that cannot change the schema or truncate tables: its migrations
  * run as another. Use as `.refine(...migrationRoleRequiredInProduction)`.
  */
-export const migrationRoleRequiredInProduction: [
-  (config: { NODE_ENV: string; DATABASE_URL: string; MIGRATION_DATABASE_URL?: string | undefined }) => boolean,
-  { path: string[]; message: string },
-] = [
-  (config: { NODE_ENV: string; DATABASE_URL: string; MIGRATION_DATABASE_URL?: string | undefined }): boolean =>
+export const migrationRoleRequiredInProduction: [(config: DatabaseRoles) => boolean, { path: string[]; message: string }] = [
+  (config) =>
     config.NODE_ENV !== 'production' ||
     (config.MIGRATION_DATABASE_URL !== undefined && roleOf(config.MIGRATION_DATABASE_URL) !== roleOf(config.DATABASE_URL)),
   {

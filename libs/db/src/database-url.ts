@@ -11,6 +11,9 @@ export function databaseName(url: string): string {
   return name
 }
 
+/** The role a database URL logs in as. */
+export const roleOf = (url: string): string => decodeURIComponent(new URL(url).username)
+
 /** Where a database URL points, without its credentials, for log lines. */
 export function serverOf(url: string): string {
   const { hostname, port } = new URL(url)

@@ -1,8 +1,5 @@
 import pg from 'pg'
 
-/** The role a database URL logs in as. */
-export const roleOf = (url: string): string => decodeURIComponent(new URL(url).username)
-
 /**
  * Gives a service's runtime role what serving needs and nothing more: reading and writing the rows
  * of the service's tables and using their sequences; never TRUNCATE, DDL or the migration history.

@@ -13,8 +13,6 @@ export interface SealingKeyring {
   seal(plaintext: Uint8Array, boundTo: string): Uint8Array<ArrayBuffer>
   /** Throws when `keyId` is not a key of this ring or the ciphertext was not sealed for `boundTo`. */
   open(sealed: Uint8Array, keyId: string, boundTo: string): Uint8Array
-  /** Whether a ciphertext stored under `keyId` should be sealed again under the current key. */
-  isStale(keyId: string | null): boolean
 }
 
 /** A key's id: public, short, and telling nothing of the key (an HMAC of a fixed label under it). */
@@ -33,6 +31,5 @@ export function sealingKeyring(currentKeyHex: string, previousKeysHex: readonly 
       if (!key) throw new Error(`no sealing key has the id ${keyId}: configure the key that sealed it among the previous keys`)
       return openAesGcm(key, sealed, boundTo)
     },
-    isStale: (keyId) => keyId !== currentKeyId,
   }
 }

@@ -139,17 +139,19 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
 
 /**
  * Creates and migrates the service's database as the migration role, which then grants the runtime
- * role its row access. A server that does not take connections yet (still
- * starting, restarting, or not reachable) is waited for with a growing delay and a log line
- * per try; any other failure ends the start.
+ * role its row access. A server that does not take connections yet (still starting, restarting,
+ * or not reachable) is waited for with a growing delay and a log line per try; any other failure
+ * ends the start.
  */
 async function prepareDatabase(options: RunServiceOptions, logger: Logger): Promise<void> {
   const migrationUrl = options.migrationDatabaseUrl ?? options.databaseUrl
   const runtimeRole = roleOf(options.databaseUrl)
+  // one role for both (local development): nothing to grant
+  const grants = runtimeRole === roleOf(migrationUrl) ? {} : { runtimeRole }
   for (let attempt = 1; ; attempt += 1) {
     try {
       await ensureDatabase(migrationUrl)
-      const { applied } = await migrate(migrationUrl, options.migrationsDir, runtimeRole === roleOf(migrationUrl) ? {} : { runtimeRole })
+      const { applied } = await migrate(migrationUrl, options.migrationsDir, grants)
       logger.info({ applied, runtimeRole }, 'database migrated')
       return
     } catch (err) {
