@@ -1,6 +1,7 @@
 /**
  * `pnpm mesh-keys [dir]`: what a deployment's processes prove themselves with, made once and kept:
- * in `<dir>/events`, an Ed25519 event-signing key per service (`<service>.pem`) and the verify set
+ * in `<dir>/events`, an Ed25519 signing key per service and the gateway (`<name>.pem`; the
+ * gateway's signs tenant tokens) and the verify set
  * of them all (`verify-keys.json`); in `<dir>/nats`, an nkey seed per service, the gateway and an
  * admin (`<user>.nk`) and the nats-server authorization block naming them (`nats-users.conf`).
  * docker-compose.yml reads .data/mesh-keys (the default); Kubernetes takes them as the Secrets

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     ...identities.gateway,
     PORT: String(gatewayPort),
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
-    ...eventKeyEnv(eventKeys),
+    ...eventKeyEnv(eventKeys, 'gateway'),
     ...(nats.users && natsUserEnv(nats.users, GATEWAY_USER)),
   })
   // imported while the processes start rather than before: gRPC and the generated code take a second

@@ -1,7 +1,9 @@
-import { baseConfigSchema, durationMs, grpcAddress, loadConfig, z } from '@pp/config'
+import { baseConfigSchema, durationMs, eventSigningConfig, grpcAddress, loadConfig, z } from '@pp/config'
 import { DEFAULT_FAILURE_TTL_MS } from './auth/auth-cache.js'
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
+  /** EVENT_SIGNING_KEY_FILE: the gateway's own key, which signs the tenant token of every request it authenticated. */
+  ...eventSigningConfig.shape,
   /** Where links the gateway hands out (hosted verification pages) point to. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import type { CallContext } from '@pp/grpc'
+import { tenantTokenFor, type CallContext } from '@pp/grpc'
 import type { Permission } from './auth/permissions.js'
 
 /** Who is calling, as the credentials selected it. */
@@ -32,13 +32,28 @@ export interface GatewayEnv {
 
 export type GatewayApp = OpenAPIHono<GatewayEnv>
 
-/** What a route passes to a service call: the tenant, the request id and the idempotency key. */
-export function callContext(c: { get<K extends keyof GatewayVariables>(key: K): GatewayVariables[K]; req: { header(name: string): string | undefined } }): CallContext {
+type RequestContext = { get<K extends keyof GatewayVariables>(key: K): GatewayVariables[K]; req: { header(name: string): string | undefined } }
+
+// a request's token, signed on its first service call and reused by the others
+const tokens = new WeakMap<RequestContext, string | undefined>()
+
+function tenantTokenOf(c: RequestContext, principal: Principal, requestId: string): string | undefined {
+  if (!tokens.has(c)) tokens.set(c, tenantTokenFor({ platformId: principal.platformId, environment: principal.environment, requestId, permissions: principal.permissions }))
+  return tokens.get(c)
+}
+
+/**
+ * What a route passes to a service call: the tenant, with the gateway's signed token of it that
+ * the services believe rather than the bare ids (@pp/grpc), the request id and the idempotency key.
+ */
+export function callContext(c: RequestContext): CallContext {
   const principal = c.get('principal')
+  const requestId = c.get('requestId')
   return {
     platformId: principal.platformId,
     environment: principal.environment,
-    requestId: c.get('requestId'),
+    requestId,
     idempotencyKey: c.req.header('Idempotency-Key'),
+    tenantToken: tenantTokenOf(c, principal, requestId),
   }
 }

@@ -1,5 +1,5 @@
-import { eventVerifierOf, linkNats, natsClientOptionsOf } from '@pp/events'
-import { configureGrpcTransport } from '@pp/grpc'
+import { eventVerifierOf, linkNats, natsClientOptionsOf, signingKeyOf } from '@pp/events'
+import { configureGrpcTransport, configureTenantTokenSigning } from '@pp/grpc'
 import { createLogger, type Logger } from '@pp/logging'
 import { serveMetrics } from '@pp/metrics'
 import { startTracing } from '@pp/tracing'
@@ -20,8 +20,9 @@ import { gatewayReadiness, serviceAddresses } from './readiness.js'
 import { createWalletSignatureGuard } from './wallet-signature/create-guard.js'
 
 async function main(config: GatewayConfig, logger: Logger): Promise<void> {
-  // read first: a production gateway without the producers' keys stops before serving
+  // read first: a production gateway without the producers' keys or its own stops before serving
   const verifier = eventVerifierOf(config, logger)
+  configureTenantTokenSigning(signingKeyOf(config, 'gateway'))
   const natsClient = natsClientOptionsOf(config)
   const tracing = await startTracing('gateway')
   configureGrpcTransport(config)

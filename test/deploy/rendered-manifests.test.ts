@@ -105,10 +105,10 @@ describe('kustomize build deploy/k8s', () => {
     expect(Object.keys(example.stringData!).sort()).toEqual([...referenced].sort())
   })
 
-  it('gives each process its own event-signing key and NATS user only, and every process the producers\' public keys', () => {
+  it('gives each process (the gateway too: its key signs tenant tokens) its own signing key and NATS user only, and every process the signers\' public keys', () => {
     const example = parseAllDocuments(readFileSync(join(root, 'deploy/k8s/mesh-keys.example.yaml'), 'utf8')).map((d) => d.toJS() as K8sObject)
     const itemsOf = (name: string) => Object.keys(example.find((o) => o.metadata.name === name)!.stringData!).sort()
-    expect(itemsOf('event-signing-keys')).toEqual(meshServices.map((s) => `${s.name}.pem`).sort())
+    expect(itemsOf('event-signing-keys')).toEqual([...meshServices.map((s) => `${s.name}.pem`), 'gateway.pem'].sort())
     expect(itemsOf('nats-nkeys')).toEqual([...meshServices.map((s) => `${s.name}.nk`), 'gateway.nk'].sort())
     for (const deployment of deployments()) {
       const name = deployment.metadata.name
@@ -117,10 +117,9 @@ describe('kustomize build deploy/k8s', () => {
       expect(pod.volumes).toContainEqual({ name: 'event-verify-keys', configMap: { name: 'event-verify-keys' } })
       expect(env.EVENT_VERIFY_KEYS_FILE).toBe('/etc/event-verify-keys/verify-keys.json')
       expect(env.NATS_NKEY_SEED_FILE).toBe('/etc/identity/nats.nk')
-      const signing = name === 'gateway' ? [] : [{ secret: { name: 'event-signing-keys', items: [{ key: `${name}.pem`, path: 'event-signing.pem' }] } }]
-      const sources = [...signing, { secret: { name: 'nats-nkeys', items: [{ key: `${name}.nk`, path: 'nats.nk' }] } }]
+      const sources = [{ secret: { name: 'event-signing-keys', items: [{ key: `${name}.pem`, path: 'event-signing.pem' }] } }, { secret: { name: 'nats-nkeys', items: [{ key: `${name}.nk`, path: 'nats.nk' }] } }]
       expect(pod.volumes).toContainEqual({ name: 'identity', projected: { sources } })
-      expect(env.EVENT_SIGNING_KEY_FILE).toBe(name === 'gateway' ? undefined : '/etc/identity/event-signing.pem')
+      expect(env.EVENT_SIGNING_KEY_FILE).toBe('/etc/identity/event-signing.pem')
     }
   })
 })

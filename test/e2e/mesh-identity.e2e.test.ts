@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { ApiError } from '@pp/errors'
-import { callUnary, clientCredentialsOf, createGrpcClient } from '@pp/grpc'
+import { readSigningKey } from '@pp/events'
+import { callUnary, clientCredentialsOf, createGrpcClient, signTenantToken } from '@pp/grpc'
+import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient, SystemAccountKind, TransferCode } from '@pp/proto/ledger/v1/ledger'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signingKeyFile } from '../../scripts/mesh/event-keys.js'
 import { createCustomer, startPaymentsWorld, type Customer, type PaymentsWorld } from './payments-support.js'
 
 /**
@@ -89,5 +92,33 @@ describe('a caller inside the network', () => {
   it('with the admin certificate is not served on the public port', async () => {
     const ledger = as(LedgerServiceClient, world.mesh.grpcAddress('ledger'), 'admin')
     expect((await refusal(callUnary(ledger, ledger.createTransfer, moneyFromNothing(), tenant()))).code).toBe('FORBIDDEN')
+  })
+})
+
+describe("the tenant a call acts for is the one the gateway's token states", () => {
+  const tokenSignedBy = (signer: string, platformId = world.platformId) =>
+    signTenantToken(readSigningKey(signingKeyFile(world.mesh.eventKeys, signer)), { platformId, environment: 'SANDBOX', requestId: `attack-${randomUUID()}`, permissions: ['VIEW'] })
+  const listAccounts = (tenantToken?: string) => {
+    const accounts = as(InternalAccountsServiceClient, world.mesh.grpcAddress('ledger'), 'gateway')
+    return callUnary(accounts, accounts.listCustomerInternalAccounts, { customerId: customer.id, limit: 0 }, { ...tenant(), tenantToken })
+  }
+
+  it("serves the gateway's call with its token", async () => {
+    const { pageJson } = await listAccounts(tokenSignedBy('gateway'))
+    expect((JSON.parse(pageJson) as { data: Array<{ id: string }> }).data.map((account) => account.id)).toContain(customer.accounts.USD)
+  })
+
+  it('refuses the gateway acting for a platform with the bare headers', async () => {
+    expect((await refusal(listAccounts())).toBody()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+  })
+
+  it("refuses a token another process's key signed", async () => {
+    const err = await refusal(listAccounts(tokenSignedBy('payments')))
+    expect(err.toBody()).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/does not believe/) })
+  })
+
+  it("refuses the gateway's token for one platform sent with another platform's headers", async () => {
+    const err = await refusal(listAccounts(tokenSignedBy('gateway', 'Platform:someone-else')))
+    expect(err.toBody()).toMatchObject({ status: 401, code: 'UNAUTHORIZED', reason: expect.stringMatching(/another tenant/) })
   })
 })

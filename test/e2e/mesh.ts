@@ -160,9 +160,9 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const meshId = randomBytes(4).toString('hex')
   const eventKeys = ensureEventKeys(mkdtempSync(join(tmpdir(), 'mesh-event-keys-')), meshServices.map((s) => s.name))
   const dropEventKeys = (): void => rmSync(eventKeys.dir, { recursive: true, force: true })
-  // what a process is: its event-signing key (none for the gateway) and its NATS user, when the server has users
-  const identityEnv = (service: string | undefined, natsUser: string): Record<string, string> => ({
-    ...eventKeyEnv(eventKeys, service),
+  // what a process is: its signing key and its NATS user, when the server has users
+  const identityEnv = (signer: string, natsUser: string): Record<string, string> => ({
+    ...eventKeyEnv(eventKeys, signer),
     ...(options.natsUsers && natsUserEnv(options.natsUsers, natsUser)),
   })
   const common = {
@@ -239,7 +239,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const launchGateway = async (replica: number): Promise<ServiceProcess> => {
     const port = gatewayPorts[replica]!
     // PUBLIC_BASE_URL: where links the gateway hands out (hosted verification pages) point to
-    const gatewayEnv = { ...identityEnv(undefined, GATEWAY_USER), ...common, ...identities.gateway, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
+    const gatewayEnv = { ...identityEnv('gateway', GATEWAY_USER), ...common, ...identities.gateway, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: publicUrl }
     const name = gateways === 1 ? 'gateway' : `gateway#${replica}`
     const gateway = startProcess(name, 'gateway/src/main.ts', gatewayEnv, { logFile: logFileOf(name) })
     await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 'the gateway to answer', startTimeoutMs).catch((err: Error) =>

@@ -12,6 +12,7 @@ export function callerOf(ctx: HandlerContext): Caller {
   if (!ctx.environment) throw new ApiError('INTERNAL_ERROR', 'The call names a platform but no environment')
   const caller: Caller = { platformId: ctx.platformId, environment: ctx.environment, requestId: ctx.requestId }
   if (ctx.idempotencyKey !== undefined) caller.idempotencyKey = ctx.idempotencyKey
+  if (ctx.tenantToken !== undefined) caller.tenantToken = ctx.tenantToken
   return caller
 }
 

@@ -7,3 +7,5 @@ export { startGrpcServer, type GrpcServerOptions, type RunningGrpcServer, type S
 export { unary, unaryService, type HandlerContext, type UnaryImpl } from './unary.js'
 export { clientCredentialsOf, configureGrpcTransport, isMutualTls, type GrpcTlsFiles } from './transport.js'
 export { checkCallerTable, type CallerTable } from './callers.js'
+export { configureTenantTokens, configureTenantTokenSigning, tenantTokenFor } from './tenant-trust.js'
+export { signTenantToken, verifyTenantToken, TENANT_TOKEN_TTL_MS, type TenantClaims, type TokenSigningKey } from './tenant-token.js'

@@ -14,6 +14,8 @@ export interface ReceivedContext {
   environment: Environment | undefined
   requestId: string
   idempotencyKey?: string
+  /** Set once the gateway's token for the tenant is verified (see `trustedContext`). */
+  tenantToken?: string
 }
 
 const KEYS = {
@@ -21,7 +23,10 @@ const KEYS = {
   environment: 'x-environment',
   requestId: 'x-request-id',
   idempotencyKey: 'idempotency-key',
+  tenantToken: 'x-tenant-token',
 } as const
+
+export const TENANT_TOKEN = KEYS.tenantToken
 
 /** The W3C trace context of a traced call (see @pp/tracing). */
 export const TRACEPARENT = 'traceparent'
@@ -32,9 +37,11 @@ export function contextToMetadata(ctx: CallContext): Metadata {
   if (ctx.environment) metadata.set(KEYS.environment, ctx.environment)
   if (ctx.requestId) metadata.set(KEYS.requestId, ctx.requestId)
   if (ctx.idempotencyKey) metadata.set(KEYS.idempotencyKey, ctx.idempotencyKey)
+  if (ctx.tenantToken) metadata.set(KEYS.tenantToken, ctx.tenantToken)
   return metadata
 }
 
+/** The context as the headers state it; the tenant token, if any, is read and checked by `trustedContext`. */
 export function contextFromMetadata(metadata: Metadata): ReceivedContext {
   const read = (key: string): string | undefined => {
     const value = metadata.get(key)[0]

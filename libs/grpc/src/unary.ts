@@ -4,6 +4,7 @@ import { withRequestId, type Logger } from '@pp/logging'
 import { inSpan, SpanKind, tracingEnabled } from '@pp/tracing'
 import { observeServedCall } from './call-metrics.js'
 import { contextFromMetadata, TRACEPARENT, type ReceivedContext } from './metadata.js'
+import { trustedContext } from './tenant-trust.js'
 
 /** An incoming call's context as sent (see `callerOf` for the tenant it acts for) and a logger tagged with its request id. */
 export interface HandlerContext extends ReceivedContext {
@@ -24,14 +25,15 @@ export const unary =
   (call: ServerUnaryCall<Req, Res>, callback) => {
     const startNs = process.hrtime.bigint()
     const method = call.getPath()
-    const base = contextFromMetadata(call.metadata)
-    const ctx: HandlerContext = { ...base, logger: withRequestId(logger, base.requestId) }
+    const received = contextFromMetadata(call.metadata)
+    const callLogger = withRequestId(logger, received.requestId)
     const answer: typeof callback = (err, response) => {
       observeServedCall(method, startNs, err ? (err.code ?? GrpcCode.UNKNOWN) : GrpcCode.OK)
       callback(err, response)
     }
     const parent = call.metadata.get(TRACEPARENT)[0]
-    const handle = () => impl(call.request, ctx)
+    // a tenant token that fails its check is the call's answer, as any other refusal
+    const handle = async () => impl(call.request, { ...trustedContext(call, received), logger: callLogger })
     const handled = tracingEnabled() ? inSpan(method, { kind: SpanKind.SERVER, parent: parent === undefined ? undefined : String(parent) }, handle) : handle()
     handled.then(
       (response) => answer(null, response),
@@ -41,10 +43,10 @@ export const unary =
         if (refusedText !== undefined) return answer(apiErrorToGrpcStatus(refusedText))
         const unavailable = unavailableDatabaseError(err)
         if (unavailable !== undefined) {
-          ctx.logger.warn({ err, method }, 'database unavailable during a gRPC call')
+          callLogger.warn({ err, method }, 'database unavailable during a gRPC call')
           return answer(apiErrorToGrpcStatus(unavailable))
         }
-        ctx.logger.error({ err, method }, 'unhandled error in gRPC handler')
+        callLogger.error({ err, method }, 'unhandled error in gRPC handler')
         answer({ code: GrpcCode.INTERNAL, details: 'Internal error' })
       },
     )

@@ -28,3 +28,6 @@ export function identityFromSubjectAltName(subjectAltName: string | undefined): 
 
 /** The operator CLI's identity (tools/admin): the only one served on a service's operator port. */
 export const ADMIN_IDENTITY = 'admin'
+
+/** The gateway's identity: the one process that acts for a platform on a tenant token it signed (@pp/grpc). */
+export const GATEWAY_IDENTITY = 'gateway'

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureDatabase, isDatabaseUnavailable, migrate, postgresHealth, roleOf, serverOf, startPruning, type PostgresHealth, type PruneRule } from '@pp/db'
-import { configureGrpcTransport, type GrpcTlsFiles } from '@pp/grpc'
+import { configureGrpcTransport, configureTenantTokens, type GrpcTlsFiles } from '@pp/grpc'
 import {
   ensureEventsStream,
   eventVerifierOf,
@@ -8,6 +8,7 @@ import {
   publishedOutboxEvents,
   signingKeyOf,
   startOutboxRelay,
+  verifyKeysOf,
   natsClientOptionsOf,
   type EventSigningSettings,
   type EventVerifier,
@@ -98,10 +99,12 @@ export function runService(options: RunServiceOptions): void {
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
   // key and NATS user files are read first: a production process without them stops before touching anything
   const signingKey = signingKeyOf(options.eventKeys, options.name)
-  const verifier = eventVerifierOf(options.eventKeys, logger)
+  const verifyKeys = verifyKeysOf(options.eventKeys)
+  const verifier = eventVerifierOf(options.eventKeys, logger, verifyKeys)
   const natsClient = natsClientOptionsOf(options.natsClient)
   const tracing = await startTracing(options.name)
   configureGrpcTransport(options.grpcTls ?? {})
+  configureTenantTokens(verifyKeys)
   const { storage } = options
   const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
   // connecting runs in the background while the database gets ready

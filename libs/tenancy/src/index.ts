@@ -18,6 +18,11 @@ export interface Tenant {
 export interface Caller extends Tenant {
   requestId: string
   idempotencyKey?: string
+  /**
+   * The gateway's signed statement of the tenant, when a request is behind the call: forwarded on
+   * every call made for it, so the next service checks the tenant too (@pp/grpc).
+   */
+  tenantToken?: string
 }
 
 /** A tenant and, when a request caused the work (directly, or through the events it wrote), that request's id. */

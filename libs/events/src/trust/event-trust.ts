@@ -1,5 +1,5 @@
 import type { Logger } from '@pp/logging'
-import { developmentSigningKey, developmentVerifyKeys, readSigningKey, readVerifyKeys, type SigningKey } from './event-keys.js'
+import { developmentSigningKey, developmentVerifyKeys, readSigningKey, readVerifyKeys, type SigningKey, type VerifyKeys } from './event-keys.js'
 import { createEventVerifier, type EventVerifier } from './verifier.js'
 
 /** The settings of libs/config's `eventTrustConfig`. */
@@ -23,14 +23,21 @@ function required(settings: EventTrustSettings, name: string, file: string | und
   return file
 }
 
-/** The verifier of every event this process reads, its keys read once. */
-export function eventVerifierOf(settings: EventTrustSettings, logger: Logger): EventVerifier {
+/**
+ * The public keys this process believes, by source, read once: each producer's for its events,
+ * and the gateway's for the tenant tokens it signs (@pp/grpc).
+ */
+export function verifyKeysOf(settings: EventTrustSettings): VerifyKeys {
   const file = required(settings, 'EVENT_VERIFY_KEYS_FILE', settings.EVENT_VERIFY_KEYS_FILE)
-  const keys = file === undefined ? developmentVerifyKeys() : readVerifyKeys(file)
+  return file === undefined ? developmentVerifyKeys() : readVerifyKeys(file)
+}
+
+/** The verifier of every event this process reads. */
+export function eventVerifierOf(settings: EventTrustSettings, logger: Logger, keys: VerifyKeys = verifyKeysOf(settings)): EventVerifier {
   return createEventVerifier({ keys, logger, unsignedAcceptedUntil: settings.EVENT_UNSIGNED_ACCEPTED_UNTIL })
 }
 
-/** The key `service`'s outbox relay signs its events with. */
+/** The key `service`'s outbox relay signs its events with (the gateway's: its tenant tokens). */
 export function signingKeyOf(settings: EventSigningSettings, service: string): SigningKey {
   const file = required(settings, 'EVENT_SIGNING_KEY_FILE', settings.EVENT_SIGNING_KEY_FILE)
   return file === undefined ? developmentSigningKey(service) : readSigningKey(file)
