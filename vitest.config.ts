@@ -20,6 +20,7 @@ const sharedMeshFiles = [
   'test/e2e/agents.e2e.test.ts',
   'test/e2e/cards.e2e.test.ts',
   'test/e2e/catalog-api.e2e.test.ts',
+  'test/e2e/customer-deletion.e2e.test.ts',
   'test/e2e/customers-api.e2e.test.ts',
   'test/e2e/docs.browser.test.ts',
   'test/e2e/forged-events.e2e.test.ts',

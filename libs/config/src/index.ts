@@ -159,4 +159,11 @@ export const idempotencyKeyTtlMs = durationMs.min(MINUTE_MS).default(DAY_MS)
 /** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
 export const consumerStartTime = z.iso.datetime().transform((value) => new Date(value)).optional()
 
+/** What a service that consumes events carries: where its new durable consumers start, and their names' prefix (shared by its replicas). */
+export const eventConsumerConfig = (service: string) =>
+  z.object({
+    EVENTS_CONSUMER_START_TIME: consumerStartTime,
+    EVENTS_CONSUMER_PREFIX: z.string().min(1).default(service),
+  })
+
 export { z }

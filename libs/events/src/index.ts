@@ -1,4 +1,5 @@
 export { consumeEvents, type ConsumerOptions, type RunningConsumer } from './consumer.js'
+export { consumeCustomerDeletions, CUSTOMER_DELETED_SUBJECT, type CustomerDeletionsOptions, type DeletedCustomer } from './customer-deletions.js'
 export { EVENTS_STREAM, eventSubject, type EventEnvelope } from './envelope.js'
 export { linkNats, type Attachment, type NatsLink, type NatsLinkOptions } from './link.js'
 export { connectNats, ensureEventsStream, type StreamLimits } from './nats.js'

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, eventSigningConfig, grpcAddress, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, eventConsumerConfig, eventSigningConfig, grpcAddress, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, webhookLoopbackAllowed, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -23,6 +23,8 @@ const schema = baseConfigSchema.extend({
   TOKEN_VERIFICATION_BURST: z.coerce.number().int().positive().default(5),
   TOKEN_VERIFICATIONS_CONCURRENT: z.coerce.number().int().positive().default(4),
   WEBHOOK_LOOPBACK_ALLOWED: webhookLoopbackAllowed,
+  /** It follows customers' deletions. */
+  ...eventConsumerConfig('platform').shape,
 })
   .refine(...migrationRoleRequiredInProduction)
 

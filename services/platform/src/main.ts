@@ -1,9 +1,12 @@
 import { join } from 'node:path'
 import { startWakeLoop } from '@pp/db'
+import { consumeCustomerDeletions } from '@pp/events'
 import { runService } from '@pp/service'
+import { tenantOf } from '@pp/tenancy'
 import { loadPlatformServiceConfig } from './config.js'
 import { grpcAgentServices } from './clients/agent-services.js'
 import { createPlatformDb } from './db/client.js'
+import { deleteCustomerAgents } from './domain/agents/manage-agents.js'
 import { resumeOwedActions } from './domain/agents/recovery.js'
 import { startPlatformServer } from './rpc/server.js'
 
@@ -21,7 +24,7 @@ runService({
   storage: config,
   eventKeys: config,
   natsClient: config,
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const agentServices = grpcAgentServices({
       customers: config.CUSTOMERS_GRPC_ADDRESS,
@@ -39,6 +42,17 @@ runService({
       logger,
       run: () => resumeOwedActions(agents, graceMs, (actionId, err) => logger.warn({ actionId, err }, 'agent action still owed')),
     })
+    // a deleted customer's agents go with it
+    const deletions = nats.whenServing('customer deletions consumer', (connection) =>
+      consumeCustomerDeletions({
+        nats: connection,
+        durableName: `${config.EVENTS_CONSUMER_PREFIX}-platform-customer-deletions`,
+        logger,
+        verifier,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+        retire: (deleted) => deleteCustomerAgents(agents, tenantOf(deleted), deleted.customerId),
+      }),
+    )
     const server = await startPlatformServer({
       address: config.GRPC_ADDRESS,
       operatorAddress: config.OPERATOR_GRPC_ADDRESS,
@@ -54,6 +68,6 @@ runService({
       agents,
       webhookLoopbackAllowed: config.WEBHOOK_LOOPBACK_ALLOWED,
     })
-    return [() => server.shutdown(), () => recovery.stop(), () => agentServices.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => recovery.stop(), () => agentServices.close(), () => db.$disconnect()]
   },
 })

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 
 /** An OIDC issuer whose ID tokens are accepted, and where its signing keys are published. */
@@ -19,6 +19,8 @@ const schema = baseConfigSchema
     ...storageLimitsConfig.shape,
     ...databaseConfig.shape,
     ...eventSigningConfig.shape,
+    /** It follows customers' deletions. */
+    ...eventConsumerConfig('wallet-auth').shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),

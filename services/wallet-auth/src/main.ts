@@ -1,11 +1,14 @@
 import { join } from 'node:path'
+import { consumeCustomerDeletions } from '@pp/events'
 import { runService } from '@pp/service'
+import { tenantOf } from '@pp/tenancy'
 import { cardsFundingSources } from './clients/cards.js'
 import { customersContacts } from './clients/customers.js'
 import { ledgerWalletDirectory } from './clients/ledger.js'
 import { loadWalletAuthConfig } from './config.js'
 import { codeMac, secretBox } from '@pp/secrets'
 import { openDb } from './db/client.js'
+import { retireDeletedCustomer } from './domain/credentials/retire-customer.js'
 import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
 import { startWalletAuthServer } from './rpc/server.js'
@@ -24,7 +27,7 @@ runService({
   storage: config,
   eventKeys: config,
   natsClient: config,
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
@@ -53,7 +56,18 @@ runService({
         challengesPerHour: config.OTP_CHALLENGES_PER_HOUR,
       },
     }
+    // a deleted customer's credentials, sessions and delegated keys go with it
+    const deletions = nats.whenServing('customer deletions consumer', (connection) =>
+      consumeCustomerDeletions({
+        nats: connection,
+        durableName: `${config.EVENTS_CONSUMER_PREFIX}-wallet-auth-customer-deletions`,
+        logger,
+        verifier,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+        retire: (deleted) => retireDeletedCustomer(deps, tenantOf(deleted), deleted.customerId),
+      }),
+    )
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)
-    return [() => server.shutdown(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => db.$disconnect()]
   },
 })

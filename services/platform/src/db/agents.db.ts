@@ -59,6 +59,12 @@ export async function findAgent(db: Db, tenant: Tenant, id: string): Promise<Age
   return row ? agentOf(row) : undefined
 }
 
+/** The ids of the customer's live agents. */
+export async function liveAgentIdsOfCustomer(db: Db, tenant: Tenant, customerId: string): Promise<string[]> {
+  const rows = await db.agent.findMany({ where: { platformId: tenant.platformId, environment: tenant.environment, customerId, deletedAt: null }, select: { id: true } })
+  return rows.map((row) => row.id)
+}
+
 /** A live agent whatever its tenant, for a secret (device code) that selected it. */
 export async function findAgentById(db: Db, id: string): Promise<Agent | undefined> {
   const row = await db.agent.findFirst({ where: { id, deletedAt: null } })

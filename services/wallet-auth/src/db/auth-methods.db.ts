@@ -58,6 +58,18 @@ export async function lockAuthMethodsOfWallet(tx: Tx, tenant: Tenant, accountId:
   return locked.map((row) => row.id)
 }
 
+/**
+ * Deletes every credential of the customer, and with them their sessions and challenges; answers
+ * the wallets they signed in to.
+ */
+export async function deleteAuthMethodsOfCustomer(tx: Tx, tenant: Tenant, customerId: string): Promise<string[]> {
+  const deleted = await tx.$queryRaw<{ accountId: string }[]>`
+    DELETE FROM "auth_methods"
+    WHERE "platform_id" = ${tenant.platformId} AND "environment" = ${tenant.environment} AND "customer_id" = ${customerId}
+    RETURNING "account_id" AS "accountId"`
+  return [...new Set(deleted.map((row) => row.accountId))]
+}
+
 /** Deletes the credential; its sessions and challenges go with it (ON DELETE CASCADE). */
 export async function deleteAuthMethod(tx: Tx, id: string): Promise<void> {
   await tx.authMethod.delete({ where: { id } })

@@ -1,5 +1,5 @@
 import type { Tenant } from '../domain/types.js'
-import type { Db } from './client.js'
+import type { Db, Tx } from './client.js'
 import type { DelegatedKey } from './generated/client.js'
 
 export type { DelegatedKey } from './generated/client.js'
@@ -42,11 +42,16 @@ export async function findDelegatedKey(db: Db, tenant: Tenant, id: string): Prom
   return (await db.delegatedKey.findFirst({ where: { ...tenant, id } })) ?? undefined
 }
 
+// a revoked key signs nothing again: its private half is erased, the public half stays for the record
+const revoked = (now: Date) => ({ status: 'REVOKED', activeFundingSourceId: null, privateKey: new Uint8Array(0), updatedAt: now })
+
 /** ACTIVE → REVOKED, freeing its funding source for a new key; false when the key is not ACTIVE. */
 export async function revokeActiveDelegatedKey(db: Db, tenant: Tenant, id: string, now: Date): Promise<boolean> {
-  const { count } = await db.delegatedKey.updateMany({
-    where: { ...tenant, id, status: 'ACTIVE' },
-    data: { status: 'REVOKED', activeFundingSourceId: null, updatedAt: now },
-  })
+  const { count } = await db.delegatedKey.updateMany({ where: { ...tenant, id, status: 'ACTIVE' }, data: revoked(now) })
   return count > 0
+}
+
+/** Revokes every ACTIVE key of the wallets. */
+export async function revokeDelegatedKeysOfWallets(tx: Tx, tenant: Tenant, accountIds: string[], now: Date): Promise<void> {
+  await tx.delegatedKey.updateMany({ where: { ...tenant, accountId: { in: accountIds }, status: 'ACTIVE' }, data: revoked(now) })
 }

@@ -10,7 +10,7 @@ describe('internal account status', () => {
   })
 
   it('follows the status table', () => {
-    const allowed = [['PENDING', 'ACTIVE'], ['PENDING', 'FAILED'], ['ACTIVE', 'CLOSED'], ['ACTIVE', 'FROZEN'], ['PENDING', 'FROZEN'], ['FROZEN', 'ACTIVE']] as const
+    const allowed = [['PENDING', 'ACTIVE'], ['PENDING', 'FAILED'], ['ACTIVE', 'CLOSED'], ['ACTIVE', 'FROZEN'], ['PENDING', 'FROZEN'], ['PENDING', 'CLOSED'], ['FROZEN', 'ACTIVE']] as const
     for (const [from, to] of allowed) expect(() => assertTransition('A', from, to)).not.toThrow()
     const refused = [['CLOSED', 'ACTIVE'], ['FAILED', 'ACTIVE'], ['ACTIVE', 'PENDING'], ['FROZEN', 'CLOSED'], ['ACTIVE', 'ACTIVE']] as const
     for (const [from, to] of refused) expect(() => assertTransition('A', from, to)).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION' }))

@@ -19,11 +19,12 @@ export function assertCanMoveMoney(accountId: string, status: AccountStatus): vo
 
 /**
  * The status table: provisioning completes (ACTIVE) or fails (FAILED); an active account closes;
- * the service freezes a pending or active account and may lift the freeze. CLOSED and FAILED are
- * final here (remediation is not part of the spec).
+ * the service freezes a pending or active account and may lift the freeze; a deleted customer's
+ * accounts close, pending ones too. CLOSED and FAILED are final here (remediation is not part of
+ * the spec).
  */
 const NEXT: Record<AccountStatus, readonly AccountStatus[]> = {
-  PENDING: ['ACTIVE', 'FAILED', 'FROZEN'],
+  PENDING: ['ACTIVE', 'FAILED', 'FROZEN', 'CLOSED'],
   ACTIVE: ['CLOSED', 'FROZEN'],
   FROZEN: ['ACTIVE'],
   CLOSED: [],

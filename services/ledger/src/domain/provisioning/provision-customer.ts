@@ -11,11 +11,13 @@ import { tenantOf, type Origin, type Tenant } from '../types.js'
 import { customerAccounts, hasAccount, isApproved, mayProvision } from './account-plan.js'
 import type { HolderSnapshot } from './holder.js'
 import { ensurePlatformAccounts } from './provision-platform.js'
+import { retireDeletedCustomerAccounts } from './retire-customer.js'
 
 /**
  * Handles a customer event: keeps the newest snapshot of the customer, opens the accounts it
  * should have (PENDING) once it may have them, and activates its pending accounts once it is
- * approved. Every step is idempotent, so a redelivered or reordered event changes nothing more.
+ * approved; once it is deleted, retires its accounts (retire-customer.ts). Every step is
+ * idempotent, so a redelivered or reordered event changes nothing more.
  */
 export async function provisionCustomer(deps: LedgerDeps, origin: Origin, snapshot: HolderSnapshot): Promise<void> {
   const tenant = tenantOf(origin)
@@ -26,6 +28,7 @@ export async function provisionCustomer(deps: LedgerDeps, origin: Origin, snapsh
     await lockOwner(tx, tenant, snapshot.customerId)
     await saveHolder(tx, tenant, snapshot)
     const holder = (await findHolder(tx, tenant, snapshot.customerId)) ?? snapshot
+    if (holder.isDeleted) return retireDeletedCustomerAccounts(tx, origin, holder.customerId, deps.now())
     if (!mayProvision(holder, settings)) return
     await openMissingAccounts(tx, tenant, holder, settings, deps.now())
     if (isApproved(holder)) await activatePendingAccounts(tx, origin, holder.customerId, deps.now())

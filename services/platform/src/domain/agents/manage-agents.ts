@@ -1,4 +1,4 @@
-import { ApiError, invalidInput } from '@pp/errors'
+import { ApiError, invalidInput, isApiError } from '@pp/errors'
 import { decodeCursor, encodeCursor, inTransaction } from '@pp/db'
 import { newId } from '@pp/ids'
 import type { Caller } from '@pp/tenancy'
@@ -8,6 +8,7 @@ import {
   findDeviceCode,
   insertAgent,
   listAgents as listAgentRows,
+  liveAgentIdsOfCustomer,
   replaceDeviceCode,
   revokeAgentTokens,
   updateAgent as updateAgentRow,
@@ -121,6 +122,18 @@ export async function deleteAgent(deps: AgentDeps, tenant: Tenant, agentId: stri
     await revokeAgentTokens(tx, agentId, now)
     return { deletedAt: now, isConnected: false }
   })
+}
+
+/**
+ * A deleted customer's agents are deleted with it, their tokens revoked and every gateway told:
+ * nothing acts for a customer that is gone. An agent deleted meanwhile is already done.
+ */
+export async function deleteCustomerAgents(deps: AgentDeps, tenant: Tenant, customerId: string): Promise<void> {
+  for (const agentId of await liveAgentIdsOfCustomer(deps.db, tenant, customerId)) {
+    await deleteAgent(deps, tenant, agentId).catch((err: unknown) => {
+      if (!isApiError(err) || err.code !== 'NOT_FOUND') throw err
+    })
+  }
 }
 
 /** A new device code; the agent's earlier unredeemed codes stop working. */
