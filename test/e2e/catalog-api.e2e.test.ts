@@ -75,6 +75,53 @@ describe('receiver look-ups', () => {
   })
 })
 
+describe('quotes to an UMA address', () => {
+  const ana = '$ana@uma.sandbox-eu.example'
+  const lookUp = async (address: string) => world.api('GET', `/receiver/uma/${encodeURIComponent(address)}?customerId=${encodeURIComponent(customer.id)}`)
+  const quoteTo = (umaAddress: string, extra: Record<string, unknown> = {}) =>
+    world.api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: customer.accounts.USD },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress, currency: 'EUR' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+      ...extra,
+    })
+
+  it("prices one that names its receiver's look-up and the payer data it asked for", async () => {
+    const { lookupId } = (await lookUp(ana)).body
+    const res = await quoteTo(ana, { lookupId, senderCustomerInfo: { FULL_NAME: 'Grace Hopper' } })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body).toMatchObject({ destination: { destinationType: 'UMA_ADDRESS', umaAddress: ana, currency: 'EUR' } })
+  })
+
+  it('refuses one without a look-up, with an unknown one, with one of another receiver, or without the mandatory payer data', async () => {
+    const withoutLookup = await quoteTo(ana, { senderCustomerInfo: { FULL_NAME: 'Grace Hopper' } })
+    expect(withoutLookup.status).toBe(400)
+    expect(withoutLookup.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [expect.objectContaining({ field: 'lookupId' })] } })
+
+    const unknown = await quoteTo(ana, { lookupId: 'Lookup:019542f5-b3e7-7d02-8000-000000000009', senderCustomerInfo: { FULL_NAME: 'Grace Hopper' } })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.code).toBe('LOOKUP_REQUEST_NOT_FOUND')
+
+    const { lookupId: otherLookup } = (await lookUp('$bob@uma.sandbox-eu.example')).body
+    const otherReceiver = await quoteTo(ana, { lookupId: otherLookup, senderCustomerInfo: { FULL_NAME: 'Grace Hopper' } })
+    expect(otherReceiver.status).toBe(400)
+    expect(otherReceiver.body.code).toBe('INVALID_RECEIVER')
+
+    const { lookupId } = (await lookUp(ana)).body
+    const withoutName = await quoteTo(ana, { lookupId, senderCustomerInfo: { COUNTRY_OF_RESIDENCE: 'FR' } })
+    expect(withoutName.status).toBe(400)
+    expect(withoutName.body).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', details: { missingFields: ['FULL_NAME'] } })
+  })
+
+  it('gives no look-up, so no quote, to a receiver the counterparty does not know or does not allow', async () => {
+    expect((await lookUp('$nobody404@uma.me')).body.code).toBe('UMA_NOT_FOUND')
+    const disallowed = await lookUp('$closed403@uma.me')
+    expect(disallowed.status).toBe(403)
+    expect(disallowed.body.code).toBe('COUNTERPARTY_NOT_ALLOWED')
+  })
+})
+
 it('lists the directories', async () => {
   expect((await world.api('GET', '/discoveries?country=PH&currency=PHP')).body.data).toContainEqual({ bankName: 'BDO Unibank', displayName: 'BDO Unibank', country: 'PH', currency: 'PHP' })
   expect((await world.api('GET', '/uma-providers?hasBlockedProviders=false')).body).toMatchObject({ totalCount: 5, hasMore: false })

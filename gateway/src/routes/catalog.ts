@@ -88,7 +88,7 @@ const lookupUma = createRoute({
   tags: ['Cross-Currency Transfers'],
   summary: 'What an UMA address accepts: currencies, estimated rates and the payer data it wants',
   request: { params: UmaLookupParamsSchema, query: LookupSenderQuerySchema },
-  responses: { 200: json(UmaLookupResponseSchema, 'The receiver'), ...errorResponses(400, 404, 424) },
+  responses: { 200: json(UmaLookupResponseSchema, 'The receiver'), ...errorResponses(400, 403, 404, 424) },
 })
 
 const lookupExternalAccount = createRoute({

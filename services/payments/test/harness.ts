@@ -12,6 +12,7 @@ import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { grpcServices, type Services } from '../src/clients/services.js'
 import { openDb, type Db } from '../src/db/client.js'
+import { receiverLookupStore } from '../src/db/receiver-lookups.db.js'
 import type { PaymentsDeps } from '../src/domain/deps.js'
 import { startWorkers, type RunningWorkers } from '../src/domain/jobs/workers.js'
 import { parseSizeLimits } from '../src/domain/quotes/size-limits.js'
@@ -119,6 +120,7 @@ export async function startHarness(): Promise<Harness> {
     rates: { SANDBOX: sandboxRateSource(), PRODUCTION: unconfiguredRateSource() },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
     settings: { quoteTtlMs: QUOTE_TTL_MS, serviceFeeBps: 0, sizeLimits: parseSizeLimits(`USD=${SIZE_LIMIT_USD}`), delays: DELAYS },
+    lookups: receiverLookupStore(db),
     now: () => new Date(),
     idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS,
     logger,

@@ -1,9 +1,8 @@
 import type { LookupStore, ReceiverLookupRecord } from '../domain/catalog/deps.js'
-import type { Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
 
 /** Receiver look-ups in the payments database, one row each, scoped to their tenant. */
-export const receiverLookupStore = (db: Db): LookupStore & { find(tenant: Tenant, id: string): Promise<ReceiverLookupRecord | undefined> } => ({
+export const receiverLookupStore = (db: Db): LookupStore => ({
   async save({ platformId, environment }, lookup) {
     await db.receiverLookup.create({
       data: {
@@ -20,7 +19,6 @@ export const receiverLookupStore = (db: Db): LookupStore & { find(tenant: Tenant
       },
     })
   },
-  /** The tenant's look-up, for a quote that names it; another tenant's does not exist. */
   async find({ platformId, environment }, id) {
     const row = await db.receiverLookup.findFirst({ where: { id, platformId, environment } })
     if (!row) return undefined

@@ -3,6 +3,7 @@ import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
 import type { PaymentsConfig } from '../config.js'
 import type { Db } from '../db/client.js'
+import { receiverLookupStore } from '../db/receiver-lookups.db.js'
 import type { PaymentsDeps } from './deps.js'
 import { parseSizeLimits } from './quotes/size-limits.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from './rails/payout-rail.js'
@@ -17,6 +18,7 @@ type DepsConfig = Pick<
 export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services: Services, logger: Logger): PaymentsDeps {
   const now = () => new Date()
   return {
+    lookups: receiverLookupStore(db),
     db,
     sql,
     services,

@@ -3,6 +3,7 @@ import type { Environment } from '@pp/tenancy'
 import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
 import type { Db } from '../db/client.js'
+import type { LookupStore } from './catalog/deps.js'
 import type { SizeLimits } from './quotes/size-limits.js'
 import type { DelayKind } from './rails/outcomes.js'
 import type { PayoutRail } from './rails/payout-rail.js'
@@ -25,6 +26,8 @@ export interface PaymentsDeps {
   rates: Record<Environment, RateSource>
   rails: Record<Environment, PayoutRail>
   settings: PaymentsSettings
+  /** Receiver look-ups, which a quote to an UMA address must name. */
+  lookups: LookupStore
   now: () => Date
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number

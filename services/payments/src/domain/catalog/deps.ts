@@ -48,6 +48,8 @@ export interface ReceiverLookupRecord {
 
 export interface LookupStore {
   save(caller: CatalogCaller, lookup: ReceiverLookupRecord): Promise<void>
+  /** The tenant's look-up, for a quote that names it; another tenant's does not exist. */
+  find(tenant: Tenant, id: string): Promise<ReceiverLookupRecord | undefined>
 }
 
 /** What the catalogue's use cases need; main.ts wires the real ones, tests swap them. */

@@ -12,6 +12,7 @@ import { feeScheduleFor, type PlatformFeeOverride } from './fees.js'
 import { paymentLegs, type StoredAccountRef } from './legs.js'
 import { realtimeFundingInstructions, walletSigningInstructions } from './payment-instructions.js'
 import { bpsAsRate, priceQuote, type LockedSide } from './pricing.js'
+import { assertReceiverLookedUp } from './receiver-lookup.js'
 import { resolveDestination, resolveSource, type QuoteDestination, type QuoteSource, type ResolvedSide } from './resolve.js'
 import { assertWithinSizeLimit } from './size-limits.js'
 import { findQuote } from './get-quote.js'
@@ -32,6 +33,8 @@ export interface CreateQuoteInput {
   immediatelyExecute: boolean
   description?: string
   platformFeeOverride?: PlatformFeeOverride
+  lookupId?: string
+  senderCustomerInfo?: Record<string, unknown>
 }
 
 /**
@@ -69,6 +72,7 @@ export async function createQuote(
       'immediatelyExecute is not supported for EMBEDDED_WALLET sources',
     )
   }
+  await assertReceiverLookedUp(deps, caller, request, destination)
   if (destination.kind === 'EXTERNAL' && destination.ownershipUnverified) {
     throw new ApiError('EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED', 'Verify the ownership of the destination wallet before sending to it', {
       accountId: destination.accountId,

@@ -1,6 +1,7 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
 import type { Services } from '../../clients/services.js'
+import { requireUmaAddress } from '../catalog/uma-address.js'
 import type { Caller, ExternalAccountInfo } from '../types.js'
 
 /** Where a quote's money comes from, as the request names it (checked here). */
@@ -43,8 +44,6 @@ export interface ResolvedSide {
   api: Record<string, string>
 }
 
-const UMA_ADDRESS = /^\$[a-zA-Z0-9._+-]{1,64}@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/
-
 export async function resolveSource(services: Services, caller: Caller, source: QuoteSource | undefined): Promise<ResolvedSide> {
   if (!source) throw invalidInput([{ field: 'source', message: 'required' }])
   if (source.sourceType === 'ACCOUNT') {
@@ -74,8 +73,7 @@ export async function resolveDestination(services: Services, caller: Caller, des
     return { ...side, api: { destinationType: 'ACCOUNT', accountId, currency: side.currency, ...rail } }
   }
   if (destination.destinationType === 'UMA_ADDRESS') {
-    const umaAddress = required(destination.umaAddress, 'destination.umaAddress')
-    if (!UMA_ADDRESS.test(umaAddress)) throw new ApiError('INVALID_UMA_ADDRESS', `${umaAddress} is not an UMA address ($user@domain)`)
+    const umaAddress = requireUmaAddress(required(destination.umaAddress, 'destination.umaAddress'), 'destination.umaAddress').text
     const currency = supportedCurrency(required(destination.currency, 'destination.currency'), 'destination.currency')
     return { kind: 'UMA', currency, counterpartyIdentifier: umaAddress, api: { destinationType: 'UMA_ADDRESS', umaAddress, currency } }
   }

@@ -14,13 +14,15 @@ const PAYER_DATA: PayerDataField[] = [
 
 /**
  * The last three digits of the user part pick the counterparty's answer (docs/sandbox.md): 404
- * no such receiver, 400 the counterparty refuses the look-up, 424 it cannot be reached. They
+ * no such receiver, 400 the counterparty refuses the look-up, 424 it cannot be reached, 403 it is
+ * not enabled for the platform. They
  * stay clear of 002–007, which pick the outcome of a payment to the address.
  */
 const FAILURES: Record<string, () => ApiError> = {
   '404': () => new ApiError('UMA_NOT_FOUND', 'The counterparty has no receiver with this address'),
   '400': () => new ApiError('LOOKUP_REQUEST_FAILED', 'The counterparty refused the look-up request'),
   '424': () => new ApiError('LNURLP_REQUEST_FAILED', 'The counterparty did not answer the look-up request'),
+  '403': () => new ApiError('COUNTERPARTY_NOT_ALLOWED', 'The counterparty has not been enabled for the platform'),
 }
 
 /** The sandbox UMA network: every other well-formed address has a receiver. */
