@@ -31,6 +31,8 @@ const sharedMeshFiles = [
   'test/e2e/sca.e2e.test.ts',
   'test/e2e/stablecoins-api.e2e.test.ts',
   'test/e2e/typed-client.e2e.test.ts',
+  'test/e2e/uma-domain.e2e.test.ts',
+
   'test/e2e/verification-api.e2e.test.ts',
   'test/e2e/webhook-endpoints.e2e.test.ts',
   'packages/webhooks/test/receiver.e2e.test.ts',

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
 // Development-only key, so `pnpm start` and test meshes run without secrets; a production process
@@ -10,6 +10,8 @@ const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
   ...databaseConfig.shape,
   ...eventSigningConfig.shape,
+  /** It follows the platform's configuration (its umaDomain). */
+  ...eventConsumerConfig('customers').shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */

@@ -7,6 +7,7 @@ import { loadCustomersConfig } from './config.js'
 import { openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
 import { verificationProviders } from './domain/verification/provider.js'
+import { consumePlatformConfigChanges } from './events/uma-domain-consumer.js'
 import { buildCustomersServer } from './rpc/server.js'
 import { startImportWorker } from './workers/import-worker.js'
 import { sealStoredIdentifiers } from './domain/personal-data/seal-stored-identifiers.js'
@@ -26,7 +27,7 @@ runService({
   eventKeys: config,
   natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
     const personalData = sealingKeyring(config.PERSONAL_DATA_KEY, config.PERSONAL_DATA_PREVIOUS_KEYS)
@@ -56,11 +57,14 @@ runService({
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
     const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)
+    const platformChanges = nats.whenServing('platform config consumer', (connection) =>
+      consumePlatformConfigChanges(deps, connection, logger, { durablePrefix: config.EVENTS_CONSUMER_PREFIX, verifier, startTime: config.EVENTS_CONSUMER_START_TIME }),
+    )
     const importWorker = startImportWorker(
       deps,
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

@@ -28,6 +28,24 @@ export async function lockCustomer(tx: Tx, tenant: Tenant, id: string): Promise<
   return locked.length === 0 ? undefined : findCustomer(tx, tenant, id)
 }
 
+/**
+ * Moves up to `limit` of the tenant's active customers whose UMA address is the system one (the
+ * customer's id as the user part, see domain/customers/uma-address.ts) at another domain than
+ * `domain` to it, and answers their ids. Addresses a platform gave keep their domain. One statement.
+ */
+export async function moveSystemUmaAddresses(tx: Tx, tenant: Tenant, domain: string, updatedAt: Date, limit: number): Promise<string[]> {
+  const moved = await tx.$queryRaw<Array<{ id: string }>>`
+    UPDATE customers c SET uma_address = split_part(c.uma_address, '@', 1) || '@' || ${domain}, updated_at = ${updatedAt}
+     WHERE c.id IN (
+       SELECT id FROM customers
+        WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment} AND deleted_at IS NULL
+          AND split_part(uma_address, '@', 1) = '$' || lower(replace(split_part(id, ':', 2), '-', ''))
+          AND split_part(uma_address, '@', 2) <> ${domain}
+        ORDER BY id LIMIT ${limit} FOR UPDATE)
+    RETURNING c.id`
+  return moved.map((row) => row.id)
+}
+
 export interface CustomerFilters {
   platformCustomerId?: string
   customerType?: CustomerType
