@@ -1,8 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 
 /**
- * Keyed digests of short one-time codes (six-digit OTPs, contact and SMS codes). A plain hash of a
- * six-digit code is reversed by trying the million candidates, so what is stored is an
+ * Keyed digests of short one-time codes (six-digit OTPs, contact and SMS codes), and of other
+ * values few enough to guess that are only ever compared (bank account identities). A plain hash
+ * of a six-digit code is reversed by trying the million candidates, so what is stored is an
  * HMAC-SHA256 under a server-held key: a copy of the rows alone tells nothing about the codes.
  */
 export interface CodeMac {

@@ -1,4 +1,5 @@
 export { codeMac, type CodeMac } from './code-mac.js'
 export { secretBox, type SecretBox } from './secret-box.js'
+export { currentSealPrefix, isSealedText, openText, resealText, sealText } from './sealed-text.js'
 export { sealingKeyIdOf, sealingKeyring, type SealingKeyring } from './sealing-keyring.js'
 export { createSecretHasher, type SecretHasher } from './secret-hasher.js'

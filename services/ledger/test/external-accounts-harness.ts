@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createSqlPool } from '@pp/db'
+import { createSqlPool, type SqlPool } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { callUnary, createGrpcClient, type RunningGrpcServer } from '@pp/grpc'
 import { newId } from '@pp/ids'
@@ -12,6 +12,7 @@ import {
 } from '@pp/proto/ledger/v1/external_accounts'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
+import { bankAccountSealing } from '../src/domain/external-accounts/bank-account-sealing.js'
 import type { CustomerDirectory, CustomerFacts, ScaChallengeView, ScaProofInput } from '../src/domain/external-accounts/customer-directory.js'
 import { externalAccountsDeps, type ExternalAccountsDeps } from '../src/domain/external-accounts/deps.js'
 import type { ExternalAccountPage } from '../src/domain/external-accounts/read-external-accounts.js'
@@ -71,9 +72,12 @@ export const ACH_WINDOW_MS = 3_000
 export const CHALLENGE_TTL_MS = 60_000
 /** The service's default: a day. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000
+/** BANK_ACCOUNT_DATA_KEY of the tests. */
+export const TEST_BANK_ACCOUNT_DATA_KEY = '5e'.repeat(32)
 
 export interface ExternalAccountsHarness {
   db: Db
+  sql: SqlPool
   deps: ExternalAccountsDeps
   customers: InMemoryCustomers
   clock: TestClock
@@ -89,7 +93,7 @@ export async function startExternalAccountsHarness(name: string): Promise<Extern
   const customers = new InMemoryCustomers()
   const clock = new TestClock()
   const deps = externalAccountsDeps(
-    { db, sql, now: clock.now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers },
+    { db, sql, now: clock.now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers, sealing: bankAccountSealing(TEST_BANK_ACCOUNT_DATA_KEY) },
     { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
   )
   const logger = createLogger('ledger-external-accounts-test', 'silent')
@@ -99,6 +103,7 @@ export async function startExternalAccountsHarness(name: string): Promise<Extern
   return {
     database,
     db,
+    sql,
     deps,
     customers,
     clock,

@@ -22,6 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => h?.stop())
 
+const logger = createLogger('ledger-external-accounts-lifecycle-test', 'silent')
 const USD = ACCOUNT_EXAMPLES.USD_ACCOUNT
 const EUR = ACCOUNT_EXAMPLES.EUR_ACCOUNT
 const usdEndingIn = (accountNumber: string) => ({ ...USD, accountInfo: { ...USD.accountInfo, accountNumber } })
@@ -57,7 +58,7 @@ describe('US bank account ACH validation', () => {
       paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
       accountNumber: '123456789012',
     })
-    await finishDueAchValidations(h.deps, 100)
+    await finishDueAchValidations(h.deps, 100, logger)
     expect((await get(tenant, created.id)).status).toBe('ACTIVE')
     expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['ACTIVE'])
   })
@@ -68,7 +69,7 @@ describe('US bank account ACH validation', () => {
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
     h.clock.advance(ACH_WINDOW_MS)
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('INVALID_BANK_ACCOUNT')
-    await finishDueAchValidations(h.deps, 100)
+    await finishDueAchValidations(h.deps, 100, logger)
     expect((await get(tenant, created.id)).status).toBe('INACTIVE')
     expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['INACTIVE'])
   })
@@ -76,7 +77,7 @@ describe('US bank account ACH validation', () => {
   it('is finished by the ACH job once the window has passed', async () => {
     const tenant = newTenant()
     const created = await createAccount(h, tenant, createRequest(usdEndingIn('555456789012'), { customerId: h.customers.add(tenant) }))
-    const stop = startAchValidationJob(h.deps, { databaseUrl: h.database.url, batchMax: 10 }, createLogger('ach-job-test', 'silent'))
+    const stop = startAchValidationJob(h.deps, { databaseUrl: h.database.url, batchMax: 10 }, logger)
     try {
       h.clock.advance(ACH_WINDOW_MS)
       await waitUntil(async () => (await h.db.externalAccount.findUnique({ where: { id: created.id } }))?.status === 'ACTIVE', 'the ACH job')

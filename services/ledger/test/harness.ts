@@ -7,6 +7,7 @@ import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openDb, type Db } from '../src/db/client.js'
 import type { LedgerDeps } from '../src/domain/deps.js'
+import { bankAccountSealing } from '../src/domain/external-accounts/bank-account-sealing.js'
 import { externalAccountsDeps } from '../src/domain/external-accounts/deps.js'
 import type { AccountPage } from '../src/domain/internal-accounts/list-internal-accounts.js'
 import type { InternalAccountView } from '../src/domain/internal-accounts/types.js'
@@ -15,7 +16,7 @@ import { holderFromCustomer } from '../src/domain/provisioning/holder.js'
 import { provisionCustomer } from '../src/domain/provisioning/provision-customer.js'
 import type { Tenant } from '../src/domain/types.js'
 import { ledgerServiceRegistrations, startLedgerServer } from '../src/rpc/server.js'
-import { ACH_WINDOW_MS, CHALLENGE_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, InMemoryCustomers } from './external-accounts-harness.js'
+import { ACH_WINDOW_MS, CHALLENGE_TTL_MS, IDEMPOTENCY_KEY_TTL_MS, InMemoryCustomers, TEST_BANK_ACCOUNT_DATA_KEY } from './external-accounts-harness.js'
 import { MIGRATIONS_DIR } from './paths.js'
 
 const DEFAULT_SETTINGS: PlatformSettings = { isRegulatedFinancialInstitution: false, supportedCurrencies: ['USD', 'EUR', 'USDB'] }
@@ -51,7 +52,7 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
   const platforms = new InMemoryPlatformConfig()
   const now = () => new Date()
   const externalAccounts = externalAccountsDeps(
-    { db, sql, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers: new InMemoryCustomers() },
+    { db, sql, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers: new InMemoryCustomers(), sealing: bankAccountSealing(TEST_BANK_ACCOUNT_DATA_KEY) },
     { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
   )
   const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, externalAccounts }

@@ -12,7 +12,9 @@ export interface ExternalAccountRecord extends Tenant {
   customerId: string | null
   accountType: string
   currency: string
+  /** As stored: the bank account numbers sealed (see bank-account-sealing.ts); a view opens them. */
   accountInfo: AccountInfoInput
+  /** The keyed HMAC of the account's identifying numbers that the duplicate check compares. */
   identityKey: string
   platformAccountId: string | null
   ownershipType: OwnershipType | null

@@ -48,7 +48,7 @@ export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logg
       return { externalAccountJson: JSON.stringify(account) }
     },
     async listExternalAccounts(request: ListExternalAccountsRequest, ctx): Promise<ListExternalAccountsResponse> {
-      return { pageJson: JSON.stringify(await listExternalAccounts(deps, tenantFrom(ctx), request)) }
+      return { pageJson: JSON.stringify(await listExternalAccounts(deps, tenantFrom(ctx), request, ctx.logger)) }
     },
     async deleteExternalAccount(request: DeleteExternalAccountRequest, ctx): Promise<DeleteExternalAccountResponse> {
       await deleteExternalAccount(deps, tenantFrom(ctx), request.ownerKind, request.externalAccountId, request.customerId)

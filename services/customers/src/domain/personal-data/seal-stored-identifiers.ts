@@ -1,7 +1,7 @@
 import type { SqlRunner } from '@pp/db'
-import type { SealingKeyring } from '@pp/secrets'
+import { currentSealPrefix, type SealingKeyring } from '@pp/secrets'
 import { findIdentifiersToSeal, replaceIdentifiers, type IdentifierTable } from '../../db/identifiers.db.js'
-import { currentSealPrefix, resealed } from './sealed-identifier.js'
+import { resealed } from './sealed-identifier.js'
 
 const BATCH = 500
 const TABLES: IdentifierTable[] = ['customers', 'beneficial_owners']

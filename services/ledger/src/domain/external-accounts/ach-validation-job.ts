@@ -13,7 +13,7 @@ export interface AchValidationJobOptions {
   batchMax: number
 }
 
-type JobDeps = Pick<ExternalAccountsDeps, 'db' | 'now'>
+type JobDeps = Pick<ExternalAccountsDeps, 'db' | 'now' | 'sealing'>
 
 /**
  * Records the outcome of US accounts whose ACH validation window has passed. It never polls: it
@@ -29,7 +29,7 @@ export function startAchValidationJob(deps: JobDeps, options: AchValidationJobOp
     logger,
     now: deps.now,
     // a full batch means more may be due: go again at once
-    run: async () => ((await finishDueAchValidations(deps, options.batchMax)) === options.batchMax ? deps.now() : findNextAchValidationEnd(deps.db)),
+    run: async () => ((await finishDueAchValidations(deps, options.batchMax, logger)) === options.batchMax ? deps.now() : findNextAchValidationEnd(deps.db)),
   })
   return () => loop.stop()
 }

@@ -7,18 +7,20 @@ import {
 } from '../../db/external-accounts.db.js'
 import { tenantOf, type Caller } from '../types.js'
 import { rulesOf } from './account-types.js'
+import { identityKeyOf, sealAccountInfo, withNumbersDigested } from './bank-account-sealing.js'
 import { checkCreateInput, type CreateExternalAccountInput, type ValidCreateInput } from './create-input.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { identityOf } from './identity.js'
 import { assertLiveCustomer } from './owner.js'
 import { statusAtCreation } from './status-at-creation.js'
 import type { ExternalAccountView } from './types.js'
-import { toExternalAccountView } from './view.js'
+import { openSealedView, toExternalAccountView, toSealedView } from './view.js'
 
 /**
  * Creates an external account once its information is valid, its owner exists and the bank side
  * accepts it. An equivalent live account of the same owner and currency gives 409
- * DUPLICATE_EXTERNAL_ACCOUNT; with an Idempotency-Key, a retry gets the first answer instead.
+ * DUPLICATE_EXTERNAL_ACCOUNT; with an Idempotency-Key, a retry gets the first answer instead (kept
+ * with its numbers sealed, as the row keeps them).
  */
 export async function createExternalAccount(
   deps: ExternalAccountsDeps,
@@ -27,25 +29,29 @@ export async function createExternalAccount(
   idempotencyKey?: string,
 ): Promise<ExternalAccountView> {
   const tenant = tenantOf(caller)
-  const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', input, deps) : undefined
+  const call = idempotencyKey ? idempotentCall(idempotencyKey, 'CreateExternalAccount', fingerprinted(deps, input), deps) : undefined
   const replay = call && (await findReplay<ExternalAccountView>(deps.sql, tenant, call))
-  if (replay) return replay
+  if (replay) return openSealedView(deps.sealing.keyring, replay)
   const valid = checkCreateInput(input)
   if (valid.owner.kind === 'CUSTOMER') await assertLiveCustomer(deps, caller, valid.owner.customerId)
   const record = prepareAccount(deps, caller, valid)
   try {
-    return await inTransaction(deps.db, (tx) => create_(tx, record, call))
+    return await inTransaction(deps.db, (tx) => create_(deps, tx, record, call))
   } catch (err) {
     const index = violatedUniqueIndex(err)
     if (index === undefined) throw err
     const raced = call && (await findReplay<ExternalAccountView>(deps.sql, tenant, call))
-    if (raced) return raced
+    if (raced) return openSealedView(deps.sealing.keyring, raced)
     if (index !== LIVE_IDENTITY_INDEX) throw err
     throw new ApiError('DUPLICATE_EXTERNAL_ACCOUNT', 'An equivalent external account already exists for this owner and currency')
   }
 }
 
-/** The row to insert: identity, the bank side's verdicts and the status they give. */
+/** What an Idempotency-Key's fingerprint covers: the request, its numbers as keyed digests. */
+const fingerprinted = (deps: ExternalAccountsDeps, input: CreateExternalAccountInput): CreateExternalAccountInput =>
+  input.accountInfo ? { ...input, accountInfo: withNumbersDigested(deps.sealing, input.accountInfo) } : input
+
+/** The row to insert: numbers sealed, identity keyed, the bank side's verdicts and the status they give. */
 function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: ValidCreateInput): NewExternalAccount {
   const info = valid.accountInfo
   const rules = rulesOf(info.accountType)
@@ -53,14 +59,14 @@ function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: Valid
   const now = deps.now()
   const beneficiaryName = info.beneficiary?.fullName ?? info.beneficiary?.legalName
   const checks = deps.rails[caller.environment].checkNewAccount({ rules, primaryIdentifier: identity.primaryIdentifier, beneficiaryName }, now)
+  const id = newId('ExternalAccount')
+  const scope = { ...tenantOf(caller), customerId: valid.owner.kind === 'CUSTOMER' ? valid.owner.customerId : null, currency: valid.currency }
   return {
-    id: newId('ExternalAccount'),
-    ...tenantOf(caller),
-    customerId: valid.owner.kind === 'CUSTOMER' ? valid.owner.customerId : null,
+    id,
+    ...scope,
     accountType: info.accountType,
-    currency: valid.currency,
-    accountInfo: info,
-    identityKey: identity.key,
+    accountInfo: sealAccountInfo(deps.sealing.keyring, id, info),
+    identityKey: identityKeyOf(deps.sealing, scope, identity.key),
     platformAccountId: valid.platformAccountId ?? null,
     ownershipType: valid.ownershipType ?? null,
     defaultUmaDepositAccount: valid.defaultUmaDepositAccount,
@@ -75,10 +81,9 @@ function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: Valid
 }
 
 /** The account and, with a key, its idempotent answer commit together. */
-async function create_(tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountView> {
+async function create_(deps: ExternalAccountsDeps, tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountView> {
   await insertExternalAccount(tx, account)
   const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
-  const view = toExternalAccountView(record, account.createdAt)
-  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, view, account.createdAt)
-  return view
+  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, toSealedView(record, account.createdAt), account.createdAt)
+  return toExternalAccountView(record, account.createdAt, deps.sealing.keyring)
 }

@@ -1,6 +1,7 @@
 import type { SqlRunner } from '@pp/db'
 import type { Db } from '../../db/client.js'
 import type { Environment } from '../types.js'
+import type { BankAccountSealing } from './bank-account-sealing.js'
 import type { CustomerDirectory } from './customer-directory.js'
 import { productionRails, sandboxRails, type ExternalAccountRails } from './rails.js'
 
@@ -20,13 +21,15 @@ export interface ExternalAccountsDeps {
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number
   customers: CustomerDirectory
+  /** Seals the bank account numbers at rest and keys the accounts' identities (BANK_ACCOUNT_DATA_KEY). */
+  sealing: BankAccountSealing
   rails: Record<Environment, ExternalAccountRails>
   settings: ExternalAccountsSettings
 }
 
 /** The deps with the sandbox providers of the spec and the (unconnected) production ones. */
 export const externalAccountsDeps = (
-  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'idempotencyKeyTtlMs' | 'customers'>,
+  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'idempotencyKeyTtlMs' | 'customers' | 'sealing'>,
   settings: ExternalAccountsSettings,
 ): ExternalAccountsDeps => ({
   ...base,

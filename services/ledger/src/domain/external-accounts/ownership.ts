@@ -33,10 +33,10 @@ function proofOf(account: ExternalAccountRecord): OwnershipProof {
   return proof
 }
 
-async function changeStatus(tx: Tx, tenant: Tenant, account: ExternalAccountRecord, status: ExternalAccountStatus, now: Date): Promise<ExternalAccountRecord> {
+async function changeStatus(deps: ExternalAccountsDeps, tx: Tx, tenant: Tenant, account: ExternalAccountRecord, status: ExternalAccountStatus, now: Date): Promise<ExternalAccountRecord> {
   if (account.status === status) return account
   const updated = await updateExternalAccount(tx, account.id, { status }, now)
-  await recordExternalAccountStatusEvent(tx, tenant, toExternalAccountView(updated, now))
+  await recordExternalAccountStatusEvent(tx, tenant, toExternalAccountView(updated, now, deps.sealing.keyring))
   return updated
 }
 
@@ -65,7 +65,7 @@ export async function createOwnershipChallenge(
     const messageToSign = `I control the wallet ${account.accountInfo.address}. Nonce: ${randomUUID()}`
     const challenge = { id: newId('Request'), ...tenant, externalAccountId: account.id, messageToSign, expiresAt, createdAt: now }
     await replaceChallenge(tx, { ...challenge, purpose: 'OWNERSHIP', method: 'WALLET_SIGNATURE' })
-    await changeStatus(tx, tenant, account, 'PENDING_OWNERSHIP_VERIFICATION', now)
+    await changeStatus(deps, tx, tenant, account, 'PENDING_OWNERSHIP_VERIFICATION', now)
     return { method: 'WALLET_SIGNATURE', messageToSign, expiresAt }
   })
 }
@@ -90,8 +90,8 @@ export async function verifyOwnership(
     const now = deps.now()
     const isProven = challenge.expiresAt > now && isOwnershipProof(proof, account.accountInfo.address!, challenge.messageToSign!, input.signature)
     await resolveChallenge(tx, challenge.id, now)
-    const updated = await changeStatus(tx, tenantOf(account), account, isProven ? 'ACTIVE' : 'UNVERIFIED', now)
-    return { isProven, isExpired: challenge.expiresAt <= now, account: toExternalAccountView(updated, now) }
+    const updated = await changeStatus(deps, tx, tenantOf(account), account, isProven ? 'ACTIVE' : 'UNVERIFIED', now)
+    return { isProven, isExpired: challenge.expiresAt <= now, account: toExternalAccountView(updated, now, deps.sealing.keyring) }
   })
   if (outcome.isProven) return outcome.account
   const message = outcome.isExpired ? 'the challenge expired; start a new one' : 'does not prove control of the wallet; start a new challenge'

@@ -1,4 +1,5 @@
 import { invalidInput } from '@pp/errors'
+import type { Logger } from '@pp/logging'
 import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFilters } from '../../db/external-accounts.db.js'
 import { decodeCursor, encodeCursor } from '@pp/db'
 import type { Tenant } from '../types.js'
@@ -6,7 +7,7 @@ import type { ExternalAccountsDeps } from './deps.js'
 import { mustReadAccount, ofCustomer, scopeOf } from './find-account.js'
 import { assertUsable } from './usability.js'
 import type { ExternalAccountView } from './types.js'
-import { toExternalAccountView } from './view.js'
+import { toExternalAccountView, viewUnlessUnreadable } from './view.js'
 
 const PAGE_LIMIT_DEFAULT = 20
 const PAGE_LIMIT_MAX = 100
@@ -14,7 +15,7 @@ const PAGE_LIMIT_MAX = 100
 /** `customerId`, when given, narrows the scope to that customer's accounts (an agent's reads). */
 export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string, customerId?: string): Promise<ExternalAccountView> {
   const account = ofCustomer(await mustReadAccount(deps.sql, tenant, id, scopeOf(ownerKind)), customerId)
-  return toExternalAccountView(account, deps.now())
+  return toExternalAccountView(account, deps.now(), deps.sealing.keyring)
 }
 
 /** For payments: the account, once money may move to or from it now (see assertUsable). */
@@ -22,7 +23,7 @@ export async function checkExternalAccountUsable(deps: ExternalAccountsDeps, ten
   const account = await mustReadAccount(deps.sql, tenant, id, 'ANY')
   const now = deps.now()
   assertUsable(account, now)
-  return toExternalAccountView(account, now)
+  return toExternalAccountView(account, now, deps.sealing.keyring)
 }
 
 export interface ListExternalAccountsInput {
@@ -41,8 +42,12 @@ export interface ExternalAccountPage {
   totalCount: number
 }
 
-/** The tenant's customer-owned or platform-owned live accounts, newest first, one keyset page at a time. */
-export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: Tenant, input: ListExternalAccountsInput): Promise<ExternalAccountPage> {
+/**
+ * The tenant's customer-owned or platform-owned live accounts, newest first, one keyset page at a
+ * time. An account whose number does not open (a ciphertext moved from another row) is left out
+ * and logged, so one damaged row does not hide the others; reading it alone fails.
+ */
+export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: Tenant, input: ListExternalAccountsInput, logger: Logger): Promise<ExternalAccountPage> {
   const scope = scopeOf(input.ownerKind)
   if (scope === 'PLATFORM' && input.customerId) throw invalidInput([{ field: 'customerId', message: "is not a filter of the platform's own accounts" }])
   const limit = pageLimit(input.limit)
@@ -57,7 +62,7 @@ export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: T
   const last = page.at(-1)
   const now = deps.now()
   return {
-    data: page.map((record) => toExternalAccountView(record, now)),
+    data: page.flatMap((record) => viewUnlessUnreadable(record, now, deps.sealing.keyring, logger, 'external account left out of a list') ?? []),
     hasMore,
     nextCursor: hasMore && last ? encodeCursor(last) : undefined,
     totalCount,
