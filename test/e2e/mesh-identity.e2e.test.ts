@@ -77,8 +77,8 @@ describe('a caller inside the network', () => {
   it("with the gateway's certificate cannot bootstrap a platform and its all-permission tokens, on either port", async () => {
     const request = { name: `attack-${randomUUID()}`, isRegulatedFinancialInstitution: false, skipVerificationPaperwork: true }
     const publicPort = as(PlatformServiceClient, world.mesh.grpcAddress('platform'), 'gateway')
-    // not served on the public port at all (UNIMPLEMENTED, which no API code stands for)
-    expect((await refusal(callUnary(publicPort, publicPort.ensurePlatform, request, { requestId: 'attack' }))).code).toBe('INTERNAL_ERROR')
+    // not served on the public port at all (gRPC UNIMPLEMENTED)
+    expect((await refusal(callUnary(publicPort, publicPort.ensurePlatform, request, { requestId: 'attack' }))).code).toBe('NOT_IMPLEMENTED')
     const operatorPort = as(PlatformServiceClient, world.mesh.operatorAddress('platform'), 'gateway')
     expect((await refusal(callUnary(operatorPort, operatorPort.ensurePlatform, request, { requestId: 'attack' }))).code).toBe('FORBIDDEN')
   })

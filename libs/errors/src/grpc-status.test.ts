@@ -17,4 +17,8 @@ describe('gRPC status mapping', () => {
     expect(grpcErrorToApiError({ code: GrpcCode.UNAVAILABLE, metadata: new Metadata() }).code).toBe('SERVICE_UNAVAILABLE')
     expect(grpcErrorToApiError({ code: GrpcCode.UNKNOWN, metadata: new Metadata() }).code).toBe('INTERNAL_ERROR')
   })
+
+  it('answers a method the server does not serve as 501 NOT_IMPLEMENTED, not as an internal error', () => {
+    expect(grpcErrorToApiError({ code: GrpcCode.UNIMPLEMENTED, metadata: new Metadata() }).toBody()).toMatchObject({ status: 501, code: 'NOT_IMPLEMENTED' })
+  })
 })

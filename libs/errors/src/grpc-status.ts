@@ -32,8 +32,8 @@ export function apiErrorToGrpcStatus(err: ApiError): Partial<StatusObject> {
 
 /**
  * The ApiError a gRPC failure stands for. A status carrying the API error is mapped exactly;
- * anything else (a dead peer, a deadline) is a failure of ours, so it becomes INTERNAL_ERROR or
- * SERVICE_UNAVAILABLE without leaking the transport's message.
+ * anything else (a dead peer, a deadline) is a failure of ours, so it becomes INTERNAL_ERROR,
+ * SERVICE_UNAVAILABLE or NOT_IMPLEMENTED without leaking the transport's message.
  */
 export function grpcErrorToApiError(err: Partial<ServiceError>): ApiError {
   const raw = err.metadata?.get(API_ERROR_METADATA_KEY)[0]
@@ -48,5 +48,7 @@ export function grpcErrorToApiError(err: Partial<ServiceError>): ApiError {
   if (err.code === GrpcCode.UNAVAILABLE || err.code === GrpcCode.DEADLINE_EXCEEDED) {
     return new ApiError('SERVICE_UNAVAILABLE', 'A backing service did not answer in time')
   }
+  // the server has no such method (one older than its caller mid-rollout, or a method served on its other port)
+  if (err.code === GrpcCode.UNIMPLEMENTED) return new ApiError('NOT_IMPLEMENTED', 'The backing service does not serve this method')
   return new ApiError('INTERNAL_ERROR', 'Internal error')
 }
