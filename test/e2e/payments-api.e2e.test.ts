@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from './mesh.js'
 import {
   balanceOf,
   createCustomer,
@@ -180,6 +181,24 @@ describe('realtime funding', () => {
     expect(received.body.data).toEqual([
       expect.objectContaining({ type: 'INCOMING', direction: 'CREDIT', status: 'COMPLETED', receivedAmount: expect.objectContaining({ amount: quote.totalReceivingAmount }) }),
     ])
+  })
+})
+
+describe('production realtime funding', () => {
+  it('shows no funding account while no production rail owns one: 501, never the sandbox test accounts', async () => {
+    const platform = await world.mesh.createPlatform(`e2e-production-funding-${randomBytes(4).toString('hex')}`)
+    const production = apiClient(world.mesh, platform.production)
+    let account: { id: string } | undefined
+    await waitUntil(async () => (account = (await production('GET', '/platform/internal-accounts?currency=USD')).body.data?.[0]) !== undefined, "the platform's production account", 30_000)
+    const refused = await production('POST', '/quotes', {
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USD' },
+      destination: { destinationType: 'ACCOUNT', accountId: account!.id },
+      lockedCurrencySide: 'RECEIVING',
+      lockedCurrencyAmount: 5_000,
+    })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(501)
+    expect(refused.body.code).toBe('NOT_IMPLEMENTED')
+    expect(JSON.stringify(refused.body)).not.toMatch(/Sandbox Collections Bank|021000021/)
   })
 })
 

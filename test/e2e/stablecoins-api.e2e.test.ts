@@ -151,7 +151,7 @@ describe('provider account links', () => {
   })
 
   it('production has no issuer configured and says so', async () => {
-    await expectCode(await link(production), 503, 'SERVICE_UNAVAILABLE')
+    await expectCode(await link(production), 501, 'NOT_IMPLEMENTED')
   })
 })
 

@@ -104,7 +104,7 @@ describe('POST /verifications of an individual on the default unregulated path',
     const ctx = newTenant('PRODUCTION')
     const customer = await create(h, ctx, individual(completeIndividualProfile))
     await uploadDocument(c, ctx, upload(customer.id, 'PASSPORT', { fileName: 'passport_LOW_QUALITY.pdf' }))
-    expect((await failure(verify(c, ctx, customer.id))).code).toBe('SERVICE_UNAVAILABLE')
+    expect((await failure(verify(c, ctx, customer.id))).code).toBe('NOT_IMPLEMENTED')
   })
 })
 

@@ -227,8 +227,8 @@ describe('a service without the optional providers', () => {
   it('refuses to create an OTP credential rather than pretend to send, and stores nothing', async () => {
     const wallet = bare.directory.add(tenantOf(bare.production))
     await expect(addEmailOtp(bare, bare.production, wallet.accountId)).rejects.toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'OTP delivery is not configured for production',
+      code: 'NOT_IMPLEMENTED',
+      message: 'Production OTP delivery is not configured in this deployment',
     })
     expect(await bare.db.authMethod.count()).toBe(0)
   })

@@ -1,4 +1,4 @@
-import { ApiError } from '@pp/errors'
+import { notConfigured } from '@pp/errors'
 import type { StablecoinIssuer } from '../domain/issuer.js'
 
 /**
@@ -6,7 +6,7 @@ import type { StablecoinIssuer } from '../domain/issuer.js'
  * linked, registered or moved.
  */
 const refuse = (): Promise<never> =>
-  Promise.reject(new ApiError('SERVICE_UNAVAILABLE', 'No stablecoin issuer is configured for production in this deployment'))
+  Promise.reject(notConfigured('A production stablecoin issuer'))
 
 export const unconfiguredIssuer: StablecoinIssuer = {
   verifyCredentials: refuse,

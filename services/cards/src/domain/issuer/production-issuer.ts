@@ -1,4 +1,4 @@
-import { ApiError } from '@pp/errors'
+import { notConfigured } from '@pp/errors'
 import type { CardIssuer } from './issuer.js'
 
 /**
@@ -8,9 +8,9 @@ import type { CardIssuer } from './issuer.js'
 export const unconfiguredIssuer: CardIssuer = {
   simulatesNetwork: false,
   issue() {
-    throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production; cards can be issued in the sandbox')
+    throw notConfigured('A production card issuer (cards can be issued in the sandbox)')
   },
   securityCode() {
-    throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production')
+    throw notConfigured('A production card issuer')
   },
 }

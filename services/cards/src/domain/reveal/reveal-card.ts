@@ -1,4 +1,4 @@
-import { ApiError } from '@pp/errors'
+import { ApiError, notConfigured } from '@pp/errors'
 import { takeReveal } from '../../db/card-reveals.db.js'
 import { findCard } from '../../db/cards.db.js'
 import { requireCard } from '../cards/read-cards.js'
@@ -19,7 +19,7 @@ export interface RevealAnswer {
  */
 export async function revealCard(deps: CardsDeps, caller: Caller, cardId: string, pageUrl: string): Promise<RevealAnswer> {
   const { card } = await requireCard(deps.sql, tenantOf(caller), cardId)
-  if (!deps.issuers[caller.environment].simulatesNetwork) throw new ApiError('NOT_IMPLEMENTED', 'No card issuer is configured for production')
+  if (!deps.issuers[caller.environment].simulatesNetwork) throw notConfigured('A production card issuer')
   if (card.state === 'CLOSED') throw new ApiError('CARD_NOT_MUTABLE', 'A CLOSED card cannot be revealed')
   const expiresAt = deps.now().getTime() + deps.settings.revealTtlMs
   const token = signRevealToken(deps.revealKey, { ...tenantOf(caller), cardId, expiresAt })

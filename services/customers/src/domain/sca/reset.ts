@@ -1,5 +1,5 @@
 import { inTransaction } from '@pp/db'
-import { ApiError, invalidInput } from '@pp/errors'
+import { ApiError, invalidInput, notConfigured } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
 import {
@@ -37,7 +37,7 @@ const E164 = /^\+[1-9]\d{1,14}$/
 export async function startTwoFactorReset(deps: CustomersDeps, caller: Caller, customerId: string, factorName: string): Promise<object> {
   const factor = assertFactorName(factorName)
   const customer = await scaCustomer(deps, caller, customerId)
-  if (caller.environment !== 'SANDBOX') throw new ApiError('SERVICE_UNAVAILABLE', 'No production liveness provider is configured')
+  if (caller.environment !== 'SANDBOX') throw notConfigured('A production liveness provider')
   const now = deps.now()
   const since = new Date(now.getTime() - DAY_MS)
   if ((await countFactorResetsSince(deps.db, customer.id, since)) >= RESETS_PER_DAY) {

@@ -93,7 +93,7 @@ describe('sandbox submissions (rules 3 and 4)', () => {
 describe('production submissions', () => {
   it('refuses to decide while no provider is configured', () => {
     expect(() => productionVerification.decide({ customerType: 'INDIVIDUAL', fullName: 'Jane' })).toThrowError(
-      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED' }),
     )
   })
 })

@@ -1,4 +1,4 @@
-import { ApiError } from '@pp/errors'
+import { ApiError, notConfigured } from '@pp/errors'
 import type { PlatformSettings } from '../platform-settings.js'
 import type { CustomerType, Environment, VerificationStatus } from '../types.js'
 import { contactChannelsForRegion, type ContactChannel } from './contact-channels.js'
@@ -44,8 +44,6 @@ export interface VerificationProvider {
 
 /** Sandbox sends nothing and always issues this code (docs/sandbox.md). */
 export const SANDBOX_CONTACT_CODE = '123456'
-
-const notConfigured = (what: string) => new ApiError('SERVICE_UNAVAILABLE', `No production ${what} is configured`)
 
 export type VerificationProviders = Record<Environment, VerificationProvider>
 
@@ -97,13 +95,13 @@ export const productionVerification: VerificationProvider = {
   statusAtCreation: () => 'UNVERIFIED',
   requiresPacket: () => true,
   decide() {
-    throw notConfigured('verification provider')
+    throw notConfigured('A production verification provider')
   },
   contactChannels: contactChannelsForRegion,
   // documents are kept for the provider's review at verification time
   reviewDocument: () => undefined,
   async sendContactCode() {
-    throw notConfigured('email and SMS sender')
+    throw notConfigured('A production email and SMS sender')
   },
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ApiError, invalidInput } from '@pp/errors'
+import { ApiError, invalidInput, notConfigured } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { inTransaction } from '@pp/db'
 import type { Tx } from '../../db/client.js'
@@ -55,7 +55,7 @@ export async function createOwnershipChallenge(
     throw invalidInput([{ field: 'method', message: 'must be WALLET_SIGNATURE or LIVENESS', constraint: { enum: ['WALLET_SIGNATURE', 'LIVENESS'] } }])
   }
   proofOf(await mustFindAccount(deps.db, tenant, input.id, scope))
-  if (input.method === 'LIVENESS') throw new ApiError('NOT_IMPLEMENTED', 'No liveness verification provider is configured; use WALLET_SIGNATURE')
+  if (input.method === 'LIVENESS') throw notConfigured('A liveness verification provider (use WALLET_SIGNATURE)')
   return inTransaction(deps.db, async (tx) => {
     await lockExternalAccount(tx, input.id)
     const account = await mustFindAccount(tx, tenant, input.id, scope)

@@ -1,4 +1,4 @@
-import { ApiError } from '@pp/errors'
+import { ApiError, notConfigured } from '@pp/errors'
 import type { UmaAddress } from './uma-address.js'
 import type { Discovery, NetworkFee, PayerDataField, UmaProvider, UmaReceiver, Vasp } from './types.js'
 
@@ -19,8 +19,7 @@ export interface CatalogProvider {
   payerDataFor(paymentRails: string[]): PayerDataField[]
 }
 
-const notConnected = (what: string) => () =>
-  Promise.reject(new ApiError('NOT_IMPLEMENTED', `No ${what} provider is configured for production`))
+const notConnected = (what: string) => () => Promise.reject(notConfigured(`A production ${what} provider`))
 
 /** No directory, chain or UMA provider is connected in production yet: each answer says so. */
 export const productionCatalog: CatalogProvider = {
@@ -30,6 +29,6 @@ export const productionCatalog: CatalogProvider = {
   networkFee: notConnected('network fee'),
   resolveUmaReceiver: notConnected('UMA counterparty'),
   payerDataFor: () => {
-    throw new ApiError('NOT_IMPLEMENTED', 'No receiving-institution requirements provider is configured for production')
+    throw notConfigured('A production receiving-institution requirements provider')
   },
 }

@@ -10,7 +10,7 @@ import { transactionFromQuote } from '../transactions/from-quote.js'
 import { executeQuote, runExecution } from './execute-quote.js'
 import { feeScheduleFor, type PlatformFeeOverride } from './fees.js'
 import { paymentLegs, type StoredAccountRef } from './legs.js'
-import { realtimeFundingInstructions, walletSigningInstructions } from './payment-instructions.js'
+import { walletSigningInstructions } from './payment-instructions.js'
 import { bpsAsRate, priceQuote, type LockedSide } from './pricing.js'
 import { assertReceiverLookedUp } from './receiver-lookup.js'
 import { resolveDestination, resolveSource, type QuoteDestination, type QuoteSource, type ResolvedSide } from './resolve.js'
@@ -128,7 +128,7 @@ export async function createQuote(
       serviceApiVariableFeeRate: bpsAsRate(fees.serviceVariableFeeBps),
       serviceApiVariableFeeAmount: price.serviceVariableFee.toString(),
     },
-    paymentInstructions: source.kind === 'REALTIME_FUNDING' ? realtimeFundingInstructions(id, sending.code) : [],
+    paymentInstructions: source.kind === 'REALTIME_FUNDING' ? deps.rails[caller.environment].fundingInstructions(id, sending.code) : [],
     scaChallenge: null,
     signingRequestId: null,
     legs: paymentLegs({

@@ -12,11 +12,11 @@ export type PaymentInstructions = {
 type AccountDetails = { accountType: string; paymentRails?: string[]; [field: string]: string | string[] | undefined }
 
 /**
- * Where a realtime-funded quote's money is sent: the service's sandbox collection account in the
- * funding currency, told apart by the quote's reference (which /sandbox/send stands in for).
+ * Where a sandbox realtime-funded quote's money is sent: the sandbox rail's collection account in
+ * the funding currency, told apart by the quote's reference (which /sandbox/send stands in for).
  * Currencies without a collection account here get no instructions.
  */
-export function realtimeFundingInstructions(quoteId: string, currency: string): PaymentInstructions[] {
+export function sandboxFundingInstructions(quoteId: string, currency: string): PaymentInstructions[] {
   const reference = `RTF-${quoteId.slice(-12).toUpperCase()}`
   const info = COLLECTION_ACCOUNTS[currency]
   if (!info) return []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { realtimeFundingInstructions } from './payment-instructions.js'
+import { sandboxFundingInstructions } from './payment-instructions.js'
 import { CREATED, DESTINATION_ID, EXPIRES, SOURCE_ID, shownRateDetails, storedQuote } from './test-quote.js'
 import { quoteJson } from './view.js'
 
@@ -30,7 +30,7 @@ describe('quoteJson', () => {
   })
 
   it('shows the payment instructions of a realtime-funding quote and its customer and currency', () => {
-    const instructions = realtimeFundingInstructions('Quote:019542f5-b3e7-7d02-8000-000000000006', 'USD')
+    const instructions = sandboxFundingInstructions('Quote:019542f5-b3e7-7d02-8000-000000000006', 'USD')
     const quote = storedQuote({
       source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1' },
       sourceKind: 'REALTIME_FUNDING',

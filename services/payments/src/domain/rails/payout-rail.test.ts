@@ -46,7 +46,12 @@ describe('sandbox payout rail', () => {
 
   it('production without a rail refuses payouts through one', () => {
     expect(() => unconfiguredPayoutRail.outcomeOf({ counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false })).toThrow(
-      expect.objectContaining({ code: 'QUOTE_REQUEST_FAILED' }),
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED', status: 501 }),
     )
+  })
+
+  it('production without a rail shows no funding account: never the sandbox test accounts', () => {
+    expect(sandboxPayoutRail.fundingInstructions('Quote:1', 'USD')[0]?.accountOrWalletInfo).toMatchObject({ bankName: 'Sandbox Collections Bank' })
+    expect(() => unconfiguredPayoutRail.fundingInstructions('Quote:1', 'USD')).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED', status: 501 }))
   })
 })

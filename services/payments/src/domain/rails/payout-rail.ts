@@ -1,5 +1,6 @@
-import { ApiError } from '@pp/errors'
+import { ApiError, notConfigured } from '@pp/errors'
 import type { Environment } from '@pp/tenancy'
+import { sandboxFundingInstructions, type PaymentInstructions } from '../quotes/payment-instructions.js'
 import type { Outcome } from './outcomes.js'
 
 /** The payout a rail is asked about, described by what the sandbox tables look at. */
@@ -14,6 +15,11 @@ export interface PayoutRoute {
 /** Bank and wallet rails: how a payout will go. Production rails decide by the network's answers. */
 export interface PayoutRail {
   outcomeOf(route: PayoutRoute): Outcome
+  /**
+   * Where a realtime-funded quote's money is sent in `currency`: accounts the rail collects on,
+   * told apart by the quote's reference. Only a rail that owns such an account shows one.
+   */
+  fundingInstructions(quoteId: string, currency: string): PaymentInstructions[]
 }
 
 /** Same-currency transfers by suffix (spec, Sandbox behaviour, first table). */
@@ -56,6 +62,7 @@ export const sandboxPayoutRail: PayoutRail = {
     if (route.externalSide === 'DESTINATION') return CROSS_CURRENCY_SUFFIXES[suffix] ?? 'SETTLE'
     return 'SETTLE'
   },
+  fundingInstructions: sandboxFundingInstructions,
 }
 
 /**
@@ -66,7 +73,11 @@ export const sandboxPayoutRail: PayoutRail = {
 export const unconfiguredPayoutRail: PayoutRail = {
   outcomeOf(route) {
     if (route.externalSide === 'NONE') return 'SETTLE'
-    throw new ApiError('QUOTE_REQUEST_FAILED', 'No payout rail is configured for production external accounts in this deployment')
+    throw notConfigured('A production payout rail for external accounts')
+  },
+  // the sandbox's collection accounts are test values: a customer must never be told to wire real money there
+  fundingInstructions(_quoteId, currency) {
+    throw notConfigured(`A production collection account for realtime funding in ${currency}`)
   },
 }
 
