@@ -13,7 +13,7 @@ const app = buildApp({
   verification: {} as GatewayDeps['verification'],
   publicBaseUrl: 'http://localhost:3000',
   authCache: new AuthCache(async () => Promise.reject(new Error('not called')), { ttlMs: 0, maxEntries: 1 }),
-  walletSignatures: { check: () => Promise.reject(new Error('not called')) },
+  walletSignatures: { check: () => Promise.reject(new Error('not called')), withProof: () => Promise.reject(new Error('not called')) },
   logger: testLogger(),
 })
 

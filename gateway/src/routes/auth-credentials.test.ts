@@ -75,6 +75,7 @@ describe('POST /auth/credentials', () => {
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(await res.text()).toBe(authMethodJson)
     expect(methods()).toEqual(['getWalletAuthState', 'createAuthCredential'])
+    expect(calls[1]!.request).toEqual({ accountId: walletId, type: 'EMAIL_OTP', proof: undefined })
   })
 
   it('makes a further credential a signed operation whose 202 names the type', async () => {
@@ -85,7 +86,10 @@ describe('POST /auth/credentials', () => {
     expect(methods()).toEqual(['getWalletAuthState', 'beginSignedRequest'])
     const retry = await call('POST', '/auth/credentials', { type: 'SMS_OTP', accountId: walletId }, signed)
     expect(retry.status).toBe(201)
-    expect(methods().slice(2)).toEqual(['getWalletAuthState', 'completeSignedRequest', 'createAuthCredential'])
+    // the service completes the signed request itself, given the proof
+    expect(methods().slice(2)).toEqual(['getWalletAuthState', 'createAuthCredential'])
+    const proof = { requestId: 'Request:1', walletSignature: 'c2lnbmVk', body: JSON.stringify({ type: 'SMS_OTP', accountId: walletId }) }
+    expect(calls[3]!.request).toEqual({ accountId: walletId, type: 'SMS_OTP', proof })
   })
 
   it('refuses a malformed body with 400 before calling the service', async () => {
@@ -129,6 +133,7 @@ describe('DELETE /auth/sessions/{id}', () => {
     expect(calls[1]!.request).toMatchObject({ accountId: walletId, operation: `DELETE /auth/sessions/${sessionId}` })
     const retry = await call('DELETE', `/auth/sessions/${sessionId}`, undefined, signed)
     expect(retry.status).toBe(204)
-    expect(methods().slice(2)).toEqual(['getAuthSession', 'completeSignedRequest', 'revokeAuthSession'])
+    expect(methods().slice(2)).toEqual(['getAuthSession', 'revokeAuthSession'])
+    expect(calls[3]!.request).toEqual({ id: sessionId, proof: { requestId: 'Request:1', walletSignature: 'c2lnbmVk', body: '' } })
   })
 })

@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { ApiError } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
-import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
@@ -103,14 +104,13 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
   app.openapi(createCredential, async (c) => {
     const body = c.req.valid('json')
     const { hasCredentials } = await callUnary(walletAuth, walletAuth.getWalletAuthState, { accountId: body.accountId }, callContext(c))
+    const create = (proof?: WalletSignatureProof) =>
+      callUnary(walletAuth, walletAuth.createAuthCredential, { ...createRequestToProto(body), proof }, callContext(c))
     // the first credential bootstraps the wallet; any further one is authorised by an existing session
-    if (hasCredentials) {
-      const operation = { walletAccountId: body.accountId, operation: 'POST /auth/credentials', body: await c.req.text(), challengeFields: { type: body.type } }
-      const refusal = await walletSignatures.check(c, operation)
-      if (refusal) return guardAnswer(refusal)
-    }
-    const { authMethodJson } = await callUnary(walletAuth, walletAuth.createAuthCredential, createRequestToProto(body), callContext(c))
-    return ownedJson<AuthMethodJson, 201>(c, authMethodJson, 201)
+    const operation = { walletAccountId: body.accountId, operation: walletAuthSignedOperation.addCredential(), body: await c.req.text(), challengeFields: { type: body.type } }
+    const created = hasCredentials ? await walletSignatures.withProof(c, operation, create) : { result: await create() }
+    if ('refusal' in created) return guardAnswer(created.refusal)
+    return ownedJson<AuthMethodJson, 201>(c, created.result.authMethodJson, 201)
   })
   app.openapi(listCredentials, async (c) => {
     const { pageJson } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
@@ -119,8 +119,8 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
   app.openapi(revokeCredential, async (c) => {
     const { id } = c.req.valid('param')
     const { facts } = await callUnary(walletAuth, walletAuth.getAuthCredential, { id }, callContext(c))
-    const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthCredential, { id }, callContext(c))
-    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, `DELETE /auth/credentials/${id}`, revoke))
+    const revoke = (proof: WalletSignatureProof) => callUnary(walletAuth, walletAuth.revokeAuthCredential, { id, proof }, callContext(c))
+    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, walletAuthSignedOperation.revokeCredential(id), revoke))
   })
   app.openapi(challengeCredential, async (c) => {
     const { clientPublicKey } = c.req.valid('json') ?? {}
@@ -140,19 +140,18 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
 
 /**
  * A DELETE of a wallet's credential or session: a signed operation of the wallet it belongs to
- * (the 202 names the credential type), then the revocation, answered 204.
+ * (the 202 names the credential type), the revocation given the proof, answered 204.
  */
 export async function revokeSigned(
   c: Context<GatewayEnv>,
   walletSignatures: WalletSignatureGuard,
   owner: { accountId: string; type: string },
   operation: string,
-  revoke: () => Promise<unknown>,
+  revoke: (proof: WalletSignatureProof) => Promise<unknown>,
 ): Promise<Response> {
-  const refusal = await walletSignatures.check(c, { walletAccountId: owner.accountId, operation, body: '', challengeFields: { type: owner.type } })
-  if (refusal) return refusal
-  await revoke()
-  return c.body(null, 204)
+  const signed = { walletAccountId: owner.accountId, operation, body: '', challengeFields: { type: owner.type } }
+  const revoked = await walletSignatures.withProof(c, signed, revoke)
+  return 'refusal' in revoked ? revoked.refusal : c.body(null, 204)
 }
 
 /**

@@ -60,7 +60,9 @@ describe('delegated keys', () => {
     expect(created.status).toBe(201)
     expect(created.headers.get('content-type')).toBe('application/json')
     expect(await created.text()).toBe(keyJson)
-    expect(calls.at(-1)).toMatchObject({ method: 'createDelegatedKey', request: body })
+    const proof = { requestId: 'Request:1', walletSignature: 'c2ln', body: JSON.stringify(body) }
+    expect(calls.map((c) => c.method)).toEqual(['beginSignedRequest', 'createDelegatedKey'])
+    expect(calls.at(-1)).toEqual(expect.objectContaining({ method: 'createDelegatedKey', request: { ...body, proof } }))
   })
 
   it('lists by wallet or funding source, and needs one of them', async () => {

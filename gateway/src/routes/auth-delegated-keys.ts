@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
+import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
@@ -70,11 +72,11 @@ const revokeDelegatedKey = createRoute({
 export function registerAuthDelegatedKeyRoutes(app: GatewayApp, { walletAuth, walletSignatures }: WalletAuthRouteDeps): void {
   app.openapi(createDelegatedKey, async (c) => {
     const body = c.req.valid('json')
-    const operation = { walletAccountId: body.internalAccountId, operation: 'POST /auth/delegated-keys', body: await c.req.text() }
-    const refusal = await walletSignatures.check(c, operation)
-    if (refusal) return guardAnswer(refusal)
-    const { delegatedKeyJson } = await callUnary(walletAuth, walletAuth.createDelegatedKey, body, callContext(c))
-    return ownedJson<DelegatedKeyJson, 201>(c, delegatedKeyJson, 201)
+    const operation = { walletAccountId: body.internalAccountId, operation: walletAuthSignedOperation.createDelegatedKey(), body: await c.req.text() }
+    const create = (proof: WalletSignatureProof) => callUnary(walletAuth, walletAuth.createDelegatedKey, { ...body, proof }, callContext(c))
+    const created = await walletSignatures.withProof(c, operation, create)
+    if ('refusal' in created) return guardAnswer(created.refusal)
+    return ownedJson<DelegatedKeyJson, 201>(c, created.result.delegatedKeyJson, 201)
   })
   app.openapi(listDelegatedKeys, async (c) => {
     const { pageJson } = await callUnary(walletAuth, walletAuth.listDelegatedKeys, c.req.valid('query'), callContext(c))

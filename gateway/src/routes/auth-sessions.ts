@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
+import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { AuthAccountQuerySchema } from '../schemas/auth-credentials.js'
@@ -68,17 +70,17 @@ export function registerAuthSessionRoutes(app: GatewayApp, { walletAuth, walletS
   app.openapi(revokeSession, async (c) => {
     const { id } = c.req.valid('param')
     const { facts } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
-    const revoke = () => callUnary(walletAuth, walletAuth.revokeAuthSession, { id }, callContext(c))
-    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, `DELETE /auth/sessions/${id}`, revoke))
+    const revoke = (proof: WalletSignatureProof) => callUnary(walletAuth, walletAuth.revokeAuthSession, { id, proof }, callContext(c))
+    return guardAnswer(await revokeSigned(c, walletSignatures, facts!, walletAuthSignedOperation.revokeSession(id), revoke))
   })
   app.openapi(refreshSession, async (c) => {
     const { id } = c.req.valid('param')
     const { facts } = await callUnary(walletAuth, walletAuth.getAuthSession, { id }, callContext(c))
-    const operation = { walletAccountId: facts!.accountId, operation: `POST /auth/sessions/${id}/refresh`, body: await c.req.text() }
-    const refusal = await walletSignatures.check(c, operation)
-    if (refusal) return guardAnswer(refusal)
-    const request = { id, clientPublicKey: c.req.valid('json').clientPublicKey }
-    const { sessionJson } = await callUnary(walletAuth, walletAuth.refreshAuthSession, request, callContext(c))
-    return ownedJson<AuthSessionJson, 201>(c, sessionJson, 201)
+    const operation = { walletAccountId: facts!.accountId, operation: walletAuthSignedOperation.refreshSession(id), body: await c.req.text() }
+    const refresh = (proof: WalletSignatureProof) =>
+      callUnary(walletAuth, walletAuth.refreshAuthSession, { id, clientPublicKey: c.req.valid('json').clientPublicKey, proof }, callContext(c))
+    const refreshed = await walletSignatures.withProof(c, operation, refresh)
+    if ('refusal' in refreshed) return guardAnswer(refreshed.refusal)
+    return ownedJson<AuthSessionJson, 201>(c, refreshed.result.sessionJson, 201)
   })
 }

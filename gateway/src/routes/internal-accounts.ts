@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import { invalidInput } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
-import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import { errorResponses } from '../schemas/common.js'
@@ -127,11 +128,12 @@ export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletA
   app.openapi(exportWallet, async (c) => {
     const { id } = c.req.valid('param')
     await mustBeEmbeddedWallet(c, accounts, id)
-    const refusal = await walletSignatures.check(c, { walletAccountId: id, operation: `POST /internal-accounts/${id}/export`, body: await c.req.text() })
-    if (refusal) return guardAnswer(refusal)
+    const operation = { walletAccountId: id, operation: walletAuthSignedOperation.exportWallet(id), body: await c.req.text() }
     const request = { accountId: id, clientPublicKey: c.req.valid('json').clientPublicKey }
-    const exported = await callUnary(walletAuth, walletAuth.exportWallet, request, callContext(c))
-    return c.json(exported, 200)
+    const exportBundle = (proof: WalletSignatureProof) => callUnary(walletAuth, walletAuth.exportWallet, { ...request, proof }, callContext(c))
+    const exported = await walletSignatures.withProof(c, operation, exportBundle)
+    if ('refusal' in exported) return guardAnswer(exported.refusal)
+    return c.json(exported.result, 200)
   })
 }
 

@@ -65,6 +65,7 @@ const guard: WalletSignatureGuard = {
     checks.push(operation)
     return guardAnswer
   },
+  withProof: () => Promise.reject(new Error('quotes are completed by the gateway, never given the proof')),
 }
 
 const app = createGatewayApp({

@@ -130,16 +130,43 @@ describe('PATCH /internal-accounts/{id} and POST /internal-accounts/{id}/export'
 
   it('exports the wallet sealed to the client key on the signed retry', async () => {
     walletAuth.exportWallet = async () => ({ id: walletId, encryptedWalletCredentials: 'bundle' })
-    const clientPublicKey = `04${'ab'.repeat(64)}`
-    const res = await app.request(`/2025-10-13/internal-accounts/${walletId}/export`, {
-      method: 'POST',
-      headers: { Authorization: basicAuth('client', 'secret'), 'Content-Type': 'application/json', ...signed },
-      body: JSON.stringify({ clientPublicKey }),
-    })
+    const res = await exportCall(signed)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ id: walletId, encryptedWalletCredentials: 'bundle' })
-    expect(methods()).toEqual(['getInternalAccountFacts', 'completeSignedRequest', 'exportWallet'])
-    expect(calls[1]!.request).toMatchObject({ operation: `POST /internal-accounts/${walletId}/export` })
-    expect(calls[2]!.request).toEqual({ accountId: walletId, clientPublicKey })
+    // wallet-auth completes the signed request of its own operation, given the proof
+    expect(methods()).toEqual(['getInternalAccountFacts', 'exportWallet'])
+    const proof = { requestId: 'Request:1', walletSignature: signed['Service-Wallet-Signature'], body: exportBody }
+    expect(calls[1]!.request).toEqual({ accountId: walletId, clientPublicKey, proof })
+  })
+})
+
+const clientPublicKey = `04${'ab'.repeat(64)}`
+const exportBody = JSON.stringify({ clientPublicKey })
+const exportCall = (headers: Record<string, string> = {}) =>
+  app.request(`/2025-10-13/internal-accounts/${walletId}/export`, {
+    method: 'POST',
+    headers: { Authorization: basicAuth('client', 'secret'), 'Content-Type': 'application/json', ...headers },
+    body: exportBody,
+  })
+
+// the first leg and the header checks are the same code as check's, tested above
+describe('the guard passing the proof on to a service that completes the signed request itself', () => {
+  it.each(['WALLET_SIGNATURE_BODY_MISMATCH', 'WALLET_SIGNATURE_INVALID', 'UNAUTHORIZED'] as const)(
+    "answers the service's refusal %s of the proof with its 401 body, as check does",
+    async (code) => {
+      walletAuth.exportWallet = () => Promise.reject(new ApiError(code, 'refused by the service'))
+      const res = await exportCall(signed)
+      expect(res.status).toBe(401)
+      expect(res.headers.get('WWW-Authenticate')).toBeNull()
+      expect(await res.json()).toEqual({ status: 401, code, message: 'refused by the service', reason: 'refused by the service', details: {} })
+      expect(methods()).toEqual(['getInternalAccountFacts', 'exportWallet'])
+    },
+  )
+
+  it('lets other failures of the operation through unchanged', async () => {
+    walletAuth.exportWallet = () => Promise.reject(new ApiError('INVALID_INPUT', 'not a P-256 point'))
+    const res = await exportCall(signed)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'INVALID_INPUT', reason: 'not a P-256 point' })
   })
 })

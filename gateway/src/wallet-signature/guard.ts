@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { GatewayEnv } from '../context.js'
 
 /** One operation that the holder of an embedded wallet must sign before it runs. */
@@ -18,6 +19,9 @@ export interface SignedOperation {
   issuedRequestId?: string
 }
 
+/** What a signed operation ended in: the guard's answer instead of the operation, or the operation's result. */
+export type SignedOutcome<T> = { refusal: Response } | { result: T }
+
 /**
  * The signed-retry rule of the spec, one implementation for every signed endpoint. The first call
  * without a valid signature gets 202 `{payloadToSign, requestId, expiresAt}`; the retry carrying
@@ -27,7 +31,14 @@ export interface WalletSignatureGuard {
   /**
    * `undefined` when the request carries a valid signature for this operation (its request id is
    * consumed, so a replay fails); otherwise the response to send instead of running the operation:
-   * the 202 challenge, or a 401 naming the failing check.
+   * the 202 challenge, or a 401 naming the failing check. For the operations of services that do
+   * not check the signature themselves.
    */
   check(c: Context<GatewayEnv>, operation: SignedOperation): Promise<Response | undefined>
+  /**
+   * For an operation whose service completes the signed request itself (wallet-auth's own): the
+   * first leg's 202 or a 401 from the headers as `check` answers them, else `perform` called with
+   * the retry's proof; the service's refusal of it (any 401) is answered as `check` answers one.
+   */
+  withProof<T>(c: Context<GatewayEnv>, operation: SignedOperation, perform: (proof: WalletSignatureProof) => Promise<T>): Promise<SignedOutcome<T>>
 }

@@ -23,3 +23,5 @@ export const VERIFICATION_STATUSES = [
   'RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION',
 ] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
+
+export { walletAuthSignedOperation } from './signed-operations.js'

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
-import type { SignedRequestChallenge } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { SignedRequestChallenge, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
 import { encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
+import { SANDBOX_WALLET_SIGNATURE } from '../src/domain/signed-requests/signed-requests.js'
 import type { Harness } from './harness.js'
 
 /** A P-256 key pair as @turnkey/crypto makes it: private hex, compressed and uncompressed public hex. */
@@ -83,3 +84,20 @@ export const complete = (
   operation: string,
   body: string,
 ) => callUnary(h.client, h.client.completeSignedRequest, { accountId, requestId, walletSignature, operation, bodyDigest: sha256Hex(body) }, ctx)
+
+/**
+ * The proof a signed retry of one of the service's own operations carries: its first leg begun
+ * over `body` (what the gateway received, `''` for none) and the payload stamped by `key`, or the
+ * sandbox legacy value without one.
+ */
+export async function proofOf(
+  h: Harness,
+  ctx: Partial<Caller>,
+  accountId: string,
+  operation: string,
+  body = '',
+  key?: DeviceKey,
+): Promise<WalletSignatureProof> {
+  const challenge = await begin(h, ctx, accountId, operation, body)
+  return { requestId: challenge.requestId, walletSignature: key ? await stamp(key, challenge.payloadToSign) : SANDBOX_WALLET_SIGNATURE, body }
+}

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { canonicalPublicKey } from '../src/crypto/p256.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
-import { addEmailOtp, ISO_TIME, listOf, newDeviceKey, otpLogin, sealOtp, sessionOf, stamp } from './device.js'
+import { addEmailOtp, ISO_TIME, listOf, newDeviceKey, otpLogin, proofOf, sealOtp, sessionOf, stamp } from './device.js'
 import { OTP_CHALLENGES_PER_HOUR, RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
@@ -171,11 +172,15 @@ describe('OTP credentials', () => {
     const tenant = tenantOf(h.sandbox)
     const first = h.directory.add(tenant)
     await addEmailOtp(h, h.sandbox, first.accountId)
-    await callUnary(h.client, h.client.createAuthCredential, { accountId: first.accountId, type: 'SMS_OTP' }, h.sandbox)
-    await expect(addEmailOtp(h, h.sandbox, first.accountId)).rejects.toMatchObject({ code: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS' })
-    await expect(
-      callUnary(h.client, h.client.createAuthCredential, { accountId: first.accountId, type: 'SMS_OTP' }, h.sandbox),
-    ).rejects.toMatchObject({ code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' })
+    // a further credential is signed (here with the sandbox legacy value)
+    const addSigned = async (type: string) => {
+      const request = { accountId: first.accountId, type }
+      const proof = await proofOf(h, h.sandbox, first.accountId, walletAuthSignedOperation.addCredential(), JSON.stringify(request))
+      return callUnary(h.client, h.client.createAuthCredential, { ...request, proof }, h.sandbox)
+    }
+    await addSigned('SMS_OTP')
+    await expect(addSigned('EMAIL_OTP')).rejects.toMatchObject({ code: 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS' })
+    await expect(addSigned('SMS_OTP')).rejects.toMatchObject({ code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' })
 
     const second = h.directory.add(tenant)
     h.directory.setContact(second.customerId, { email: first.email, phoneNumber: first.phoneNumber })
@@ -235,9 +240,9 @@ describe('a service without the optional providers', () => {
 
   it('answers NOT_IMPLEMENTED for delegated keys, since no card funding source can be resolved', async () => {
     const wallet = bare.directory.add(tenantOf(bare.sandbox))
-    await expect(
-      callUnary(bare.client, bare.client.createDelegatedKey, { cardId: 'Card:x', internalAccountId: wallet.accountId, nickname: 'k' }, bare.sandbox),
-    ).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    const input = { cardId: 'Card:x', internalAccountId: wallet.accountId, nickname: 'k' }
+    const proof = await proofOf(bare, bare.sandbox, wallet.accountId, walletAuthSignedOperation.createDelegatedKey(), JSON.stringify(input))
+    await expect(callUnary(bare.client, bare.client.createDelegatedKey, { ...input, proof }, bare.sandbox)).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
   })
 })
 

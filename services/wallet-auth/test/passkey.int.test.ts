@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicKeyOf } from '../src/crypto/p256.js'
 import { SoftwareAuthenticator } from './authenticator.js'
 import type { PasskeyAuthChallengeView } from '../src/domain/credentials/credential-view.js'
-import { authMethodOf, begin, complete, ISO_TIME, newDeviceKey, sessionOf, stamp } from './device.js'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
+import { authMethodOf, begin, complete, ISO_TIME, newDeviceKey, proofOf, sessionOf, stamp } from './device.js'
 import { ORIGIN, RP_ID, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
@@ -113,8 +114,12 @@ describe('passkey credentials', () => {
   it('answers 400 for a credentialId already registered and 409 for a second passkey of the customer', async () => {
     const { wallet, authenticator } = await registerPasskey(h.sandbox)
     const again = authenticator.register('c2FtZQ')
-    const create = (registration: ReturnType<SoftwareAuthenticator['register']>) =>
-      callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'PASSKEY', nickname: 'k', ...registration }, h.sandbox)
+    // a further credential of the wallet is signed (here with the sandbox legacy value)
+    const create = async (registration: ReturnType<SoftwareAuthenticator['register']>) => {
+      const request = { accountId: wallet.accountId, type: 'PASSKEY', nickname: 'k', ...registration }
+      const proof = await proofOf(h, h.sandbox, wallet.accountId, walletAuthSignedOperation.addCredential(), JSON.stringify(request))
+      return callUnary(h.client, h.client.createAuthCredential, { ...request, proof }, h.sandbox)
+    }
     await expect(create(again)).rejects.toMatchObject({ code: 'PASSKEY_CREDENTIAL_ALREADY_EXISTS' })
     await expect(create(new SoftwareAuthenticator(RP_ID, ORIGIN).register('c2Vjb25k'))).rejects.toMatchObject({ code: 'PASSKEY_ALREADY_ENROLLED' })
   })

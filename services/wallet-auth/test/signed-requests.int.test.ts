@@ -1,7 +1,8 @@
 import { callUnary } from '@pp/grpc'
 import { newId } from '@pp/ids'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { begin, complete, newDeviceKey, stamp, walletWithSession } from './device.js'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
+import { begin, complete, newDeviceKey, proofOf, stamp, walletWithSession } from './device.js'
 import { SESSION_TTL_MS, SIGNED_REQUEST_TTL_MS, startHarness, type Harness } from './harness.js'
 
 let h: Harness
@@ -93,7 +94,9 @@ describe('signed requests', () => {
 
   it('refuses keys of revoked and expired sessions', async () => {
     const revoked = await walletWithSession(h, h.sandbox)
-    await callUnary(h.client, h.client.revokeAuthSession, { id: revoked.session.id }, h.sandbox)
+    const revocation = walletAuthSignedOperation.revokeSession(revoked.session.id)
+    const proof = await proofOf(h, h.sandbox, revoked.wallet.accountId, revocation, '', revoked.tek)
+    await callUnary(h.client, h.client.revokeAuthSession, { id: revoked.session.id, proof }, h.sandbox)
     const first = await begin(h, h.sandbox, revoked.wallet.accountId, OPERATION, BODY)
     await expect(
       complete(h, h.sandbox, revoked.wallet.accountId, first.requestId, await stamp(revoked.tek, first.payloadToSign), OPERATION, BODY),

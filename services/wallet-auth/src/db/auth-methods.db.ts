@@ -45,8 +45,8 @@ export async function authMethodsOfWallet(db: Db, tenant: Tenant, accountId: str
   return db.authMethod.findMany({ where: { ...tenant, accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
 }
 
-export async function countAuthMethodsOfWallet(db: Db, tenant: Tenant, accountId: string): Promise<number> {
-  return db.authMethod.count({ where: { ...tenant, accountId } })
+export async function countAuthMethodsOfWallet(tx: Tx, tenant: Tenant, accountId: string): Promise<number> {
+  return tx.authMethod.count({ where: { ...tenant, accountId } })
 }
 
 /** The ids of the wallet's credentials, locked until the transaction ends: a decision on how many remain holds until then. */

@@ -26,8 +26,8 @@ export interface DelegatedKeyFilter {
 }
 
 /** A second ACTIVE key of the funding source fails as a unique violation. */
-export async function insertDelegatedKey(db: Db, key: NewDelegatedKey): Promise<DelegatedKey> {
-  return db.delegatedKey.create({ data: key })
+export async function insertDelegatedKey(tx: Tx, key: NewDelegatedKey): Promise<DelegatedKey> {
+  return tx.delegatedKey.create({ data: key })
 }
 
 /** The tenant's keys matching every filter given, newest first. */

@@ -47,8 +47,8 @@ export async function findActiveSession(db: Db, tenant: Tenant, id: string, now:
 }
 
 /** The wallet's active session signing with `publicKey` (compressed SEC1 hex), if any. */
-export async function findActiveSessionByKey(db: Db, tenant: Tenant, accountId: string, publicKey: string, now: Date): Promise<AuthSession | undefined> {
-  return (await db.authSession.findFirst({ where: { ...activeWhere(tenant, now), accountId, publicKey } })) ?? undefined
+export async function findActiveSessionByKey(tx: Tx, tenant: Tenant, accountId: string, publicKey: string, now: Date): Promise<AuthSession | undefined> {
+  return (await tx.authSession.findFirst({ where: { ...activeWhere(tenant, now), accountId, publicKey } })) ?? undefined
 }
 
 /** Revokes the session if it is active at `now`; false when it is not (unknown, revoked or expired). */

@@ -36,12 +36,16 @@ export async function insertSignedRequestOfCredentialedWallet(db: Db, request: N
 }
 
 /** The wallet's request `id`, whatever its state (consumed, expired). */
-export async function findSignedRequest(db: Db, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
-  return (await db.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined
+export async function findSignedRequest(tx: Tx, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
+  return (await tx.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined
 }
 
-/** Consumes the request unless it is consumed or expired at `now`: false when a concurrent retry consumed it first. */
-export async function consumeSignedRequest(db: Db, id: string, now: Date): Promise<boolean> {
-  const { count } = await db.signedRequest.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } })
+/**
+ * Consumes the request unless it is consumed or expired at `now`: false when a concurrent retry
+ * consumed it first. Inside a transaction the row stays locked until it ends, so a concurrent
+ * retry waits and passes only if this transaction rolls back.
+ */
+export async function consumeSignedRequest(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const { count } = await tx.signedRequest.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } })
   return count > 0
 }

@@ -23,7 +23,7 @@ export const walletAuthCallers: CallerTable = {
   // payments asks for the wallet signature of a quote it executes
   '/wallet_auth.v1.WalletAuthService/BeginSignedRequest': ['gateway', 'payments'],
   '/wallet_auth.v1.WalletAuthService/CompleteSignedRequest': ['gateway'],
-  // only after the gateway checked the wallet signature
+  // each with the wallet signature's proof, which the service completes itself
   '/wallet_auth.v1.WalletAuthService/ExportWallet': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/CreateDelegatedKey': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/ListDelegatedKeys': ['gateway'],

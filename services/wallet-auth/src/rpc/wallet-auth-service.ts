@@ -40,6 +40,7 @@ import { createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegated
 import { exportWallet } from '../domain/export/export-wallet.js'
 import { authSessionListView, authSessionView } from '../domain/sessions/session-view.js'
 import { getSession, listSessions, refreshSession, revokeSession } from '../domain/sessions/sessions.js'
+import { requireProof } from '../domain/signed-requests/signed-operation.js'
 import { beginWalletSignedRequest, completeSignedRequest } from '../domain/signed-requests/signed-requests.js'
 import { challengeToProto } from './mapping.js'
 
@@ -47,14 +48,15 @@ import { challengeToProto } from './mapping.js'
  * wallet_auth.v1.WalletAuthService: each method maps its message, runs one use case, maps the
  * answer. A credential, session or delegated key answers as the API's JSON of its view; what the
  * gateway guards signed operations with (the owning wallet, the signed-request challenge) is typed.
+ * A signed operation of this service's own is refused without its proof before anything is read.
  */
 export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletAuthServiceServer {
   return unaryService(logger, {
     async getWalletAuthState(request: GetWalletAuthStateRequest, ctx) {
       return { hasCredentials: await walletHasCredentials(deps, tenantFrom(ctx), request.accountId) }
     },
-    async createAuthCredential(request: CreateAuthCredentialRequest, ctx) {
-      const created = await createCredential(deps, callerOf(ctx), request)
+    async createAuthCredential({ proof, ...input }: CreateAuthCredentialRequest, ctx) {
+      const created = await createCredential(deps, callerOf(ctx), input, proof)
       return { authMethodJson: JSON.stringify(authMethodView(created.authMethod, created.otpEncryptionTargetBundle)) }
     },
     async listAuthCredentials(request: ListAuthCredentialsRequest, ctx) {
@@ -69,7 +71,7 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { facts: { accountId, type } }
     },
     async revokeAuthCredential(request: RevokeAuthCredentialRequest, ctx) {
-      await revokeCredential(deps, tenantFrom(ctx), request.id)
+      await revokeCredential(deps, tenantFrom(ctx), request.id, requireProof(request.proof))
       return {}
     },
     async challengeAuthCredential(request: ChallengeAuthCredentialRequest, ctx) {
@@ -90,11 +92,12 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { facts: { accountId: session.accountId, type: authMethod.type } }
     },
     async revokeAuthSession(request: RevokeAuthSessionRequest, ctx) {
-      await revokeSession(deps, tenantFrom(ctx), request.id)
+      await revokeSession(deps, tenantFrom(ctx), request.id, requireProof(request.proof))
       return {}
     },
     async refreshAuthSession(request: RefreshAuthSessionRequest, ctx) {
-      return { sessionJson: JSON.stringify(authSessionView(await refreshSession(deps, tenantFrom(ctx), request.id, request.clientPublicKey))) }
+      const session = await refreshSession(deps, tenantFrom(ctx), request, requireProof(request.proof))
+      return { sessionJson: JSON.stringify(authSessionView(session)) }
     },
     async beginSignedRequest(request: BeginSignedRequestRequest, ctx) {
       return { challenge: challengeToProto(await beginWalletSignedRequest(deps, callerOf(ctx), request)) }
@@ -104,10 +107,11 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
       return { signerSessionId: done.signerSessionId }
     },
     async exportWallet(request: ExportWalletRequest, ctx) {
-      return exportWallet(deps, callerOf(ctx), request.accountId, request.clientPublicKey)
+      return exportWallet(deps, callerOf(ctx), request, requireProof(request.proof))
     },
     async createDelegatedKey(request: CreateDelegatedKeyRequest, ctx) {
-      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await createDelegatedKey(deps, callerOf(ctx), request))) }
+      const key = await createDelegatedKey(deps, callerOf(ctx), request, requireProof(request.proof))
+      return { delegatedKeyJson: JSON.stringify(delegatedKeyView(key)) }
     },
     async listDelegatedKeys(request: ListDelegatedKeysRequest, ctx) {
       return { pageJson: JSON.stringify(delegatedKeyListView(await listDelegatedKeys(deps, tenantFrom(ctx), request))) }

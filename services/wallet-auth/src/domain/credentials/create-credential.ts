@@ -1,12 +1,14 @@
 import { ApiError, invalidInput, type ErrorCode } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { inTransaction, violatedUniqueIndex } from '@pp/db'
-import { insertAuthMethod, isPasskeyRegistered, type AuthMethod, type CredentialFields } from '../../db/auth-methods.db.js'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
+import { countAuthMethodsOfWallet, insertAuthMethod, isPasskeyRegistered, type AuthMethod, type CredentialFields } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
 import { verifyPasskeyRegistration } from '../passkey/registration.js'
 import type { PasskeyAttestationInput } from '../passkey/webauthn-response.js'
+import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { isCredentialType, tenantOf, type Caller, type Tenant, type Wallet } from '../types.js'
 
 export interface CreateCredentialInput {
@@ -38,11 +40,17 @@ const DUPLICATE_BY_INDEX: Record<string, { code: ErrorCode; reason: string }> = 
 }
 
 /**
- * Registers a credential on an embedded wallet. Whether this needed a wallet signature (it does
- * once the wallet has a credential) is the gateway's decision, from GetWalletAuthState; the proofs
- * of the credential itself (passkey attestation, ID token) are checked here.
+ * Registers a credential on an embedded wallet. The first one bootstraps the wallet; once it has a
+ * credential, a further one is a signed operation whose request is completed in the transaction
+ * that inserts it (a proof sent is completed in any case). The proofs of the credential itself
+ * (passkey attestation, ID token) are checked here too.
  */
-export async function createCredential(deps: WalletAuthDeps, caller: Caller, input: CreateCredentialInput): Promise<CreatedCredential> {
+export async function createCredential(
+  deps: WalletAuthDeps,
+  caller: Caller,
+  input: CreateCredentialInput,
+  proof: WalletSignatureProof | undefined,
+): Promise<CreatedCredential> {
   if (!isCredentialType(input.type)) {
     throw invalidInput([{ field: 'type', message: 'must be one of EMAIL_OTP, SMS_OTP, PASSKEY, OAUTH', constraint: { enum: ['EMAIL_OTP', 'SMS_OTP', 'PASSKEY', 'OAUTH'] } }])
   }
@@ -51,6 +59,9 @@ export async function createCredential(deps: WalletAuthDeps, caller: Caller, inp
   const fields = await credentialFields(deps, caller, wallet, input)
   const now = deps.now()
   return inTransaction(deps.db, async (tx) => {
+    if (proof !== undefined || (await countAuthMethodsOfWallet(tx, tenant, wallet.accountId)) > 0) {
+      await completeSignedOperation(deps, tx, tenant, addCredentialOperation(wallet, input), proof)
+    }
     await refuseKnownPasskey(tx, tenant, fields)
     const authMethod = await insertAuthMethod(tx, {
       id: newId('AuthMethod'),
@@ -66,6 +77,16 @@ export async function createCredential(deps: WalletAuthDeps, caller: Caller, inp
   }).catch((err: unknown) => {
     throw duplicateError(err, input.type) ?? err
   })
+}
+
+/** Adding a credential as its signed body names it: every field the request carries. */
+function addCredentialOperation(wallet: Wallet, input: CreateCredentialInput) {
+  const { accountId, type, oidcToken, nickname, challenge, attestation } = input
+  return {
+    accountId: wallet.accountId,
+    operation: walletAuthSignedOperation.addCredential(),
+    signedValues: { accountId, type, oidcToken, nickname, challenge, attestation },
+  }
 }
 
 /** The type-specific columns, after checking the credential's own proof. */

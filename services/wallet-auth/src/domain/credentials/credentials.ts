@@ -1,5 +1,6 @@
 import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import {
   authMethodsOfWallet,
   countAuthMethodsOfWallet,
@@ -14,6 +15,7 @@ import { verifyOtp, type OtpVerifyInput } from '../otp/verify-otp.js'
 import { issuePasskeyChallenge, verifyPasskey, type PasskeyChallenge } from '../passkey/authentication.js'
 import type { PasskeyAssertionInput } from '../passkey/webauthn-response.js'
 import { openSealedSession, type SessionView } from '../sessions/sessions.js'
+import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import type { SignedRequestChallenge } from '../signed-requests/signed-requests.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
 import type { Tenant } from '../types.js'
@@ -33,13 +35,21 @@ export async function walletHasCredentials(deps: Pick<WalletAuthDeps, 'db'>, ten
 }
 
 /**
- * Revokes a credential (its sessions and challenges go with it). The wallet keeps at least one
- * credential: the row is deleted only while another one exists, checked under a lock on the
- * wallet's credentials so two concurrent revocations cannot remove the last two.
+ * Revokes a credential (its sessions and challenges go with it), a signed operation of its wallet.
+ * The wallet keeps at least one credential: the row is deleted only while another one exists,
+ * checked under a lock on the wallet's credentials so two concurrent revocations cannot remove the
+ * last two; a refusal leaves the signed request unused.
  */
-export async function revokeCredential(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, id: string): Promise<void> {
+export async function revokeCredential(
+  deps: Pick<WalletAuthDeps, 'db' | 'now'>,
+  tenant: Tenant,
+  id: string,
+  proof: WalletSignatureProof | undefined,
+): Promise<void> {
   const method = await getCredential(deps, tenant, id)
+  const operation = { accountId: method.accountId, operation: walletAuthSignedOperation.revokeCredential(id) }
   await inTransaction(deps.db, async (tx) => {
+    await completeSignedOperation(deps, tx, tenant, operation, proof)
     const locked = await lockAuthMethodsOfWallet(tx, tenant, method.accountId)
     if (!locked.includes(id)) throw new ApiError('AUTH_METHOD_NOT_FOUND', `Authentication credential ${id} not found`)
     if (locked.length < 2) throw new ApiError('CONFLICT', 'The wallet must keep at least one authentication credential')

@@ -1,7 +1,8 @@
 import { hexToBytes } from '@noble/curves/utils.js'
 import { ApiError, invalidInput } from '@pp/errors'
 import { isId, newId } from '@pp/ids'
-import { violatedUniqueIndex } from '@pp/db'
+import { inTransaction, violatedUniqueIndex } from '@pp/db'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { generateP256KeyPair } from '../../crypto/p256.js'
 import {
   findDelegatedKey,
@@ -10,8 +11,10 @@ import {
   revokeActiveDelegatedKey,
   type DelegatedKey,
   type DelegatedKeyFilter,
+  type NewDelegatedKey,
 } from '../../db/delegated-keys.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
 
 const NICKNAME_MAX = 256
@@ -32,25 +35,29 @@ type DelegatedKeyDeps = Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'wallets' | 
 
 /**
  * Generates a P-256 key pair here (the private half encrypted at rest) and activates it for the
- * card's funding source; one ACTIVE key per funding source (409 CONFLICT otherwise).
+ * card's funding source; one ACTIVE key per funding source (409 CONFLICT otherwise). A signed
+ * operation of the wallet, its request completed in the transaction that stores the key.
  */
-export async function createDelegatedKey(deps: DelegatedKeyDeps, caller: Caller, input: CreateDelegatedKeyInput): Promise<DelegatedKey> {
+export async function createDelegatedKey(
+  deps: DelegatedKeyDeps,
+  caller: Caller,
+  input: CreateDelegatedKeyInput,
+  proof: WalletSignatureProof | undefined,
+): Promise<DelegatedKey> {
   const tenant = tenantOf(caller)
-  const errors = [
-    ...(input.cardId ? [] : [{ field: 'cardId', message: 'required' }]),
-    ...(input.internalAccountId ? [] : [{ field: 'internalAccountId', message: 'required' }]),
-    ...(input.nickname.length >= 1 && input.nickname.length <= NICKNAME_MAX
-      ? []
-      : [{ field: 'nickname', message: `1 to ${NICKNAME_MAX} characters`, constraint: { minLength: 1, maxLength: NICKNAME_MAX } }]),
-  ]
-  if (errors.length > 0) throw invalidInput(errors)
+  checkCreateInput(input)
   if (!deps.cardFundingSources) throw new ApiError('NOT_IMPLEMENTED', 'Cards are not available, so no card funding source can hold a delegated key')
   const wallet = await deps.wallets.requireWallet(caller, input.internalAccountId)
   const fundingSourceId = await deps.cardFundingSources.fundingSourceOf(tenant, input.cardId, wallet.accountId)
   if (!fundingSourceId) throw new ApiError('NOT_FOUND', `Card ${input.cardId} has no funding source on ${wallet.accountId}`)
+  const operation = {
+    accountId: wallet.accountId,
+    operation: walletAuthSignedOperation.createDelegatedKey(),
+    signedValues: { cardId: input.cardId, internalAccountId: input.internalAccountId, nickname: input.nickname },
+  }
   const key = generateP256KeyPair()
   const now = deps.now()
-  return insertDelegatedKey(deps.db, {
+  const row: NewDelegatedKey = {
     id: newId('DelegatedKey'),
     ...tenant,
     accountId: wallet.accountId,
@@ -63,10 +70,25 @@ export async function createDelegatedKey(deps: DelegatedKeyDeps, caller: Caller,
     status: 'ACTIVE',
     createdAt: now,
     updatedAt: now,
+  }
+  return inTransaction(deps.db, async (tx) => {
+    await completeSignedOperation(deps, tx, tenant, operation, proof)
+    return insertDelegatedKey(tx, row)
   }).catch((err: unknown) => {
     if (violatedUniqueIndex(err) === undefined) throw err
     throw new ApiError('CONFLICT', 'An ACTIVE delegated key already exists for this card funding source; revoke it first')
   })
+}
+
+function checkCreateInput(input: CreateDelegatedKeyInput): void {
+  const errors = [
+    ...(input.cardId ? [] : [{ field: 'cardId', message: 'required' }]),
+    ...(input.internalAccountId ? [] : [{ field: 'internalAccountId', message: 'required' }]),
+    ...(input.nickname.length >= 1 && input.nickname.length <= NICKNAME_MAX
+      ? []
+      : [{ field: 'nickname', message: `1 to ${NICKNAME_MAX} characters`, constraint: { minLength: 1, maxLength: NICKNAME_MAX } }]),
+  ]
+  if (errors.length > 0) throw invalidInput(errors)
 }
 
 export async function listDelegatedKeys(

@@ -35,18 +35,22 @@ export async function verifyOtp(
   if (!bundle) throw invalidInput([{ field: 'encryptedOtpBundle', message: 'required for OTP credentials' }])
   const bodyDigest = sha256Hex(bundle)
   if (input.requestId || input.walletSignature) {
-    const done = await completeSignedRequest(deps, tenant, {
+    const retry = {
       accountId: method.accountId,
       requestId: input.requestId ?? '',
       walletSignature: input.walletSignature ?? '',
       operation: verifyOperation(method),
       bodyDigest,
-    })
-    if (done.authMethodId !== method.id || !done.signerPublicKey) {
-      throw new ApiError('WALLET_SIGNATURE_INVALID', 'The OTP login must be signed by its TEK key')
     }
-    const signer = done.signerPublicKey
-    return { session: await inTransaction(deps.db, (tx) => openSession(deps, tx, method, signer)) }
+    // the request is consumed in the transaction that opens the session
+    const session = await inTransaction(deps.db, async (tx) => {
+      const done = await completeSignedRequest(deps, tenant, retry, tx)
+      if (done.authMethodId !== method.id || !done.signerPublicKey) {
+        throw new ApiError('WALLET_SIGNATURE_INVALID', 'The OTP login must be signed by its TEK key')
+      }
+      return openSession(deps, tx, method, done.signerPublicKey)
+    })
+    return { session }
   }
 
   const tekPublicKey = await checkOtpAttempt(deps, method, bundle)

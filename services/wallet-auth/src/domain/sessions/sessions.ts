@@ -1,6 +1,7 @@
 import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { credentialBundle } from '../../crypto/bundles.js'
 import { canonicalPublicKey, generateP256KeyPair, isP256PublicKey } from '../../crypto/p256.js'
 import type { AuthMethod } from '../../db/auth-methods.db.js'
@@ -13,6 +14,7 @@ import {
   type SessionWithMethod,
 } from '../../db/sessions.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import type { Tenant } from '../types.js'
 
 /** A session with the credential it was opened with, and the sealed key when one was just issued. */
@@ -60,19 +62,40 @@ export async function getSession(deps: SessionDeps, tenant: Tenant, id: string):
   return view
 }
 
-export async function revokeSession(deps: SessionDeps, tenant: Tenant, id: string, tx: Tx = deps.db): Promise<void> {
-  const revoked = await revokeActiveSession(tx, tenant, id, deps.now())
-  if (!revoked) throw new ApiError('SESSION_NOT_FOUND', `Session ${id} not found`)
+/** Ends an active session, a signed operation of its wallet (possibly signed by the session itself). */
+export async function revokeSession(deps: SessionDeps, tenant: Tenant, id: string, proof: WalletSignatureProof | undefined): Promise<void> {
+  const { session } = await getSession(deps, tenant, id)
+  const operation = { accountId: session.accountId, operation: walletAuthSignedOperation.revokeSession(id) }
+  await inTransaction(deps.db, async (tx) => {
+    await completeSignedOperation(deps, tx, tenant, operation, proof)
+    await endSession(deps, tx, tenant, id)
+  })
 }
 
-/** Replaces an active session by a new one of the same credential, its key sealed to clientPublicKey. */
-export async function refreshSession(deps: SessionDeps, tenant: Tenant, id: string, clientPublicKey: string): Promise<SessionView> {
+/**
+ * Replaces an active session by a new one of the same credential, its key sealed to
+ * clientPublicKey: a signed operation of the session's wallet.
+ */
+export async function refreshSession(
+  deps: SessionDeps,
+  tenant: Tenant,
+  input: { id: string; clientPublicKey: string },
+  proof: WalletSignatureProof | undefined,
+): Promise<SessionView> {
+  const { id, clientPublicKey } = input
   if (!isP256PublicKey(clientPublicKey)) {
     throw invalidInput([{ field: 'clientPublicKey', message: 'expected a P-256 public key, SEC1 hex' }])
   }
-  const { authMethod } = await getSession(deps, tenant, id)
+  const { session, authMethod } = await getSession(deps, tenant, id)
+  const operation = { accountId: session.accountId, operation: walletAuthSignedOperation.refreshSession(id), signedValues: { clientPublicKey } }
   return inTransaction(deps.db, async (tx) => {
-    await revokeSession(deps, tenant, id, tx)
+    await completeSignedOperation(deps, tx, tenant, operation, proof)
+    await endSession(deps, tx, tenant, id)
     return openSealedSession(deps, tx, authMethod, clientPublicKey)
   })
+}
+
+async function endSession(deps: SessionDeps, tx: Tx, tenant: Tenant, id: string): Promise<void> {
+  const revoked = await revokeActiveSession(tx, tenant, id, deps.now())
+  if (!revoked) throw new ApiError('SESSION_NOT_FOUND', `Session ${id} not found`)
 }

@@ -112,12 +112,14 @@ function pendingRequest(
 /**
  * The signed retry: checks the stamp against the pending request and consumes it, once. A consumed,
  * expired, unknown or other wallet's request id is refused (401, as the reference answers a
- * Request-Id that matches no unexpired pending challenge).
+ * Request-Id that matches no unexpired pending challenge). Given the transaction of the operation
+ * the signature authorises, the request is consumed in it: a rollback leaves it unused.
  */
 export async function completeSignedRequest(
   deps: Pick<WalletAuthDeps, 'db' | 'now'>,
   tenant: Tenant,
   input: CompleteInput,
+  tx: Tx = deps.db,
 ): Promise<CompletedRequest> {
   if (input.requestId === '') throw new ApiError('REQUEST_ID_MISSING', 'The Request-Id header is required on the signed retry')
   if (input.walletSignature === '') throw new ApiError('WALLET_SIGNATURE_MISSING', 'The Service-Wallet-Signature header is required')
@@ -128,7 +130,7 @@ export async function completeSignedRequest(
   const stamp = legacy ? undefined : decodeStamp(input.walletSignature)
   if (!legacy && !stamp) throw new ApiError('WALLET_SIGNATURE_MALFORMED', 'Service-Wallet-Signature is not an API-key stamp')
 
-  const request = await findSignedRequest(deps.db, tenant, input.accountId, input.requestId)
+  const request = await findSignedRequest(tx, tenant, input.accountId, input.requestId)
   const now = deps.now()
   if (!request) throw new ApiError('UNAUTHORIZED', 'Request-Id matches no pending request of this wallet')
   if (request.consumedAt) throw new ApiError('UNAUTHORIZED', 'Request-Id was already used')
@@ -140,20 +142,20 @@ export async function completeSignedRequest(
   let signer: { sessionId?: string; publicKey: string } | undefined
   if (stamp) {
     if (!stampSigns(stamp, request.payloadToSign)) throw new ApiError('WALLET_SIGNATURE_INVALID', 'The signature does not sign payloadToSign')
-    signer = await authorisedSigner(deps, tenant, request, canonicalPublicKey(stamp.publicKey), now)
+    signer = await authorisedSigner(tx, tenant, request, canonicalPublicKey(stamp.publicKey), now)
   } else if (request.signerPublicKey !== null) {
     // the sandbox legacy value stands for the key the request was bound to (an OTP login's TEK)
     signer = { publicKey: request.signerPublicKey }
   }
 
-  const consumed = await consumeSignedRequest(deps.db, request.id, now)
+  const consumed = await consumeSignedRequest(tx, request.id, now)
   if (!consumed) throw new ApiError('UNAUTHORIZED', 'Request-Id was already used')
   return { signerSessionId: signer?.sessionId, signerPublicKey: signer?.publicKey, authMethodId: request.authMethodId ?? undefined }
 }
 
 /** The bound key when the request names one, else an active session of the wallet holding the key. */
 async function authorisedSigner(
-  deps: Pick<WalletAuthDeps, 'db'>,
+  tx: Tx,
   tenant: Tenant,
   request: { accountId: string; signerPublicKey: string | null },
   publicKey: string,
@@ -163,7 +165,7 @@ async function authorisedSigner(
     if (request.signerPublicKey !== publicKey) throw new ApiError('WALLET_SIGNATURE_INVALID', 'The request must be signed by the key it was issued to')
     return { publicKey }
   }
-  const session = await findActiveSessionByKey(deps.db, tenant, request.accountId, publicKey, now)
+  const session = await findActiveSessionByKey(tx, tenant, request.accountId, publicKey, now)
   if (!session) throw new ApiError('WALLET_SIGNATURE_INVALID', 'The signing key belongs to no active session of this wallet')
   return { sessionId: session.id, publicKey }
 }

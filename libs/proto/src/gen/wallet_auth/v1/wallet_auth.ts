@@ -42,6 +42,21 @@ export interface SignedRequestChallenge {
   expiresAt?: Date | undefined;
 }
 
+/**
+ * The signed retry of one of this service's signed operations, as the gateway received it. The
+ * service completes the pending request request_id of the operation's wallet against the SHA-256 of
+ * `body` and the operation it names itself, and requires every value the call acts on to be the
+ * one `body` carries (401 WALLET_SIGNATURE_BODY_MISMATCH otherwise).
+ */
+export interface WalletSignatureProof {
+  /** The Request-Id header, or the request issued with the resource when that header is absent. */
+  requestId: string;
+  /** The Service-Wallet-Signature header value (in sandbox also the legacy value). */
+  walletSignature: string;
+  /** The exact request body the signature is bound to: "" when the operation has none. */
+  body: string;
+}
+
 export interface GetWalletAuthStateRequest {
   accountId: string;
 }
@@ -82,7 +97,11 @@ export interface CreateAuthCredentialRequest {
     | string
     | undefined;
   /** PASSKEY only. */
-  attestation?: PasskeyAttestation | undefined;
+  attestation?:
+    | PasskeyAttestation
+    | undefined;
+  /** Required once the wallet has a credential. */
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface CreateAuthCredentialResponse {
@@ -121,6 +140,7 @@ export interface GetAuthCredentialResponse {
 
 export interface RevokeAuthCredentialRequest {
   id: string;
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface RevokeAuthCredentialResponse {
@@ -195,6 +215,7 @@ export interface GetAuthSessionResponse {
 
 export interface RevokeAuthSessionRequest {
   id: string;
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface RevokeAuthSessionResponse {
@@ -203,6 +224,7 @@ export interface RevokeAuthSessionResponse {
 export interface RefreshAuthSessionRequest {
   id: string;
   clientPublicKey: string;
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface RefreshAuthSessionResponse {
@@ -237,6 +259,7 @@ export interface ExportWalletRequest {
   accountId: string;
   /** Uncompressed P-256 public key, hex. */
   clientPublicKey: string;
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface ExportWalletResponse {
@@ -248,6 +271,7 @@ export interface CreateDelegatedKeyRequest {
   cardId: string;
   internalAccountId: string;
   nickname: string;
+  proof?: WalletSignatureProof | undefined;
 }
 
 export interface CreateDelegatedKeyResponse {
@@ -481,6 +505,115 @@ export const SignedRequestChallenge: MessageFns<SignedRequestChallenge> = {
     message.payloadToSign = object.payloadToSign ?? "";
     message.requestId = object.requestId ?? "";
     message.expiresAt = object.expiresAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseWalletSignatureProof(): WalletSignatureProof {
+  return { requestId: "", walletSignature: "", body: "" };
+}
+
+export const WalletSignatureProof: MessageFns<WalletSignatureProof> = {
+  encode(message: WalletSignatureProof, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requestId !== "") {
+      writer.uint32(10).string(message.requestId);
+    }
+    if (message.walletSignature !== "") {
+      writer.uint32(18).string(message.walletSignature);
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WalletSignatureProof {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWalletSignatureProof();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.walletSignature = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WalletSignatureProof {
+    return {
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      walletSignature: isSet(object.walletSignature)
+        ? globalThis.String(object.walletSignature)
+        : isSet(object.wallet_signature)
+        ? globalThis.String(object.wallet_signature)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+    };
+  },
+
+  toJSON(message: WalletSignatureProof): unknown {
+    const obj: any = {};
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.walletSignature !== "") {
+      obj.walletSignature = message.walletSignature;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WalletSignatureProof>): WalletSignatureProof {
+    return WalletSignatureProof.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WalletSignatureProof>): WalletSignatureProof {
+    const message = createBaseWalletSignatureProof();
+    message.requestId = object.requestId ?? "";
+    message.walletSignature = object.walletSignature ?? "";
+    message.body = object.body ?? "";
     return message;
   },
 };
@@ -919,6 +1052,7 @@ function createBaseCreateAuthCredentialRequest(): CreateAuthCredentialRequest {
     nickname: undefined,
     challenge: undefined,
     attestation: undefined,
+    proof: undefined,
   };
 }
 
@@ -941,6 +1075,9 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
     }
     if (message.attestation !== undefined) {
       PasskeyAttestation.encode(message.attestation, writer.uint32(50).fork()).join();
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -1006,6 +1143,14 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
             message.attestation = PasskeyAttestation.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1034,6 +1179,7 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
       nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : undefined,
       challenge: isSet(object.challenge) ? globalThis.String(object.challenge) : undefined,
       attestation: isSet(object.attestation) ? PasskeyAttestation.fromJSON(object.attestation) : undefined,
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -1057,6 +1203,9 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
     if (message.attestation !== undefined) {
       obj.attestation = PasskeyAttestation.toJSON(message.attestation);
     }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -1072,6 +1221,9 @@ export const CreateAuthCredentialRequest: MessageFns<CreateAuthCredentialRequest
     message.challenge = object.challenge ?? undefined;
     message.attestation = (object.attestation !== undefined && object.attestation !== null)
       ? PasskeyAttestation.fromPartial(object.attestation)
+      : undefined;
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
       : undefined;
     return message;
   },
@@ -1615,13 +1767,16 @@ export const GetAuthCredentialResponse: MessageFns<GetAuthCredentialResponse> = 
 };
 
 function createBaseRevokeAuthCredentialRequest(): RevokeAuthCredentialRequest {
-  return { id: "" };
+  return { id: "", proof: undefined };
 }
 
 export const RevokeAuthCredentialRequest: MessageFns<RevokeAuthCredentialRequest> = {
   encode(message: RevokeAuthCredentialRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1647,6 +1802,14 @@ export const RevokeAuthCredentialRequest: MessageFns<RevokeAuthCredentialRequest
             message.id = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1660,13 +1823,19 @@ export const RevokeAuthCredentialRequest: MessageFns<RevokeAuthCredentialRequest
   },
 
   fromJSON(object: any): RevokeAuthCredentialRequest {
-    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
+    };
   },
 
   toJSON(message: RevokeAuthCredentialRequest): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
+    }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
     }
     return obj;
   },
@@ -1677,6 +1846,9 @@ export const RevokeAuthCredentialRequest: MessageFns<RevokeAuthCredentialRequest
   fromPartial(object: DeepPartial<RevokeAuthCredentialRequest>): RevokeAuthCredentialRequest {
     const message = createBaseRevokeAuthCredentialRequest();
     message.id = object.id ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
     return message;
   },
 };
@@ -2486,13 +2658,16 @@ export const GetAuthSessionResponse: MessageFns<GetAuthSessionResponse> = {
 };
 
 function createBaseRevokeAuthSessionRequest(): RevokeAuthSessionRequest {
-  return { id: "" };
+  return { id: "", proof: undefined };
 }
 
 export const RevokeAuthSessionRequest: MessageFns<RevokeAuthSessionRequest> = {
   encode(message: RevokeAuthSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -2518,6 +2693,14 @@ export const RevokeAuthSessionRequest: MessageFns<RevokeAuthSessionRequest> = {
             message.id = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2531,13 +2714,19 @@ export const RevokeAuthSessionRequest: MessageFns<RevokeAuthSessionRequest> = {
   },
 
   fromJSON(object: any): RevokeAuthSessionRequest {
-    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
+    };
   },
 
   toJSON(message: RevokeAuthSessionRequest): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
+    }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
     }
     return obj;
   },
@@ -2548,6 +2737,9 @@ export const RevokeAuthSessionRequest: MessageFns<RevokeAuthSessionRequest> = {
   fromPartial(object: DeepPartial<RevokeAuthSessionRequest>): RevokeAuthSessionRequest {
     const message = createBaseRevokeAuthSessionRequest();
     message.id = object.id ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
     return message;
   },
 };
@@ -2605,7 +2797,7 @@ export const RevokeAuthSessionResponse: MessageFns<RevokeAuthSessionResponse> = 
 };
 
 function createBaseRefreshAuthSessionRequest(): RefreshAuthSessionRequest {
-  return { id: "", clientPublicKey: "" };
+  return { id: "", clientPublicKey: "", proof: undefined };
 }
 
 export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = {
@@ -2615,6 +2807,9 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
     }
     if (message.clientPublicKey !== "") {
       writer.uint32(18).string(message.clientPublicKey);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2648,6 +2843,14 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
             message.clientPublicKey = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2668,6 +2871,7 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
         : isSet(object.client_public_key)
         ? globalThis.String(object.client_public_key)
         : "",
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -2679,6 +2883,9 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
     if (message.clientPublicKey !== "") {
       obj.clientPublicKey = message.clientPublicKey;
     }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -2689,6 +2896,9 @@ export const RefreshAuthSessionRequest: MessageFns<RefreshAuthSessionRequest> = 
     const message = createBaseRefreshAuthSessionRequest();
     message.id = object.id ?? "";
     message.clientPublicKey = object.clientPublicKey ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
     return message;
   },
 };
@@ -3167,7 +3377,7 @@ export const CompleteSignedRequestResponse: MessageFns<CompleteSignedRequestResp
 };
 
 function createBaseExportWalletRequest(): ExportWalletRequest {
-  return { accountId: "", clientPublicKey: "" };
+  return { accountId: "", clientPublicKey: "", proof: undefined };
 }
 
 export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
@@ -3177,6 +3387,9 @@ export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
     }
     if (message.clientPublicKey !== "") {
       writer.uint32(18).string(message.clientPublicKey);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3210,6 +3423,14 @@ export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
             message.clientPublicKey = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3234,6 +3455,7 @@ export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
         : isSet(object.client_public_key)
         ? globalThis.String(object.client_public_key)
         : "",
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -3245,6 +3467,9 @@ export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
     if (message.clientPublicKey !== "") {
       obj.clientPublicKey = message.clientPublicKey;
     }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -3255,6 +3480,9 @@ export const ExportWalletRequest: MessageFns<ExportWalletRequest> = {
     const message = createBaseExportWalletRequest();
     message.accountId = object.accountId ?? "";
     message.clientPublicKey = object.clientPublicKey ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
     return message;
   },
 };
@@ -3349,7 +3577,7 @@ export const ExportWalletResponse: MessageFns<ExportWalletResponse> = {
 };
 
 function createBaseCreateDelegatedKeyRequest(): CreateDelegatedKeyRequest {
-  return { cardId: "", internalAccountId: "", nickname: "" };
+  return { cardId: "", internalAccountId: "", nickname: "", proof: undefined };
 }
 
 export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = {
@@ -3362,6 +3590,9 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
     }
     if (message.nickname !== "") {
       writer.uint32(26).string(message.nickname);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -3403,6 +3634,14 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
             message.nickname = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3428,6 +3667,7 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
         ? globalThis.String(object.internal_account_id)
         : "",
       nickname: isSet(object.nickname) ? globalThis.String(object.nickname) : "",
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -3442,6 +3682,9 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
     if (message.nickname !== "") {
       obj.nickname = message.nickname;
     }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -3453,6 +3696,9 @@ export const CreateDelegatedKeyRequest: MessageFns<CreateDelegatedKeyRequest> = 
     message.cardId = object.cardId ?? "";
     message.internalAccountId = object.internalAccountId ?? "";
     message.nickname = object.nickname ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
     return message;
   },
 };
@@ -3987,10 +4233,19 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
  * API's strings: credential type "EMAIL_OTP" | "SMS_OTP" | "PASSKEY" | "OAUTH".
  *
  * Signed operations: the gateway decides from the HTTP headers whether a call is the first leg
- * (BeginSignedRequest, answered 202) or the signed retry (CompleteSignedRequest, then the operation
- * itself). `operation` names the operation (for example "DELETE /auth/credentials/AuthMethod:…")
- * and `body_digest` is the lowercase SHA-256 hex of the request body the gateway binds; both must
- * be identical on the two legs. `wallet_signature` is the Service-Wallet-Signature header value.
+ * (BeginSignedRequest, answered 202) or the signed retry. `operation` names the operation (for
+ * example "DELETE /auth/credentials/AuthMethod:…") and `body_digest` is the lowercase SHA-256 hex of
+ * the request body the gateway binds; both must be identical on the two legs. `wallet_signature` is
+ * the Service-Wallet-Signature header value.
+ *
+ * This service's own signed operations (adding a further credential, revoking a credential or a
+ * session, refreshing a session, exporting the wallet, creating a delegated key) carry the retry's
+ * WalletSignatureProof and complete the signed request themselves, for exactly their own operation
+ * and wallet, in the transaction of the operation: a call without a proof is refused 401
+ * WALLET_SIGNATURE_MISSING and changes nothing; a refused proof answers the 401 codes of
+ * CompleteSignedRequest; an operation that fails leaves the request unused; a replay never passes.
+ * The operations of other services (PATCH /internal-accounts/{id}, POST /quotes/{id}/execute, a
+ * customer's contact change) are completed by the gateway with CompleteSignedRequest.
  */
 export type WalletAuthServiceService = typeof WalletAuthServiceService;
 export const WalletAuthServiceService = {
@@ -4006,7 +4261,11 @@ export const WalletAuthServiceService = {
       Buffer.from(GetWalletAuthStateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetWalletAuthStateResponse => GetWalletAuthStateResponse.decode(value),
   },
-  /** Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. */
+  /**
+   * Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. The first
+   * one needs no proof; once the wallet has a credential, a further one is the signed operation
+   * "POST /auth/credentials", its proof's body carrying the request's fields.
+   */
   createAuthCredential: {
     path: "/wallet_auth.v1.WalletAuthService/CreateAuthCredential" as const,
     requestStream: false as const,
@@ -4060,7 +4319,10 @@ export const WalletAuthServiceService = {
       Buffer.from(GetAuthCredentialResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetAuthCredentialResponse => GetAuthCredentialResponse.decode(value),
   },
-  /** Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). */
+  /**
+   * Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). Signed:
+   * "DELETE /auth/credentials/{id}" on the credential's wallet, empty body.
+   */
   revokeAuthCredential: {
     path: "/wallet_auth.v1.WalletAuthService/RevokeAuthCredential" as const,
     requestStream: false as const,
@@ -4130,6 +4392,7 @@ export const WalletAuthServiceService = {
       Buffer.from(GetAuthSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetAuthSessionResponse => GetAuthSessionResponse.decode(value),
   },
+  /** Signed: "DELETE /auth/sessions/{id}" on the session's wallet, empty body. */
   revokeAuthSession: {
     path: "/wallet_auth.v1.WalletAuthService/RevokeAuthSession" as const,
     requestStream: false as const,
@@ -4141,7 +4404,11 @@ export const WalletAuthServiceService = {
       Buffer.from(RevokeAuthSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RevokeAuthSessionResponse => RevokeAuthSessionResponse.decode(value),
   },
-  /** Replaces an active session by a new one whose signing key is sealed to client_public_key. */
+  /**
+   * Replaces an active session by a new one whose signing key is sealed to client_public_key.
+   * Signed: "POST /auth/sessions/{id}/refresh" on the session's wallet, the body carrying
+   * clientPublicKey.
+   */
   refreshAuthSession: {
     path: "/wallet_auth.v1.WalletAuthService/RefreshAuthSession" as const,
     requestStream: false as const,
@@ -4171,13 +4438,13 @@ export const WalletAuthServiceService = {
     responseDeserialize: (value: Buffer): BeginSignedRequestResponse => BeginSignedRequestResponse.decode(value),
   },
   /**
-   * Signed retry: checks and consumes the pending request, once (a conditional update, so racing
-   * retries pass once). Errors, all 401: REQUEST_ID_MISSING / WALLET_SIGNATURE_MISSING (empty
-   * field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also the sandbox legacy value in
-   * production), WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID (bad signature, or the key
-   * is no active session key of the wallet), UNAUTHORIZED (request id unknown, expired, already
-   * used or another wallet's: the reference answers 401 for a Request-Id matching no unexpired
-   * pending challenge).
+   * Signed retry of another service's operation: checks and consumes the pending request, once (a
+   * conditional update, so racing retries pass once). Errors, all 401: REQUEST_ID_MISSING /
+   * WALLET_SIGNATURE_MISSING (empty field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also
+   * the sandbox legacy value in production), WALLET_SIGNATURE_BODY_MISMATCH,
+   * WALLET_SIGNATURE_INVALID (bad signature, or the key is no active session key of the wallet),
+   * UNAUTHORIZED (request id unknown, expired, already used or another wallet's: the reference
+   * answers 401 for a Request-Id matching no unexpired pending challenge).
    */
   completeSignedRequest: {
     path: "/wallet_auth.v1.WalletAuthService/CompleteSignedRequest" as const,
@@ -4190,7 +4457,10 @@ export const WalletAuthServiceService = {
       Buffer.from(CompleteSignedRequestResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CompleteSignedRequestResponse => CompleteSignedRequestResponse.decode(value),
   },
-  /** The wallet's secret sealed to client_public_key (an export bundle). */
+  /**
+   * The wallet's secret sealed to client_public_key (an export bundle). Signed:
+   * "POST /internal-accounts/{account_id}/export", the body carrying clientPublicKey.
+   */
   exportWallet: {
     path: "/wallet_auth.v1.WalletAuthService/ExportWallet" as const,
     requestStream: false as const,
@@ -4203,7 +4473,9 @@ export const WalletAuthServiceService = {
   },
   /**
    * Needs the card's funding source on the wallet; 501 NOT_IMPLEMENTED while the platform has no
-   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key.
+   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key. Signed:
+   * "POST /auth/delegated-keys" on internal_account_id, the body carrying cardId,
+   * internalAccountId and nickname.
    */
   createDelegatedKey: {
     path: "/wallet_auth.v1.WalletAuthService/CreateDelegatedKey" as const,
@@ -4255,7 +4527,11 @@ export const WalletAuthServiceService = {
 export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   /** Whether the wallet already has credentials: registering a further one is a signed operation. */
   getWalletAuthState: handleUnaryCall<GetWalletAuthStateRequest, GetWalletAuthStateResponse>;
-  /** Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. */
+  /**
+   * Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. The first
+   * one needs no proof; once the wallet has a credential, a further one is the signed operation
+   * "POST /auth/credentials", its proof's body carrying the request's fields.
+   */
   createAuthCredential: handleUnaryCall<CreateAuthCredentialRequest, CreateAuthCredentialResponse>;
   /** The wallet's credentials, oldest first (not paginated). */
   listAuthCredentials: handleUnaryCall<ListAuthCredentialsRequest, ListAuthCredentialsResponse>;
@@ -4268,7 +4544,10 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   getContactChangeSigner: handleUnaryCall<GetContactChangeSignerRequest, GetContactChangeSignerResponse>;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: handleUnaryCall<GetAuthCredentialRequest, GetAuthCredentialResponse>;
-  /** Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). */
+  /**
+   * Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). Signed:
+   * "DELETE /auth/credentials/{id}" on the credential's wallet, empty body.
+   */
   revokeAuthCredential: handleUnaryCall<RevokeAuthCredentialRequest, RevokeAuthCredentialResponse>;
   /**
    * OTP: a fresh otp_encryption_target_bundle (and the code is sent); PASSKEY: a WebAuthn challenge
@@ -4287,8 +4566,13 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
    * unknown, revoked or expired).
    */
   getAuthSession: handleUnaryCall<GetAuthSessionRequest, GetAuthSessionResponse>;
+  /** Signed: "DELETE /auth/sessions/{id}" on the session's wallet, empty body. */
   revokeAuthSession: handleUnaryCall<RevokeAuthSessionRequest, RevokeAuthSessionResponse>;
-  /** Replaces an active session by a new one whose signing key is sealed to client_public_key. */
+  /**
+   * Replaces an active session by a new one whose signing key is sealed to client_public_key.
+   * Signed: "POST /auth/sessions/{id}/refresh" on the session's wallet, the body carrying
+   * clientPublicKey.
+   */
   refreshAuthSession: handleUnaryCall<RefreshAuthSessionRequest, RefreshAuthSessionResponse>;
   /**
    * First leg of a signed operation: a single-use pending request bound to the operation and body.
@@ -4298,20 +4582,25 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
    */
   beginSignedRequest: handleUnaryCall<BeginSignedRequestRequest, BeginSignedRequestResponse>;
   /**
-   * Signed retry: checks and consumes the pending request, once (a conditional update, so racing
-   * retries pass once). Errors, all 401: REQUEST_ID_MISSING / WALLET_SIGNATURE_MISSING (empty
-   * field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also the sandbox legacy value in
-   * production), WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID (bad signature, or the key
-   * is no active session key of the wallet), UNAUTHORIZED (request id unknown, expired, already
-   * used or another wallet's: the reference answers 401 for a Request-Id matching no unexpired
-   * pending challenge).
+   * Signed retry of another service's operation: checks and consumes the pending request, once (a
+   * conditional update, so racing retries pass once). Errors, all 401: REQUEST_ID_MISSING /
+   * WALLET_SIGNATURE_MISSING (empty field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also
+   * the sandbox legacy value in production), WALLET_SIGNATURE_BODY_MISMATCH,
+   * WALLET_SIGNATURE_INVALID (bad signature, or the key is no active session key of the wallet),
+   * UNAUTHORIZED (request id unknown, expired, already used or another wallet's: the reference
+   * answers 401 for a Request-Id matching no unexpired pending challenge).
    */
   completeSignedRequest: handleUnaryCall<CompleteSignedRequestRequest, CompleteSignedRequestResponse>;
-  /** The wallet's secret sealed to client_public_key (an export bundle). */
+  /**
+   * The wallet's secret sealed to client_public_key (an export bundle). Signed:
+   * "POST /internal-accounts/{account_id}/export", the body carrying clientPublicKey.
+   */
   exportWallet: handleUnaryCall<ExportWalletRequest, ExportWalletResponse>;
   /**
    * Needs the card's funding source on the wallet; 501 NOT_IMPLEMENTED while the platform has no
-   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key.
+   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key. Signed:
+   * "POST /auth/delegated-keys" on internal_account_id, the body carrying cardId,
+   * internalAccountId and nickname.
    */
   createDelegatedKey: handleUnaryCall<CreateDelegatedKeyRequest, CreateDelegatedKeyResponse>;
   listDelegatedKeys: handleUnaryCall<ListDelegatedKeysRequest, ListDelegatedKeysResponse>;
@@ -4337,7 +4626,11 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetWalletAuthStateResponse) => void,
   ): ClientUnaryCall;
-  /** Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. */
+  /**
+   * Registers a credential (EMAIL_OTP, SMS_OTP, PASSKEY or OAUTH) on an embedded wallet. The first
+   * one needs no proof; once the wallet has a credential, a further one is the signed operation
+   * "POST /auth/credentials", its proof's body carrying the request's fields.
+   */
   createAuthCredential(
     request: CreateAuthCredentialRequest,
     callback: (error: ServiceError | null, response: CreateAuthCredentialResponse) => void,
@@ -4406,7 +4699,10 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetAuthCredentialResponse) => void,
   ): ClientUnaryCall;
-  /** Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). */
+  /**
+   * Revokes a credential and its sessions; the wallet must keep at least one (409 CONFLICT). Signed:
+   * "DELETE /auth/credentials/{id}" on the credential's wallet, empty body.
+   */
   revokeAuthCredential(
     request: RevokeAuthCredentialRequest,
     callback: (error: ServiceError | null, response: RevokeAuthCredentialResponse) => void,
@@ -4495,6 +4791,7 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetAuthSessionResponse) => void,
   ): ClientUnaryCall;
+  /** Signed: "DELETE /auth/sessions/{id}" on the session's wallet, empty body. */
   revokeAuthSession(
     request: RevokeAuthSessionRequest,
     callback: (error: ServiceError | null, response: RevokeAuthSessionResponse) => void,
@@ -4510,7 +4807,11 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RevokeAuthSessionResponse) => void,
   ): ClientUnaryCall;
-  /** Replaces an active session by a new one whose signing key is sealed to client_public_key. */
+  /**
+   * Replaces an active session by a new one whose signing key is sealed to client_public_key.
+   * Signed: "POST /auth/sessions/{id}/refresh" on the session's wallet, the body carrying
+   * clientPublicKey.
+   */
   refreshAuthSession(
     request: RefreshAuthSessionRequest,
     callback: (error: ServiceError | null, response: RefreshAuthSessionResponse) => void,
@@ -4548,13 +4849,13 @@ export interface WalletAuthServiceClient extends Client {
     callback: (error: ServiceError | null, response: BeginSignedRequestResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Signed retry: checks and consumes the pending request, once (a conditional update, so racing
-   * retries pass once). Errors, all 401: REQUEST_ID_MISSING / WALLET_SIGNATURE_MISSING (empty
-   * field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also the sandbox legacy value in
-   * production), WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID (bad signature, or the key
-   * is no active session key of the wallet), UNAUTHORIZED (request id unknown, expired, already
-   * used or another wallet's: the reference answers 401 for a Request-Id matching no unexpired
-   * pending challenge).
+   * Signed retry of another service's operation: checks and consumes the pending request, once (a
+   * conditional update, so racing retries pass once). Errors, all 401: REQUEST_ID_MISSING /
+   * WALLET_SIGNATURE_MISSING (empty field), WALLET_SIGNATURE_MALFORMED (not an API-key stamp; also
+   * the sandbox legacy value in production), WALLET_SIGNATURE_BODY_MISMATCH,
+   * WALLET_SIGNATURE_INVALID (bad signature, or the key is no active session key of the wallet),
+   * UNAUTHORIZED (request id unknown, expired, already used or another wallet's: the reference
+   * answers 401 for a Request-Id matching no unexpired pending challenge).
    */
   completeSignedRequest(
     request: CompleteSignedRequestRequest,
@@ -4571,7 +4872,10 @@ export interface WalletAuthServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CompleteSignedRequestResponse) => void,
   ): ClientUnaryCall;
-  /** The wallet's secret sealed to client_public_key (an export bundle). */
+  /**
+   * The wallet's secret sealed to client_public_key (an export bundle). Signed:
+   * "POST /internal-accounts/{account_id}/export", the body carrying clientPublicKey.
+   */
   exportWallet(
     request: ExportWalletRequest,
     callback: (error: ServiceError | null, response: ExportWalletResponse) => void,
@@ -4589,7 +4893,9 @@ export interface WalletAuthServiceClient extends Client {
   ): ClientUnaryCall;
   /**
    * Needs the card's funding source on the wallet; 501 NOT_IMPLEMENTED while the platform has no
-   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key.
+   * cards area, 409 CONFLICT when the funding source already has an ACTIVE key. Signed:
+   * "POST /auth/delegated-keys" on internal_account_id, the body carrying cardId,
+   * internalAccountId and nickname.
    */
   createDelegatedKey(
     request: CreateDelegatedKeyRequest,

@@ -1,0 +1,14 @@
+/**
+ * The embedded-wallet operations the wallet-auth service performs only with the holder's
+ * signature, named as the signed payload names them (method and path below the version segment).
+ * The gateway binds the challenge to this name and wallet-auth completes the signed request for the
+ * same name, so both build it here.
+ */
+export const walletAuthSignedOperation = {
+  addCredential: (): string => 'POST /auth/credentials',
+  revokeCredential: (authMethodId: string): string => `DELETE /auth/credentials/${authMethodId}`,
+  revokeSession: (sessionId: string): string => `DELETE /auth/sessions/${sessionId}`,
+  refreshSession: (sessionId: string): string => `POST /auth/sessions/${sessionId}/refresh`,
+  exportWallet: (accountId: string): string => `POST /internal-accounts/${accountId}/export`,
+  createDelegatedKey: (): string => 'POST /auth/delegated-keys',
+}
