@@ -73,7 +73,8 @@ describe('docker-compose.yml', () => {
     expect(entry.environment?.EVENT_SIGNING_KEY_FILE).toBe(`/run/secrets/${service.name}-event-key`)
     expect(entry.environment?.NATS_NKEY_SEED_FILE).toBe(`/run/secrets/${service.name}-nats-seed`)
     expect(entry.environment?.EVENT_VERIFY_KEYS_FILE).toBe('/run/secrets/event-verify-keys')
-    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'event-verify-keys'])
+    // the gateway's key signs tenant tokens
+    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'gateway-event-key', 'event-verify-keys'])
   })
 
   it('starts the gateway once every service is healthy, and checks its readiness', () => {
