@@ -223,6 +223,26 @@ describe('an embedded wallet held on a device', () => {
     const changed = await signed(otpSession, 'PATCH', `/customers/${customerId}`, update)
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     expect(changed.body.email).toBe(update.email)
+    // the EMAIL_OTP credential follows the change: it signs in, and its codes go, to the new address only
+    const credentials = (await api('GET', `/auth/credentials?accountId=${walletId}`)).body.data as Array<{ type: string; nickname: string }>
+    expect(credentials.filter((credential) => credential.type === 'EMAIL_OTP').map((credential) => credential.nickname)).toEqual([update.email])
+
+    // a challenge is for the credentials it named: one added since makes the signed retry 409, and nothing changes
+    const next = { customerType: 'INDIVIDUAL', email: `ada-next-${randomBytes(3).toString('hex')}@example.com` }
+    const challenge = await api('PATCH', `/customers/${customerId}`, next)
+    expect(challenge.status).toBe(202)
+    expect((await signed(passkeySession, 'DELETE', `/auth/credentials/${emailOtpId}`)).status).toBe(204)
+    const readded = await signed(passkeySession, 'POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: walletId })
+    expect(readded.status, JSON.stringify(readded.body)).toBe(201)
+    emailOtpId = readded.body.id
+    const stale = await api('PATCH', `/customers/${customerId}`, next, await signedHeaders(passkeySession, challenge.body))
+    expect({ status: stale.status, code: stale.body.code }).toEqual({ status: 409, code: 'EMAIL_OTP_CREDENTIAL_SET_CHANGED' })
+    expect((await api('GET', `/customers/${customerId}`)).body.email).toBe(update.email)
+    // a fresh challenge names the credentials as they are now, and passes
+    const renewed = await signed(passkeySession, 'PATCH', `/customers/${customerId}`, next)
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200)
+    const nicknames = ((await api('GET', `/auth/credentials?accountId=${walletId}`)).body.data as Array<{ type: string; nickname: string }>).filter((m) => m.type === 'EMAIL_OTP').map((m) => m.nickname)
+    expect(nicknames).toEqual([next.email])
     // a change that touches no credential address needs no signature
     expect((await api('PATCH', `/customers/${customerId}`, { customerType: 'INDIVIDUAL', fullName: 'Ada King' })).status).toBe(200)
   })

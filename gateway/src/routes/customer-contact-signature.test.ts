@@ -23,7 +23,8 @@ let credentials: Array<{ type: 'EMAIL_OTP' | 'SMS_OTP'; address: string }>
 const signsInWithReplaced = ({ email, phoneNumber }: { email?: string; phoneNumber?: string }) =>
   credentials.some((c) => (c.type === 'EMAIL_OTP' ? email !== undefined && c.address !== email : phoneNumber !== undefined && c.address !== phoneNumber))
 
-const signerFromCredentials: FakeHandler = async (request) => ({ walletAccountId: signsInWithReplaced(request as never) ? walletId : undefined })
+const operation = `PATCH /customers/${customerId} otp-credentials:abc`
+const signerFromCredentials: FakeHandler = async (request) => (signsInWithReplaced(request as never) ? { walletAccountId: walletId, operation } : {})
 
 const handlers: Record<string, FakeHandler> = {
   getContactChangeSigner: signerFromCredentials,
@@ -37,8 +38,8 @@ const app = createGatewayApp({
   authenticate: async () => ({ platformId: 'Platform:1', environment: 'SANDBOX', tokenId: 'Token:1', permissions: ['MANAGE'] }),
   registerRoutes(api) {
     const walletAuth = fakeGrpcClient<WalletAuthServiceClient>(handlers, calls)
-    const check = customerContactSignature({ walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
-    registerCustomerRoutes(api, fakeGrpcClient<CustomersServiceClient>(handlers, calls), check)
+    const signedContactChange = customerContactSignature({ walletAuth, walletSignatures: createWalletSignatureGuard(walletAuth) })
+    registerCustomerRoutes(api, fakeGrpcClient<CustomersServiceClient>(handlers, calls), signedContactChange)
   },
 })
 
@@ -63,10 +64,13 @@ describe('PATCH /customers/{customerId} of a contact an embedded wallet signs in
     // one call finds the wallets that must sign, whatever their number
     expect(methods()).toEqual(['getContactChangeSigner', 'beginSignedRequest'])
     expect(calls[0]!.request).toMatchObject({ customerId, email: 'new@example.com' })
-    expect(calls[1]!.request).toMatchObject({ accountId: walletId, operation: `PATCH /customers/${customerId}` })
+    // the operation wallet-auth named: it binds the challenge to the credentials the change replaces
+    expect(calls[1]!.request).toMatchObject({ accountId: walletId, operation })
     const retry = await patch({ customerType: 'INDIVIDUAL', email: 'new@example.com' }, { 'Service-Wallet-Signature': 'c2ln', 'Request-Id': 'Request:1' })
     expect(retry.status).toBe(200)
-    expect(methods().slice(2)).toEqual(['getContactChangeSigner', 'completeSignedRequest', 'updateCustomer'])
+    // the proof travels with the update, for wallet-auth to check inside it (through the customers service)
+    expect(methods().slice(2)).toEqual(['getContactChangeSigner', 'updateCustomer'])
+    expect(calls[3]!.request).toMatchObject({ contactProof: { requestId: 'Request:1', walletSignature: 'c2ln' } })
   })
 
   it('runs at once when no credential signs in with the changed contact', async () => {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { callUnary } from '@pp/grpc'
-import type { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { callContext, type GatewayEnv } from '../context.js'
-import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
+import type { SignedOutcome, WalletSignatureGuard } from '../wallet-signature/guard.js'
 
 export interface ContactSignatureDeps {
   walletAuth: WalletAuthServiceClient
@@ -17,16 +17,22 @@ export interface ContactChange {
 /**
  * The reference's signed customer update: a change of the email (or phone number) that an embedded
  * wallet of the customer signs in with must be authorised by a session of that wallet. The
- * wallet-auth service, which owns the rule, names that wallet in one call; the gateway runs the
- * signature guard as on every signed route. Answers the guard's 202 or 401, or undefined when the
- * update may run (no signature needed, or the signed retry passed).
+ * wallet-auth service, which owns the rule, names that wallet and the operation (the credentials
+ * the change replaces) in one call; the guard answers the first leg's 202, and the signed retry's
+ * proof travels with the update, through the customers service to wallet-auth, which checks it
+ * and updates the credentials with the customer's contact as one operation. An update touching no
+ * such contact runs unsigned.
  */
 export function customerContactSignature({ walletAuth, walletSignatures }: ContactSignatureDeps) {
-  return async function checkContactChange(c: Context<GatewayEnv>, customerId: string, change: ContactChange): Promise<Response | undefined> {
-    if (change.email === undefined && change.phoneNumber === undefined) return undefined
-    const { walletAccountId } = await callUnary(walletAuth, walletAuth.getContactChangeSigner, { customerId, ...change }, callContext(c))
-    if (walletAccountId === undefined) return undefined
-    const operation = { walletAccountId, operation: `PATCH /customers/${customerId}`, body: await c.req.text() }
-    return walletSignatures.check(c, operation)
+  return async function signedContactChange<T>(
+    c: Context<GatewayEnv>,
+    customerId: string,
+    change: ContactChange,
+    update: (proof?: WalletSignatureProof) => Promise<T>,
+  ): Promise<SignedOutcome<T>> {
+    if (change.email === undefined && change.phoneNumber === undefined) return { result: await update() }
+    const { walletAccountId, operation } = await callUnary(walletAuth, walletAuth.getContactChangeSigner, { customerId, ...change }, callContext(c))
+    if (walletAccountId === undefined || operation === undefined) return { result: await update() }
+    return walletSignatures.withProof(c, { walletAccountId, operation, body: await c.req.text() }, update)
   }
 }

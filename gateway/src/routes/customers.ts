@@ -22,6 +22,7 @@ import {
   listQueryToProto,
   updateRequestToProto,
 } from './customers-mapping.js'
+import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { customerContactSignature } from './customer-contact-signature.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
@@ -90,7 +91,7 @@ const updateCustomer = createRoute({
   responses: {
     200: json(CustomerSchema, 'The updated customer'),
     202: json(SignedRequestChallengeSchema, "The email or phone number an embedded wallet's OTP credential uses: sign payloadToSign and retry"),
-    ...errorResponses(400, 404, 410),
+    ...errorResponses(400, 404, 409, 410, 424),
   },
 })
 
@@ -106,13 +107,13 @@ const deleteCustomer = createRoute({
 })
 
 /**
- * `checkContactChange` is the signed-update rule for contacts embedded-wallet credentials sign in
+ * `signedContactChange` is the signed-update rule for contacts embedded-wallet credentials sign in
  * with (customer-contact-signature.ts); route tests of the customer area alone leave it out.
  */
 export function registerCustomerRoutes(
   app: GatewayApp,
   customers: CustomersServiceClient,
-  checkContactChange?: ReturnType<typeof customerContactSignature>,
+  signedContactChange?: ReturnType<typeof customerContactSignature>,
 ): void {
   app.openapi(createCustomer, async (c) => {
     const request = createRequestToProto(c.req.valid('json'))
@@ -133,11 +134,12 @@ export function registerCustomerRoutes(
     return ownedJson<CustomerJson, 200>(c, customerJson, 200)
   })
   app.openapi(updateCustomer, async (c) => {
-    const refusal = await checkContactChange?.(c, c.req.valid('param').customerId, c.req.valid('json'))
-    if (refusal) return guardAnswer(refusal)
-    const request = updateRequestToProto(c.req.valid('param').customerId, c.req.valid('json'))
-    const { customerJson } = await callUnary(customers, customers.updateCustomer, request, callContext(c))
-    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+    const { customerId } = c.req.valid('param')
+    const request = updateRequestToProto(customerId, c.req.valid('json'))
+    const update = (contactProof?: WalletSignatureProof) => callUnary(customers, customers.updateCustomer, { ...request, contactProof }, callContext(c))
+    const outcome = signedContactChange ? await signedContactChange(c, customerId, c.req.valid('json'), update) : { result: await update() }
+    if ('refusal' in outcome) return guardAnswer(outcome.refusal)
+    return ownedJson<CustomerJson, 200>(c, outcome.result.customerJson, 200)
   })
   app.openapi(deleteCustomer, async (c) => {
     const { customerJson } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))

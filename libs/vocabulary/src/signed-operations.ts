@@ -11,4 +11,9 @@ export const walletAuthSignedOperation = {
   refreshSession: (sessionId: string): string => `POST /auth/sessions/${sessionId}/refresh`,
   exportWallet: (accountId: string): string => `POST /internal-accounts/${accountId}/export`,
   createDelegatedKey: (): string => 'POST /auth/delegated-keys',
+  /** A customer's contact update, naming the OTP credentials it changes (their ids' digest): a challenge is for those credentials only. */
+  changeContact: (customerId: string, credentialSet: string): string => `${contactChangePrefix(customerId)}${credentialSet}`,
 }
+
+/** What every contact update of the customer's operation names start with, whichever credentials they change. */
+export const contactChangePrefix = (customerId: string): string => `PATCH /customers/${customerId} otp-credentials:`

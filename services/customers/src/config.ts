@@ -17,6 +17,8 @@ const schema = baseConfigSchema.extend({
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
+  /** The embedded wallets' OTP credentials follow a customer's email and phone number. */
+  WALLET_AUTH_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
   /** How long a hosted verification link can be used. */
   KYC_LINK_TTL_MS: durationMs.default(24 * 60 * 60 * 1000),
   /** How long a contact verification code can be confirmed. */

@@ -3,6 +3,7 @@ import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { codeMac, createSecretHasher, sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
+import { walletContactsClient } from './clients/wallet-auth.js'
 import { loadCustomersConfig } from './config.js'
 import { openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
@@ -34,6 +35,7 @@ runService({
     const sealed = await sealStoredIdentifiers(sql, personalData)
     if (sealed > 0) logger.info({ sealed, keyId: personalData.currentKeyId }, 'identification numbers sealed under the current key')
     const platformConfig = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
+    const walletContacts = walletContactsClient(config.WALLET_AUTH_GRPC_ADDRESS)
     const settings = {
       kycLinkTtlMs: config.KYC_LINK_TTL_MS,
       contactCodeTtlMs: config.CONTACT_CODE_TTL_MS,
@@ -51,7 +53,7 @@ runService({
       resetTtlMs: config.SCA_RESET_TTL_MS,
     }
     const deps = {
-      db, sql, platformConfig, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      db, sql, platformConfig, walletContacts, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
@@ -65,6 +67,6 @@ runService({
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => db.$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

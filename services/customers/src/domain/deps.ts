@@ -2,6 +2,7 @@ import type { SqlRunner } from '@pp/db'
 import type { CodeMac, SealingKeyring } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
+import type { WalletContacts } from './customers/contact-change.js'
 import type { PlatformConfigSource } from './platform-settings.js'
 import type { ScaSettings } from './sca/types.js'
 import type { VerificationProviders } from './verification/provider.js'
@@ -23,6 +24,8 @@ export interface CustomersDeps {
   /** The hot reads' prepared statements; Prisma keeps the writes and the cold reads. */
   sql: SqlRunner
   platformConfig: PlatformConfigSource
+  /** The embedded wallets' OTP credentials, which follow the customer's contacts. */
+  walletContacts: WalletContacts
   verification: VerificationProviders
   agreements: AgreementCatalogue
   settings: VerificationSettings

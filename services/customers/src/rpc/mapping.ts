@@ -30,6 +30,7 @@ export const updateInput = (request: UpdateCustomerRequest): UpdateCustomerInput
   customerType: request.customerType,
   profile: request.profile ?? CustomerProfile.create(),
   ...consentFields(request),
+  ...(request.contactProof && { contactProof: request.contactProof }),
 })
 
 export const listInput = (request: ListCustomersRequest): ListCustomersInput => ({

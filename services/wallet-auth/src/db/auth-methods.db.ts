@@ -11,24 +11,33 @@ export type NewAuthMethod = Prisma.AuthMethodUncheckedCreateInput
 /** The columns of one credential type (its proof's fields), beside the wallet and timestamps every type has. */
 export type CredentialFields = Omit<NewAuthMethod, 'id' | 'platformId' | 'environment' | 'accountId' | 'customerId' | 'createdAt' | 'updatedAt'>
 
+/** An OTP credential whose contact a change of the customer's contacts replaces. */
+export interface ReplacedCredential {
+  id: string
+  accountId: string
+  type: 'EMAIL_OTP' | 'SMS_OTP'
+}
+
 /**
- * The customer's wallets with an OTP credential signing in at an address the change replaces:
- * EMAIL_OTP for a new email, SMS_OTP for a new phone number. One indexed read of the tenant's
- * credentials of that customer.
+ * The customer's OTP credentials signing in at an address the change replaces (EMAIL_OTP for a new
+ * email, SMS_OTP for a new phone number), by id, locked until the transaction ends when read in
+ * one (a lone read takes no lasting lock). One statement on the tenant's customer index.
  */
-export async function findWalletsSigningInWith(db: Db, tenant: Tenant, customerId: string, change: ContactChange): Promise<string[]> {
-  const replaced = [
-    ...(change.email === undefined ? [] : [{ type: 'EMAIL_OTP', NOT: { email: change.email } }]),
-    ...(change.phoneNumber === undefined ? [] : [{ type: 'SMS_OTP', NOT: { phoneNumber: change.phoneNumber } }]),
-  ]
-  if (replaced.length === 0) return []
-  const rows = await db.authMethod.findMany({
-    where: { ...tenant, customerId, OR: replaced },
-    select: { accountId: true },
-    distinct: ['accountId'],
-    orderBy: { accountId: 'asc' },
-  })
-  return rows.map((row) => row.accountId)
+export async function findCredentialsReplacedBy(runner: Db | Tx, tenant: Tenant, customerId: string, change: ContactChange): Promise<ReplacedCredential[]> {
+  if (change.email === undefined && change.phoneNumber === undefined) return []
+  return runner.$queryRaw<ReplacedCredential[]>`
+    SELECT id, account_id AS "accountId", type FROM auth_methods
+     WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment} AND customer_id = ${customerId}
+       AND ((type = 'EMAIL_OTP' AND ${change.email ?? null}::text IS NOT NULL AND email IS DISTINCT FROM ${change.email ?? null}::text)
+         OR (type = 'SMS_OTP' AND ${change.phoneNumber ?? null}::text IS NOT NULL AND phone_number IS DISTINCT FROM ${change.phoneNumber ?? null}::text))
+     ORDER BY id
+       FOR UPDATE`
+}
+
+/** The credential takes the customer's new contact: an OTP credential's nickname is its contact. */
+export async function updateOtpContact(tx: Tx, credential: ReplacedCredential, change: ContactChange, now: Date): Promise<void> {
+  const contact = credential.type === 'EMAIL_OTP' ? { email: change.email! } : { phoneNumber: change.phoneNumber! }
+  await tx.authMethod.update({ where: { id: credential.id }, data: { ...contact, nickname: contact.email ?? contact.phoneNumber, updatedAt: now } })
 }
 
 /** Unique violations surface as the thrown error; the caller names the duplicate from its index. */

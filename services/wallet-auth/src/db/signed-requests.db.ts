@@ -35,6 +35,11 @@ export async function insertSignedRequestOfCredentialedWallet(db: Db, request: N
   return inserted === 1
 }
 
+/** The tenant's request `id`, whichever wallet it is of and whatever its state. */
+export async function findTenantSignedRequest(tx: Tx, tenant: Tenant, id: string): Promise<SignedRequest | undefined> {
+  return (await tx.signedRequest.findFirst({ where: { id, ...tenant } })) ?? undefined
+}
+
 /** The wallet's request `id`, whatever its state (consumed, expired). */
 export async function findSignedRequest(tx: Tx, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
   return (await tx.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined

@@ -12,6 +12,8 @@ export const walletAuthCallers: CallerTable = {
   '/wallet_auth.v1.WalletAuthService/CreateAuthCredential': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/ListAuthCredentials': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/GetContactChangeSigner': ['gateway'],
+  // the credentials' half of a customer's contact update, inside the customers service's own
+  '/wallet_auth.v1.WalletAuthService/SyncContactCredentials': ['customers'],
   '/wallet_auth.v1.WalletAuthService/GetAuthCredential': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/RevokeAuthCredential': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/ChallengeAuthCredential': ['gateway'],

@@ -10,6 +10,7 @@ import type {
   GetAuthCredentialRequest,
   GetAuthSessionRequest,
   GetContactChangeSignerRequest,
+  SyncContactCredentialsRequest,
   GetDelegatedKeyRequest,
   GetWalletAuthStateRequest,
   ListAuthCredentialsRequest,
@@ -23,7 +24,7 @@ import type {
   VerifyAuthCredentialResponse,
   WalletAuthServiceServer,
 } from '@pp/proto/wallet_auth/v1/wallet_auth'
-import { contactChangeSigner } from '../domain/credentials/contact-change.js'
+import { contactChangeSigner, syncContactCredentials } from '../domain/credentials/contact-change.js'
 import { authMethodListView, authMethodView, credentialChallengeView } from '../domain/credentials/credential-view.js'
 import { createCredential } from '../domain/credentials/create-credential.js'
 import {
@@ -64,7 +65,11 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     },
     async getContactChangeSigner(request: GetContactChangeSignerRequest, ctx) {
       const change = { email: request.email, phoneNumber: request.phoneNumber }
-      return { walletAccountId: await contactChangeSigner(deps, tenantFrom(ctx), request.customerId, change) }
+      return (await contactChangeSigner(deps, tenantFrom(ctx), request.customerId, change)) ?? {}
+    },
+    async syncContactCredentials(request: SyncContactCredentialsRequest, ctx) {
+      const change = { email: request.email, phoneNumber: request.phoneNumber }
+      return { updated: await syncContactCredentials(deps, tenantFrom(ctx), request.customerId, change, request.proof) }
     },
     async getAuthCredential(request: GetAuthCredentialRequest, ctx) {
       const { accountId, type } = await getCredential(deps, tenantFrom(ctx), request.id)

@@ -7,6 +7,7 @@ import { CUSTOMER_UPDATED } from '../../events/types.js'
 import { consentsToRecord, hasConsentFields, type ConsentToRecord } from '../consents/consent-rules.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type ConsentFields, type CustomerProfile, type CustomerType, type CustomerView, type Tenant } from '../types.js'
+import { contactChangeOf, type ContactChangeProof } from './contact-change.js'
 import { mergeProfile } from './merge-profile.js'
 import { withSealedIdentifier } from '../personal-data/sealed-identifier.js'
 import { assertCustomerType, assertValidProfile } from './profile-rules.js'
@@ -17,11 +18,16 @@ export interface UpdateCustomerInput extends ConsentFields {
   customerId: string
   customerType: string
   profile: CustomerProfile
+  /** The wallet signature of a signed contact update, for wallet-auth. */
+  contactProof?: ContactChangeProof
 }
 
 /**
  * Changes the fields sent and records the acceptances sent; acceptances of other agreement types
  * stay on file untouched. This is also how consent is recorded for a customer created without it.
+ * A new email or phone number is one logical operation with the embedded wallets' OTP credentials
+ * signing in with it (the reference's signed contact update): wallet-auth updates them, or refuses,
+ * before this transaction commits, so the customer's contact never changes without them.
  */
 export async function updateCustomer(deps: CustomersDeps, caller: Caller, input: UpdateCustomerInput): Promise<CustomerView> {
   const customerType = assertCustomerType(input.customerType)
@@ -51,6 +57,8 @@ function updateCustomer_(
     const now = deps.now()
     const updated = { ...current, profile: mergeProfile(current.profile, withSealedIdentifier(deps.personalData, current.id, input.profile)), updatedAt: now }
     await saveCustomer(tx, updated)
+    const contactChange = contactChangeOf(current.profile, updated.profile)
+    if (contactChange) await deps.walletContacts.sync(caller, current.id, contactChange, input.contactProof)
     await insertConsents(tx, tenant, updated.id, consents, now)
     const view = await loadCustomerView(tx, updated)
     await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, view)

@@ -138,7 +138,8 @@ async function refuseKnownPasskey(tx: Tx, tenant: Tenant, fields: CredentialFiel
   if (await isPasskeyRegistered(tx, tenant, fields.passkeyCredentialId)) throw duplicate('auth_methods_passkey_credential_id_key', 'PASSKEY')
 }
 
-function duplicateError(err: unknown, type: string): ApiError | undefined {
+/** The API error a write of a `type` credential that broke a unique index stands for; undefined for any other failure. */
+export function duplicateError(err: unknown, type: string): ApiError | undefined {
   const index = violatedUniqueIndex(err)
   return index === undefined ? undefined : duplicate(index, type)
 }

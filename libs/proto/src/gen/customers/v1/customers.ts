@@ -194,7 +194,21 @@ export interface UpdateCustomerRequest {
   /** Only the agreements accepted now; acceptances of other types stay as they are. */
   agreementConsents: AgreementConsent[];
   /** Deprecated; not together with agreement_consents. */
-  endUserTermsConsent?: EndUserTermsConsent | undefined;
+  endUserTermsConsent?:
+    | EndUserTermsConsent
+    | undefined;
+  /**
+   * The wallet signature of a signed contact update (the gateway's retry): the customers service
+   * hands it to wallet-auth, which updates the embedded wallets' OTP credentials with the contact.
+   */
+  contactProof?: ContactChangeProof | undefined;
+}
+
+/** A signed request's proof, as wallet-auth's WalletSignatureProof. */
+export interface ContactChangeProof {
+  requestId: string;
+  walletSignature: string;
+  body: string;
 }
 
 export interface UpdateCustomerResponse {
@@ -2357,6 +2371,7 @@ function createBaseUpdateCustomerRequest(): UpdateCustomerRequest {
     profile: undefined,
     agreementConsents: [],
     endUserTermsConsent: undefined,
+    contactProof: undefined,
   };
 }
 
@@ -2376,6 +2391,9 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
     }
     if (message.endUserTermsConsent !== undefined) {
       EndUserTermsConsent.encode(message.endUserTermsConsent, writer.uint32(42).fork()).join();
+    }
+    if (message.contactProof !== undefined) {
+      ContactChangeProof.encode(message.contactProof, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -2433,6 +2451,14 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
             message.endUserTermsConsent = EndUserTermsConsent.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.contactProof = ContactChangeProof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2468,6 +2494,11 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
         : isSet(object.end_user_terms_consent)
         ? EndUserTermsConsent.fromJSON(object.end_user_terms_consent)
         : undefined,
+      contactProof: isSet(object.contactProof)
+        ? ContactChangeProof.fromJSON(object.contactProof)
+        : isSet(object.contact_proof)
+        ? ContactChangeProof.fromJSON(object.contact_proof)
+        : undefined,
     };
   },
 
@@ -2488,6 +2519,9 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
     if (message.endUserTermsConsent !== undefined) {
       obj.endUserTermsConsent = EndUserTermsConsent.toJSON(message.endUserTermsConsent);
     }
+    if (message.contactProof !== undefined) {
+      obj.contactProof = ContactChangeProof.toJSON(message.contactProof);
+    }
     return obj;
   },
 
@@ -2505,6 +2539,118 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
     message.endUserTermsConsent = (object.endUserTermsConsent !== undefined && object.endUserTermsConsent !== null)
       ? EndUserTermsConsent.fromPartial(object.endUserTermsConsent)
       : undefined;
+    message.contactProof = (object.contactProof !== undefined && object.contactProof !== null)
+      ? ContactChangeProof.fromPartial(object.contactProof)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseContactChangeProof(): ContactChangeProof {
+  return { requestId: "", walletSignature: "", body: "" };
+}
+
+export const ContactChangeProof: MessageFns<ContactChangeProof> = {
+  encode(message: ContactChangeProof, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requestId !== "") {
+      writer.uint32(10).string(message.requestId);
+    }
+    if (message.walletSignature !== "") {
+      writer.uint32(18).string(message.walletSignature);
+    }
+    if (message.body !== "") {
+      writer.uint32(26).string(message.body);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContactChangeProof {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContactChangeProof();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requestId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.walletSignature = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContactChangeProof {
+    return {
+      requestId: isSet(object.requestId)
+        ? globalThis.String(object.requestId)
+        : isSet(object.request_id)
+        ? globalThis.String(object.request_id)
+        : "",
+      walletSignature: isSet(object.walletSignature)
+        ? globalThis.String(object.walletSignature)
+        : isSet(object.wallet_signature)
+        ? globalThis.String(object.wallet_signature)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+    };
+  },
+
+  toJSON(message: ContactChangeProof): unknown {
+    const obj: any = {};
+    if (message.requestId !== "") {
+      obj.requestId = message.requestId;
+    }
+    if (message.walletSignature !== "") {
+      obj.walletSignature = message.walletSignature;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContactChangeProof>): ContactChangeProof {
+    return ContactChangeProof.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContactChangeProof>): ContactChangeProof {
+    const message = createBaseContactChangeProof();
+    message.requestId = object.requestId ?? "";
+    message.walletSignature = object.walletSignature ?? "";
+    message.body = object.body ?? "";
     return message;
   },
 };

@@ -127,7 +127,27 @@ export interface GetContactChangeSignerRequest {
 
 export interface GetContactChangeSignerResponse {
   /** The embedded wallet (internal account) id. */
-  walletAccountId?: string | undefined;
+  walletAccountId?:
+    | string
+    | undefined;
+  /** The operation the challenge is bound to: the customer update and the credentials it changes. */
+  operation?: string | undefined;
+}
+
+export interface SyncContactCredentialsRequest {
+  customerId: string;
+  /** The customer's new email / phone number; unset when the update leaves it alone. */
+  email?: string | undefined;
+  phoneNumber?:
+    | string
+    | undefined;
+  /** The signed customer update's proof, when the gateway ran one. */
+  proof?: WalletSignatureProof | undefined;
+}
+
+export interface SyncContactCredentialsResponse {
+  /** The credentials that took the new contact. */
+  updated: number;
 }
 
 export interface GetAuthCredentialRequest {
@@ -1558,13 +1578,16 @@ export const GetContactChangeSignerRequest: MessageFns<GetContactChangeSignerReq
 };
 
 function createBaseGetContactChangeSignerResponse(): GetContactChangeSignerResponse {
-  return { walletAccountId: undefined };
+  return { walletAccountId: undefined, operation: undefined };
 }
 
 export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerResponse> = {
   encode(message: GetContactChangeSignerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.walletAccountId !== undefined) {
       writer.uint32(10).string(message.walletAccountId);
+    }
+    if (message.operation !== undefined) {
+      writer.uint32(18).string(message.operation);
     }
     return writer;
   },
@@ -1590,6 +1613,14 @@ export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerRe
             message.walletAccountId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.operation = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1609,6 +1640,7 @@ export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerRe
         : isSet(object.wallet_account_id)
         ? globalThis.String(object.wallet_account_id)
         : undefined,
+      operation: isSet(object.operation) ? globalThis.String(object.operation) : undefined,
     };
   },
 
@@ -1616,6 +1648,9 @@ export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerRe
     const obj: any = {};
     if (message.walletAccountId !== undefined) {
       obj.walletAccountId = message.walletAccountId;
+    }
+    if (message.operation !== undefined) {
+      obj.operation = message.operation;
     }
     return obj;
   },
@@ -1626,6 +1661,201 @@ export const GetContactChangeSignerResponse: MessageFns<GetContactChangeSignerRe
   fromPartial(object: DeepPartial<GetContactChangeSignerResponse>): GetContactChangeSignerResponse {
     const message = createBaseGetContactChangeSignerResponse();
     message.walletAccountId = object.walletAccountId ?? undefined;
+    message.operation = object.operation ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSyncContactCredentialsRequest(): SyncContactCredentialsRequest {
+  return { customerId: "", email: undefined, phoneNumber: undefined, proof: undefined };
+}
+
+export const SyncContactCredentialsRequest: MessageFns<SyncContactCredentialsRequest> = {
+  encode(message: SyncContactCredentialsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== "") {
+      writer.uint32(10).string(message.customerId);
+    }
+    if (message.email !== undefined) {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.phoneNumber !== undefined) {
+      writer.uint32(26).string(message.phoneNumber);
+    }
+    if (message.proof !== undefined) {
+      WalletSignatureProof.encode(message.proof, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncContactCredentialsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncContactCredentialsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.phoneNumber = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.proof = WalletSignatureProof.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncContactCredentialsRequest {
+    return {
+      customerId: isSet(object.customerId)
+        ? globalThis.String(object.customerId)
+        : isSet(object.customer_id)
+        ? globalThis.String(object.customer_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
+      phoneNumber: isSet(object.phoneNumber)
+        ? globalThis.String(object.phoneNumber)
+        : isSet(object.phone_number)
+        ? globalThis.String(object.phone_number)
+        : undefined,
+      proof: isSet(object.proof) ? WalletSignatureProof.fromJSON(object.proof) : undefined,
+    };
+  },
+
+  toJSON(message: SyncContactCredentialsRequest): unknown {
+    const obj: any = {};
+    if (message.customerId !== "") {
+      obj.customerId = message.customerId;
+    }
+    if (message.email !== undefined) {
+      obj.email = message.email;
+    }
+    if (message.phoneNumber !== undefined) {
+      obj.phoneNumber = message.phoneNumber;
+    }
+    if (message.proof !== undefined) {
+      obj.proof = WalletSignatureProof.toJSON(message.proof);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SyncContactCredentialsRequest>): SyncContactCredentialsRequest {
+    return SyncContactCredentialsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SyncContactCredentialsRequest>): SyncContactCredentialsRequest {
+    const message = createBaseSyncContactCredentialsRequest();
+    message.customerId = object.customerId ?? "";
+    message.email = object.email ?? undefined;
+    message.phoneNumber = object.phoneNumber ?? undefined;
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? WalletSignatureProof.fromPartial(object.proof)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSyncContactCredentialsResponse(): SyncContactCredentialsResponse {
+  return { updated: 0 };
+}
+
+export const SyncContactCredentialsResponse: MessageFns<SyncContactCredentialsResponse> = {
+  encode(message: SyncContactCredentialsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.updated !== 0) {
+      writer.uint32(8).int32(message.updated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncContactCredentialsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncContactCredentialsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.updated = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncContactCredentialsResponse {
+    return { updated: isSet(object.updated) ? globalThis.Number(object.updated) : 0 };
+  },
+
+  toJSON(message: SyncContactCredentialsResponse): unknown {
+    const obj: any = {};
+    if (message.updated !== 0) {
+      obj.updated = Math.round(message.updated);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SyncContactCredentialsResponse>): SyncContactCredentialsResponse {
+    return SyncContactCredentialsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SyncContactCredentialsResponse>): SyncContactCredentialsResponse {
+    const message = createBaseSyncContactCredentialsResponse();
+    message.updated = object.updated ?? 0;
     return message;
   },
 };
@@ -4307,6 +4537,27 @@ export const WalletAuthServiceService = {
     responseDeserialize: (value: Buffer): GetContactChangeSignerResponse =>
       GetContactChangeSignerResponse.decode(value),
   },
+  /**
+   * The customers service's update of a customer's email or phone number, as one logical operation
+   * with it: every EMAIL_OTP (SMS_OTP) credential of the customer's embedded wallets whose contact
+   * the change replaces takes the new one, in one transaction. When any does, the update must carry
+   * the signed update's proof (401 WALLET_SIGNATURE_MISSING and the other signature codes), and the
+   * credentials must still be those the challenge named (409 EMAIL_OTP_CREDENTIAL_SET_CHANGED /
+   * SMS_OTP_CREDENTIAL_SET_CHANGED); a contact another credential has is 409
+   * EMAIL_OTP_EMAIL_ALREADY_EXISTS / SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS. Nothing changes then.
+   */
+  syncContactCredentials: {
+    path: "/wallet_auth.v1.WalletAuthService/SyncContactCredentials" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SyncContactCredentialsRequest): Buffer =>
+      Buffer.from(SyncContactCredentialsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SyncContactCredentialsRequest => SyncContactCredentialsRequest.decode(value),
+    responseSerialize: (value: SyncContactCredentialsResponse): Buffer =>
+      Buffer.from(SyncContactCredentialsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SyncContactCredentialsResponse =>
+      SyncContactCredentialsResponse.decode(value),
+  },
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: {
     path: "/wallet_auth.v1.WalletAuthService/GetAuthCredential" as const,
@@ -4542,6 +4793,16 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
    * both contacts of such a wallet at once.
    */
   getContactChangeSigner: handleUnaryCall<GetContactChangeSignerRequest, GetContactChangeSignerResponse>;
+  /**
+   * The customers service's update of a customer's email or phone number, as one logical operation
+   * with it: every EMAIL_OTP (SMS_OTP) credential of the customer's embedded wallets whose contact
+   * the change replaces takes the new one, in one transaction. When any does, the update must carry
+   * the signed update's proof (401 WALLET_SIGNATURE_MISSING and the other signature codes), and the
+   * credentials must still be those the challenge named (409 EMAIL_OTP_CREDENTIAL_SET_CHANGED /
+   * SMS_OTP_CREDENTIAL_SET_CHANGED); a contact another credential has is 409
+   * EMAIL_OTP_EMAIL_ALREADY_EXISTS / SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS. Nothing changes then.
+   */
+  syncContactCredentials: handleUnaryCall<SyncContactCredentialsRequest, SyncContactCredentialsResponse>;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential: handleUnaryCall<GetAuthCredentialRequest, GetAuthCredentialResponse>;
   /**
@@ -4682,6 +4943,30 @@ export interface WalletAuthServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetContactChangeSignerResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The customers service's update of a customer's email or phone number, as one logical operation
+   * with it: every EMAIL_OTP (SMS_OTP) credential of the customer's embedded wallets whose contact
+   * the change replaces takes the new one, in one transaction. When any does, the update must carry
+   * the signed update's proof (401 WALLET_SIGNATURE_MISSING and the other signature codes), and the
+   * credentials must still be those the challenge named (409 EMAIL_OTP_CREDENTIAL_SET_CHANGED /
+   * SMS_OTP_CREDENTIAL_SET_CHANGED); a contact another credential has is 409
+   * EMAIL_OTP_EMAIL_ALREADY_EXISTS / SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS. Nothing changes then.
+   */
+  syncContactCredentials(
+    request: SyncContactCredentialsRequest,
+    callback: (error: ServiceError | null, response: SyncContactCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  syncContactCredentials(
+    request: SyncContactCredentialsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SyncContactCredentialsResponse) => void,
+  ): ClientUnaryCall;
+  syncContactCredentials(
+    request: SyncContactCredentialsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SyncContactCredentialsResponse) => void,
   ): ClientUnaryCall;
   /** One credential; tells the gateway which wallet it belongs to (404 AUTH_METHOD_NOT_FOUND). */
   getAuthCredential(
