@@ -5,6 +5,7 @@ import {
   authorize,
   balances,
   createDelegatedKey,
+  fundedCard as fundedCardOn,
   merchant,
   platformWorld,
   simulate,
@@ -37,13 +38,7 @@ afterAll(async () => {
   await mesh?.stop()
 })
 
-/** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */
-async function fundedCard(amount: number): Promise<{ w: PaymentsWorld; customer: Customer; card: any }> {
-  const w = await platformWorld(mesh, receiver, 'cards-life')
-  const customer = await createCustomer(w)
-  await fund(w, customer.accounts.USD!, amount)
-  return { w, customer, card: await activeCard(w, customer) }
-}
+const fundedCard = (amount: number) => fundedCardOn(mesh, receiver, amount)
 
 const stateChange = (w: PaymentsWorld, cardId: string, state: string) =>
   webhookOf(w, (hook) => hook.body.type === 'CARD.STATE_CHANGE' && hook.body.data.id === cardId && hook.body.data.state === state, `${cardId} ${state}`)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { waitUntil } from '@pp/testing'
 import { expect } from 'vitest'
 import { apiClient, type Mesh } from './mesh.js'
-import type { Customer, PaymentsWorld } from './payments-support.js'
+import { createCustomer, fund, type Customer, type PaymentsWorld } from './payments-support.js'
 import type { ReceivedWebhook } from './webhook-receiver.js'
 
 /** Another sandbox platform on the same mesh, its webhooks sent to the same receiver. */
@@ -12,6 +12,19 @@ export async function platformWorld(mesh: Mesh, receiver: { url: string; receive
   expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
   const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
   return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, termsVersion, stop: async () => undefined }
+}
+
+/** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */
+export async function fundedCard(
+  mesh: Mesh,
+  receiver: { url: string; received: ReceivedWebhook[] },
+  amount: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ w: PaymentsWorld; customer: Customer; card: any }> {
+  const w = await platformWorld(mesh, receiver, 'cards-money')
+  const customer = await createCustomer(w)
+  await fund(w, customer.accounts.USD!, amount)
+  return { w, customer, card: await activeCard(w, customer, extra) }
 }
 
 /** What the card end-to-end tests do through the gateway. */

@@ -8,6 +8,7 @@ import {
   authorize,
   balances,
   createDelegatedKey,
+  fundedCard as fundedCardOn,
   issueCard,
   merchant,
   platformWorld,
@@ -19,7 +20,7 @@ import {
 } from './cards-support.js'
 import { type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
-import { createCustomer, fund, type Customer, type PaymentsWorld } from './payments-support.js'
+import { createCustomer, type PaymentsWorld } from './payments-support.js'
 import { SHARED_MESH_ENV } from './shared-mesh.setup.js'
 import { startWebhookReceiver } from './webhook-receiver.js'
 
@@ -56,13 +57,7 @@ afterAll(async () => {
 const webhookTypesOf = (id: string, family: string): string[] =>
   receiver.received.filter((w) => w.body.type?.startsWith(family) && w.body.data.id === id).map((w) => `${w.body.type}:${w.body.data.state}`)
 
-/** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */
-async function fundedCard(amount: number, extra: Record<string, unknown> = {}): Promise<{ w: PaymentsWorld; customer: Customer; card: any }> {
-  const w = await platformWorld(mesh, receiver, 'cards-money')
-  const customer = await createCustomer(w)
-  await fund(w, customer.accounts.USD!, amount)
-  return { w, customer, card: await activeCard(w, customer, extra) }
-}
+const fundedCard = (amount: number, extra: Record<string, unknown> = {}) => fundedCardOn(mesh, receiver, amount, extra)
 
 describe('issuing', () => {
   it('issues a PROCESSING card that its activation job makes ACTIVE; the card never shows its number', async () => {
