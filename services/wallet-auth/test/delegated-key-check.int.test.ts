@@ -1,6 +1,8 @@
 import { callUnary } from '@pp/grpc'
 import { newId } from '@pp/ids'
+import { walletAuthSignedOperation as signedOperation } from '@pp/vocabulary'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { proofOf } from './device.js'
 import { DeclaredFundingSources, startHarness, tenantOf, type Harness } from './harness.js'
 
 /** The question the cards service asks before a wallet-funded card spends. */
@@ -20,7 +22,10 @@ describe('HasActiveDelegatedKey', () => {
     const active = async (ctx = h.sandbox, card = cardId) =>
       (await callUnary(h.client, h.client.hasActiveDelegatedKey, { cardId: card, fundingSourceId }, ctx)).active
     expect(await active()).toBe(false)
-    const created = await callUnary(h.client, h.client.createDelegatedKey, { cardId, internalAccountId: wallet.accountId, nickname: 'card signer' }, h.sandbox)
+    const input = { cardId, internalAccountId: wallet.accountId, nickname: 'card signer' }
+    // signed with the sandbox legacy value: the wallet has no session
+    const proof = await proofOf(h, h.sandbox, wallet.accountId, signedOperation.createDelegatedKey(), JSON.stringify(input))
+    const created = await callUnary(h.client, h.client.createDelegatedKey, { ...input, proof }, h.sandbox)
     expect(await active()).toBe(true)
     expect(await active(h.production)).toBe(false)
     expect(await active(h.context('SANDBOX', newId('Platform')))).toBe(false)
