@@ -19,6 +19,7 @@ const sharedMeshFiles = [
   'test/e2e/admin-cli.e2e.test.ts',
   'test/e2e/agents.e2e.test.ts',
   'test/e2e/cards.e2e.test.ts',
+  'test/e2e/cards-lifecycle.e2e.test.ts',
   'test/e2e/catalog-api.e2e.test.ts',
   'test/e2e/customer-deletion.e2e.test.ts',
   'test/e2e/customers-api.e2e.test.ts',

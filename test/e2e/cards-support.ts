@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { waitUntil } from '@pp/testing'
 import { expect } from 'vitest'
 import { apiClient, type Mesh } from './mesh.js'
-import type { Customer, PaymentsWorld } from './payments-support.js'
+import { createCustomer, fund, type Customer, type PaymentsWorld } from './payments-support.js'
 import type { ReceivedWebhook } from './webhook-receiver.js'
 
 /** Another sandbox platform on the same mesh, its webhooks sent to the same receiver. */
@@ -12,6 +12,19 @@ export async function platformWorld(mesh: Mesh, receiver: { url: string; receive
   expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
   const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
   return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, termsVersion, stop: async () => undefined }
+}
+
+/** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */
+export async function fundedCard(
+  mesh: Mesh,
+  receiver: { url: string; received: ReceivedWebhook[] },
+  amount: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ w: PaymentsWorld; customer: Customer; card: any }> {
+  const w = await platformWorld(mesh, receiver, 'cards-money')
+  const customer = await createCustomer(w)
+  await fund(w, customer.accounts.USD!, amount)
+  return { w, customer, card: await activeCard(w, customer, extra) }
 }
 
 /** What the card end-to-end tests do through the gateway. */
@@ -53,8 +66,8 @@ export async function simulate(world: PaymentsWorld, cardId: string, path: strin
 }
 
 /** Authorizes and answers the card transaction its webhook announced (found by the issuer token). */
-export async function authorize(world: PaymentsWorld, cardId: string, amount: number, descriptor = 'BLUE BOTTLE COFFEE SF', path = 'authorization'): Promise<any> {
-  const answer = await simulate(world, cardId, path, { amount, currency: { code: 'USD' }, merchant: merchant(descriptor) })
+export async function authorize(world: PaymentsWorld, cardId: string, amount: number, descriptor = 'BLUE BOTTLE COFFEE SF', path = 'authorization', currency = 'USD'): Promise<any> {
+  const answer = await simulate(world, cardId, path, { amount, currency: { code: currency }, merchant: merchant(descriptor) })
   expect(answer.status, JSON.stringify(answer.body)).toBe(202)
   const webhook = await webhookOf(world, (w) => w.body.type?.startsWith('CARD_TRANSACTION.') && w.body.data.issuerTransactionToken === answer.body.issuerTransactionToken)
   return webhook.body.data
@@ -73,4 +86,20 @@ export async function transactionAt(world: PaymentsWorld, id: string, status: st
     30_000,
   )
   return transaction
+}
+
+/** The customer's embedded wallet (the Global Account provisioned with it). */
+export async function walletOf(world: PaymentsWorld, customer: Customer): Promise<any> {
+  const page = (await world.api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body
+  return page.data[0]
+}
+
+/** An ACTIVE delegated key for the card's funding source on the wallet, through the signed flow (the sandbox signature). */
+export async function createDelegatedKey(world: PaymentsWorld, cardId: string, walletId: string): Promise<any> {
+  const body = { cardId, internalAccountId: walletId, nickname: 'Card payments key' }
+  const first = await world.api('POST', '/auth/delegated-keys', body)
+  expect(first.status, JSON.stringify(first.body)).toBe(202)
+  const created = await world.api('POST', '/auth/delegated-keys', body, { 'Service-Wallet-Signature': 'sandbox-valid-signature', 'Request-Id': first.body.requestId })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body
 }

@@ -7,17 +7,20 @@ import {
   activeCard,
   authorize,
   balances,
+  createDelegatedKey,
+  fundedCard as fundedCardOn,
   issueCard,
   merchant,
   platformWorld,
   simulate,
   transactionAt,
   transactionWebhooks,
+  walletOf,
   webhookOf,
 } from './cards-support.js'
 import { type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
-import { createCustomer, fund, type Customer, type PaymentsWorld } from './payments-support.js'
+import { createCustomer, type PaymentsWorld } from './payments-support.js'
 import { SHARED_MESH_ENV } from './shared-mesh.setup.js'
 import { startWebhookReceiver } from './webhook-receiver.js'
 
@@ -54,13 +57,7 @@ afterAll(async () => {
 const webhookTypesOf = (id: string, family: string): string[] =>
   receiver.received.filter((w) => w.body.type?.startsWith(family) && w.body.data.id === id).map((w) => `${w.body.type}:${w.body.data.state}`)
 
-/** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */
-async function fundedCard(amount: number, extra: Record<string, unknown> = {}): Promise<{ w: PaymentsWorld; customer: Customer; card: any }> {
-  const w = await platformWorld(mesh, receiver, 'cards-money')
-  const customer = await createCustomer(w)
-  await fund(w, customer.accounts.USD!, amount)
-  return { w, customer, card: await activeCard(w, customer, extra) }
-}
+const fundedCard = (amount: number, extra: Record<string, unknown> = {}) => fundedCardOn(mesh, receiver, amount, extra)
 
 describe('issuing', () => {
   it('issues a PROCESSING card that its activation job makes ACTIVE; the card never shows its number', async () => {
@@ -254,7 +251,7 @@ describe('card money on the ledger', () => {
     ])
   })
 
-  it('clears above the authorization (a tip pulled after the fact) and expires an authorization cleared at 0', async () => {
+  it('clears above the authorization (a tip pulled after the fact), expires an authorization cleared at 0 and posts a later clearing as a late presentment', async () => {
     const { w, customer, card } = await fundedCard(5_000)
     const tip = await authorize(w, card.id, 1_000)
     await simulate(w, card.id, 'clearing', { cardTransactionId: tip.id, amount: 1_200 })
@@ -266,6 +263,11 @@ describe('card money on the ledger', () => {
     expect(await balances(w, customer)).toEqual({ available: 3_800, total: 3_800 })
     const expired = await transactionAt(w, expiring.id, 'SETTLED')
     expect(expired).not.toHaveProperty('settledAmount')
+    expect((await simulate(w, card.id, 'clearing', { cardTransactionId: expiring.id, amount: 0 })).body.code).toBe('CONFLICT')
+    // a clearing after the expiry is a late presentment: posted as a new pull, once
+    expect((await simulate(w, card.id, 'clearing', { cardTransactionId: expiring.id, amount: 700 })).status).toBe(202)
+    expect(await balances(w, customer)).toEqual({ available: 3_100, total: 3_100 })
+    await waitUntil(async () => (await transactionAt(w, expiring.id, 'SETTLED')).settledAmount?.amount === 700, 'the late presentment', 30_000)
     expect((await simulate(w, card.id, 'clearing', { cardTransactionId: expiring.id, amount: 10 })).body.code).toBe('CONFLICT')
     expect((await simulate(w, card.id, 'clearing', { cardTransactionId: `CardTransaction:${crypto.randomUUID()}`, amount: 10 })).status).toBe(400)
   })
@@ -429,17 +431,11 @@ describe('reveal', () => {
 describe('delegated keys', () => {
   it('creates a delegated key for a card funded by an embedded wallet, the funding source resolved by the cards service', async () => {
     const customer = await createCustomer(world)
-    const walletOf = async () =>
-      ((await world.api('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}&type=EMBEDDED_WALLET`)).body.data as any[])[0]
-    const wallet = await walletOf()
+    const wallet = await walletOf(world, customer)
     expect(wallet.cardCapabilities).toBeDefined()
     const card = await activeCard(world, customer, { fundingSources: [wallet.id] })
     expect(card.currency).toBe(wallet.balance.currency.code)
-    const body = { cardId: card.id, internalAccountId: wallet.id, nickname: 'Card payments key' }
-    const first = await world.api('POST', '/auth/delegated-keys', body)
-    expect(first.status, JSON.stringify(first.body)).toBe(202)
-    const created = await world.api('POST', '/auth/delegated-keys', body, { 'Service-Wallet-Signature': 'sandbox-valid-signature', 'Request-Id': first.body.requestId })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    expect(created.body).toMatchObject({ cardId: card.id, fundingSourceId: expect.stringMatching(/^CardFundingSource:/), status: 'ACTIVE' })
+    const created = await createDelegatedKey(world, card.id, wallet.id)
+    expect(created).toMatchObject({ cardId: card.id, fundingSourceId: expect.stringMatching(/^CardFundingSource:/), status: 'ACTIVE' })
   })
 })

@@ -22,6 +22,12 @@ export interface WakeLoopOptions {
    */
   notifiedWorkDueAfterMs?: number
   /**
+   * Set when a notification's payload tells when its work falls due: it only arms the timer (no
+   * statement), unless an earlier run is already armed. A payload it cannot read (undefined)
+   * falls back to `notifiedWorkDueAfterMs`, else wakes the loop.
+   */
+  notifiedDueAt?(payload: string): Date | undefined
+  /**
    * Whether a notification, by its payload, may give this process work it can start now; every
    * one may by default. Work it cannot start now must be started by a run that is bound to come
    * anyway (the loop's own, after work of this process in flight).
@@ -105,8 +111,8 @@ export function startWakeLoop(options: WakeLoopOptions): WakeLoop {
 
   const onNotification = ({ payload = '' }: pg.Notification): void => {
     if (options.mayHaveWork && !options.mayHaveWork(payload)) return
-    if (options.notifiedWorkDueAfterMs === undefined) return wake()
-    const due = now().getTime() + options.notifiedWorkDueAfterMs
+    const due = options.notifiedDueAt?.(payload)?.getTime() ?? (options.notifiedWorkDueAfterMs === undefined ? undefined : now().getTime() + options.notifiedWorkDueAfterMs)
+    if (due === undefined) return wake()
     if (running) notedDuringRun = earliest(notedDuringRun, due)
     else if (timerAt === undefined || due < timerAt) schedule(due)
   }

@@ -48,3 +48,33 @@ it('runs for the notifications whose payload may give it work, and for no other'
     await loop.stop()
   }
 })
+
+it('only arms its timer for a notification that names when its work falls due, and runs then', async () => {
+  const runs: number[] = []
+  let listening = false
+  const loop = startWakeLoop({
+    name: 'test-due',
+    databaseUrl: db.url,
+    channel: `${CHANNEL}_due`,
+    logger: createLogger('wake-loop-test', 'silent'),
+    run: async () => {
+      listening = true
+      runs.push(Date.now())
+      return undefined
+    },
+    notifiedDueAt: (payload) => new Date(Number(payload)),
+  })
+  try {
+    await waitUntil(async () => listening, 'the first run', 5_000, 10)
+    const before = runs.length
+    const soon = Date.now() + 300
+    // a far one arms nothing earlier; the near one arms the timer, and nothing runs before it
+    await notifier.query('SELECT pg_notify($1, $2)', [`${CHANNEL}_due`, String(Date.now() + 3_600_000)])
+    await notifier.query('SELECT pg_notify($1, $2)', [`${CHANNEL}_due`, String(soon)])
+    await waitUntil(async () => runs.length > before, 'the run at the due time', 5_000, 10)
+    expect(runs.length).toBe(before + 1)
+    expect(runs.at(-1)!).toBeGreaterThanOrEqual(soon - 5)
+  } finally {
+    await loop.stop()
+  }
+})

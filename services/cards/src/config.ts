@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 // Development-only keys, so `pnpm start` and test meshes run without secrets; a production process
 // refuses to start with them (see the refinement below).
@@ -11,10 +11,12 @@ const schema = baseConfigSchema
     ...storageLimitsConfig.shape,
     ...databaseConfig.shape,
     ...eventSigningConfig.shape,
+    ...eventConsumerConfig('cards').shape,
     GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
+    WALLET_AUTH_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
     IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
     /** AES-256-GCM key sealing card numbers at rest: the current one, which seals. */
     CARDS_SECRET_KEY: hex32Key.default(DEVELOPMENT_SECRET_KEY),
@@ -39,7 +41,14 @@ const schema = baseConfigSchema
     SANDBOX_CARD_PULL_DELAY_MS: durationMs.default(30_000),
     /** How long a received network message may stay unfinished (a crash) before a job finishes it. */
     CARD_MESSAGE_RECOVERY_MS: durationMs.min(1).default(10_000),
-    /** Due jobs claimed per statement. */
+    /**
+     * How long a production authorization that no clearing settled keeps its hold before it
+     * expires (card networks' usual 7 days); a clearing after that is posted as a late presentment.
+     */
+    CARD_AUTHORIZATION_EXPIRY_MS: durationMs.min(1).default(7 * 24 * 3_600_000),
+    /** The same for sandbox authorizations: an hour, to watch one expire. */
+    SANDBOX_CARD_AUTHORIZATION_EXPIRY_MS: durationMs.min(1).default(3_600_000),
+    /** Due jobs claimed per statement (and a deleted customer's cards read per statement). */
     CARD_JOBS_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
   })
   .refine(

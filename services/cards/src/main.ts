@@ -1,11 +1,14 @@
 import { join } from 'node:path'
 import { expiredIdempotencyKeys } from '@pp/db'
+import { consumeCustomerDeletions } from '@pp/events'
 import { sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
 import { grpcDirectory } from './clients/directory.js'
 import { grpcCardLedger } from './clients/ledger.js'
+import { grpcDelegatedKeys } from './clients/wallet-auth.js'
 import { loadCardsConfig } from './config.js'
 import { openSql } from './db/client.js'
+import { closeCardsOfDeletedCustomer } from './domain/cards/close-card.js'
 import type { CardsDeps } from './domain/deps.js'
 import { unconfiguredIssuer } from './domain/issuer/production-issuer.js'
 import { sandboxIssuer } from './domain/issuer/sandbox-issuer.js'
@@ -31,17 +34,19 @@ runService({
   eventKeys: config,
   natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals],
-  async start({ logger, nats, dependencies }) {
+  async start({ logger, nats, verifier, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const keyring = sealingKeyring(config.CARDS_SECRET_KEY, config.CARDS_PREVIOUS_SECRET_KEYS)
     const resealed = await resealCardNumbers(sql, keyring, secretBox(config.CARDS_SECRET_KEY))
     if (resealed > 0) logger.info({ resealed, keyId: keyring.currentKeyId }, 'card numbers sealed again under the current key')
     const directory = grpcDirectory({ customers: config.CUSTOMERS_GRPC_ADDRESS, ledger: config.LEDGER_GRPC_ADDRESS })
     const ledger = grpcCardLedger(config.LEDGER_GRPC_ADDRESS)
+    const delegatedKeys = grpcDelegatedKeys(config.WALLET_AUTH_GRPC_ADDRESS)
     const deps: CardsDeps = {
       sql,
       directory,
       ledger,
+      delegatedKeys,
       issuers: { SANDBOX: sandboxIssuer(config.SANDBOX_CARD_VERIFICATION_KEY), PRODUCTION: unconfiguredIssuer },
       keyring,
       revealKey: Buffer.from(config.CARD_REVEAL_SIGNING_KEY, 'hex'),
@@ -52,13 +57,34 @@ runService({
         pullDelayMs: config.SANDBOX_CARD_PULL_DELAY_MS,
         revealTtlMs: config.CARD_REVEAL_TTL_MS,
         messageRecoveryMs: config.CARD_MESSAGE_RECOVERY_MS,
+        authorizationExpiryMs: { PRODUCTION: config.CARD_AUTHORIZATION_EXPIRY_MS, SANDBOX: config.SANDBOX_CARD_AUTHORIZATION_EXPIRY_MS },
+        jobsBatch: config.CARD_JOBS_BATCH,
       },
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
       logger,
       now: () => new Date(),
     }
-    const jobs = startJobRunner(deps, config.DATABASE_URL, config.CARD_JOBS_BATCH)
+    const jobs = startJobRunner(deps, config.DATABASE_URL)
+    // a deleted customer's cards close, their open authorizations released
+    const deletions = nats.whenServing('customer deletions consumer', (connection) =>
+      consumeCustomerDeletions({
+        nats: connection,
+        durableName: `${config.EVENTS_CONSUMER_PREFIX}-cards-customer-deletions`,
+        logger,
+        verifier,
+        startTime: config.EVENTS_CONSUMER_START_TIME,
+        retire: async (deleted) => void (await closeCardsOfDeletedCustomer(deps, deleted, deleted.customerId)),
+      }),
+    )
     const server = await buildCardsServer(deps, config.GRPC_ADDRESS, logger, dependencies)
-    return [() => server.shutdown(), () => jobs.stop(), () => directory.close(), () => ledger.close(), () => sql.end()]
+    return [
+      () => server.shutdown(),
+      () => deletions.stop(),
+      () => jobs.stop(),
+      () => directory.close(),
+      () => ledger.close(),
+      () => delegatedKeys.close(),
+      () => sql.end(),
+    ]
   },
 })

@@ -19,9 +19,9 @@ export function grpcDirectory(addresses: { customers: string; ledger: string }):
       if (!facts) throw new ApiError('CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`)
       return { id: facts.id, platformCustomerId: facts.platformCustomerId ?? '', verificationStatus: facts.verificationStatus, isDeleted: facts.isDeleted }
     },
-    async account(caller, accountId) {
+    async account(origin, accountId) {
       try {
-        const { facts } = await callUnary(accounts, accounts.getInternalAccountFacts, { accountId }, { ...tenantOf(caller), requestId: caller.requestId })
+        const { facts } = await callUnary(accounts, accounts.getInternalAccountFacts, { accountId }, { ...tenantOf(origin), requestId: origin.requestId })
         return facts && { id: facts.id, customerId: facts.customerId, type: facts.type, status: facts.status, currency: facts.currency, canFundCard: facts.canFundCard }
       } catch (err) {
         if (err instanceof ApiError && err.code === 'ACCOUNT_NOT_FOUND') return undefined

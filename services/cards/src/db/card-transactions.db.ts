@@ -85,7 +85,9 @@ const rowJson = (record: object): Record<string, unknown> =>
  * A message's outcome and what it changed, in one statement: the message finished (only if it
  * still waits, so a second run of it writes nothing) with its recovery job closed, the transaction
  * as it now is, its holds, new jobs and the events. Without a token (a job's change) it is written
- * unconditionally.
+ * unconditionally. A new authorization's expiry is due at once when its card closed meanwhile: the
+ * card row is read FOR SHARE, so either the close (which holds it FOR UPDATE) committed first and
+ * is seen here, or it waits for this statement and then sees the authorization to expire.
  */
 const RECORD = prepared(
   'cards_record_change',
@@ -107,9 +109,13 @@ const RECORD = prepared(
    holds AS (
      INSERT INTO card_holds SELECT r.* FROM jsonb_populate_recordset(NULL::card_holds, $5::jsonb) r WHERE EXISTS (SELECT 1 FROM go)
      ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status),
+   card AS (
+     SELECT state FROM cards WHERE id = $10 FOR SHARE),
    jobs AS (
      INSERT INTO card_jobs (id, kind, card_id, card_transaction_id, run_at, created_at)
-     SELECT r.id, r.kind, r.card_id, r.card_transaction_id, r.run_at, $3 FROM jsonb_populate_recordset(NULL::card_jobs, $6::jsonb) r
+     SELECT r.id, r.kind, r.card_id, r.card_transaction_id,
+            CASE WHEN r.kind = 'EXPIRE_AUTHORIZATION' AND (SELECT state FROM card) = 'CLOSED' THEN $3 ELSE r.run_at END, $3
+       FROM jsonb_populate_recordset(NULL::card_jobs, $6::jsonb) r
       WHERE EXISTS (SELECT 1 FROM go)),
    events AS (
      INSERT INTO outbox_events (id, subject, payload)
@@ -141,6 +147,7 @@ export async function recordChange(sql: SqlTx, change: RecordedChange): Promise<
     change.events.map((e) => e.envelope.id),
     change.events.map((e) => e.subject),
     change.events.map((e) => JSON.stringify(e.envelope)),
+    change.jobs.find((job) => job.kind === 'EXPIRE_AUTHORIZATION')?.cardId ?? null,
   ])
   return row!.written > 0
 }

@@ -7,7 +7,7 @@ const CARD_COLUMNS = `c.id, c.platform_id, c.environment, c.cardholder_id, c.pla
   c.issuer_ref, c.created_at, c.updated_at`
 
 // the attached bindings in priority order, as one JSON array per card
-const SOURCES = `COALESCE((SELECT json_agg(json_build_object('id', s.id, 'accountId', s.account_id, 'position', s.position) ORDER BY s.position)
+const SOURCES = `COALESCE((SELECT json_agg(json_build_object('id', s.id, 'accountId', s.account_id, 'accountType', s.account_type, 'position', s.position) ORDER BY s.position)
    FROM card_funding_sources s WHERE s.card_id = c.id AND s.detached_at IS NULL), '[]'::json) AS sources`
 
 interface CardRow {
@@ -144,8 +144,9 @@ const DETACH_SOURCES = prepared(
 )
 const ATTACH_SOURCES = prepared(
   'cards_attach_sources',
-  `INSERT INTO card_funding_sources (id, card_id, account_id, position, created_at)
-   SELECT s.id, $1, s.account_id, s.position, $2 FROM unnest($3::text[], $4::text[], $5::int[]) AS s(id, account_id, position)`,
+  `INSERT INTO card_funding_sources (id, card_id, account_id, account_type, position, created_at)
+   SELECT s.id, $1, s.account_id, s.account_type, s.position, $2
+     FROM unnest($3::text[], $4::text[], $5::int[], $6::text[]) AS s(id, account_id, position, account_type)`,
 )
 const REORDER_SOURCES = prepared(
   'cards_reorder_sources',
@@ -163,7 +164,9 @@ export async function replaceFundingSources(tx: SqlTx, cardId: string, next: Fun
   const added = next.filter((s) => !keptIds.has(s.id))
   const stayed = next.filter((s) => keptIds.has(s.id))
   if (added.length > 0) {
-    await tx.query(ATTACH_SOURCES, [cardId, now, added.map((s) => s.id), added.map((s) => s.accountId), added.map((s) => s.position)])
+    await tx.query(ATTACH_SOURCES, [
+      cardId, now, added.map((s) => s.id), added.map((s) => s.accountId), added.map((s) => s.position), added.map((s) => s.accountType),
+    ])
   }
   if (stayed.length > 0) await tx.query(REORDER_SOURCES, [cardId, stayed.map((s) => s.id), stayed.map((s) => s.position)])
 }
@@ -173,6 +176,24 @@ const DETACH_ALL = prepared('cards_detach_all_sources', 'UPDATE card_funding_sou
 /** A closed card keeps no funding source. */
 export async function detachAllFundingSources(tx: SqlTx, cardId: string, now: Date): Promise<void> {
   await tx.query(DETACH_ALL, [cardId, now])
+}
+
+const SET_SOURCE_TYPE = prepared('cards_set_source_type', 'UPDATE card_funding_sources SET account_type = $2 WHERE id = $1 AND account_type IS NULL')
+
+/** Records the type of the account behind a binding made before types were kept. */
+export async function setFundingSourceType(sql: SqlTx, bindingId: string, accountType: string): Promise<void> {
+  await sql.query(SET_SOURCE_TYPE, [bindingId, accountType])
+}
+
+const LIVE_OF_CARDHOLDER_IDS = prepared(
+  'cards_live_ids_of_cardholder',
+  `SELECT id FROM cards WHERE platform_id = $1 AND environment = $2 AND cardholder_id = $3 AND state <> 'CLOSED' ORDER BY created_at, id LIMIT $4`,
+)
+
+/** Up to `limit` of the cardholder's cards that are not CLOSED, oldest first. */
+export async function liveCardIdsOf(sql: SqlTx, tenant: Tenant, cardholderId: string, limit: number): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(LIVE_OF_CARDHOLDER_IDS, [tenant.platformId, tenant.environment, cardholderId, limit])
+  return rows.map((row) => row.id)
 }
 
 export interface CardFilter {

@@ -2,7 +2,7 @@ import type { Logger } from '@pp/logging'
 import type { SealingKeyring } from '@pp/secrets'
 import type { Sql } from '../db/client.js'
 import type { CardIssuers } from './issuer/issuer.js'
-import type { Caller, Origin } from './types.js'
+import type { Caller, Environment, Origin } from './types.js'
 
 /** What the cards service needs of a customer. */
 export interface CardholderFacts {
@@ -27,7 +27,7 @@ export interface Directory {
   /** 404 CUSTOMER_NOT_FOUND for another tenant's or an unknown customer. */
   cardholder(caller: Caller, customerId: string): Promise<CardholderFacts>
   /** Undefined for an unknown account (or another tenant's). */
-  account(caller: Caller, accountId: string): Promise<AccountFacts | undefined>
+  account(origin: Origin, accountId: string): Promise<AccountFacts | undefined>
 }
 
 /** The card network's side of the ledger: the tenant's settlement system account in a currency. */
@@ -57,6 +57,12 @@ export interface CardLedger {
   transfer(origin: Origin, move: LedgerMove): Promise<MoveResult>
 }
 
+/** wallet-auth's word on a card's delegated keys. */
+export interface DelegatedKeys {
+  /** Whether the card's funding source has an ACTIVE delegated key, which a wallet-funded card spends with. */
+  hasActiveKey(origin: Origin, cardId: string, fundingSourceId: string): Promise<boolean>
+}
+
 export interface CardSettings {
   maxLivePerPlatform: number
   onePerCardholder: boolean
@@ -65,12 +71,17 @@ export interface CardSettings {
   revealTtlMs: number
   /** How long a received network message may stay unfinished before the recovery job finishes it. */
   messageRecoveryMs: number
+  /** How long an authorization that no clearing settled keeps its hold, per environment. */
+  authorizationExpiryMs: Record<Environment, number>
+  /** Rows a job run claims, or a deleted customer's closing reads, per statement. */
+  jobsBatch: number
 }
 
 export interface CardsDeps {
   sql: Sql
   directory: Directory
   ledger: CardLedger
+  delegatedKeys: DelegatedKeys
   issuers: CardIssuers
   /** Seals card numbers at rest, each bound to its card, under a rotatable key. */
   keyring: SealingKeyring

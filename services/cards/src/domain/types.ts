@@ -1,6 +1,6 @@
 import type { Tenant } from '@pp/tenancy'
 
-export { tenantOf, type Caller, type Origin, type Tenant } from '@pp/tenancy'
+export { tenantOf, type Caller, type Environment, type Origin, type Tenant } from '@pp/tenancy'
 
 export const CARD_STATES = ['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED'] as const
 export type CardState = (typeof CARD_STATES)[number]
@@ -35,6 +35,8 @@ export interface CardRecord extends Tenant {
 export interface FundingSourceBinding {
   id: string
   accountId: string
+  /** The account's type when bound (EMBEDDED_WALLET spends with a delegated key); null for a binding made before types were kept. */
+  accountType: string | null
   position: number
 }
 
@@ -149,7 +151,8 @@ export interface CardTransactionView {
   updatedAt: string
 }
 
-export type JobKind = 'ACTIVATE_CARD' | 'CONFIRM_PULL' | 'FAIL_CONFIRMATION' | 'RECOVER_MESSAGE'
+/** EXPIRE_AUTHORIZATION: an authorization's window ended (`expire:<id>`), or its card closed (`close:<id>`). */
+export type JobKind = 'ACTIVATE_CARD' | 'CONFIRM_PULL' | 'FAIL_CONFIRMATION' | 'RECOVER_MESSAGE' | 'EXPIRE_AUTHORIZATION'
 
 export interface NewJob {
   id: string

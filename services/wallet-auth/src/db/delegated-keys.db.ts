@@ -42,6 +42,12 @@ export async function findDelegatedKey(db: Db, tenant: Tenant, id: string): Prom
   return (await db.delegatedKey.findFirst({ where: { ...tenant, id } })) ?? undefined
 }
 
+/** Whether the card's funding source has an ACTIVE key (the unique index on the active funding source finds it). */
+export async function hasActiveDelegatedKey(db: Db, tenant: Tenant, cardId: string, fundingSourceId: string): Promise<boolean> {
+  const key = await db.delegatedKey.findFirst({ where: { ...tenant, activeFundingSourceId: fundingSourceId, cardId, status: 'ACTIVE' }, select: { id: true } })
+  return key !== null
+}
+
 // a revoked key signs nothing again: its private half is erased, the public half stays for the record
 const revoked = (now: Date) => ({ status: 'REVOKED', activeFundingSourceId: null, privateKey: new Uint8Array(0), updatedAt: now })
 

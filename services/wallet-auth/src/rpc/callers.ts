@@ -31,4 +31,6 @@ export const walletAuthCallers: CallerTable = {
   '/wallet_auth.v1.WalletAuthService/ListDelegatedKeys': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/GetDelegatedKey': ['gateway'],
   '/wallet_auth.v1.WalletAuthService/RevokeDelegatedKey': ['gateway'],
+  // before a wallet-funded card spends
+  '/wallet_auth.v1.WalletAuthService/HasActiveDelegatedKey': ['cards'],
 }

@@ -13,6 +13,7 @@ import type {
   SyncContactCredentialsRequest,
   GetDelegatedKeyRequest,
   GetWalletAuthStateRequest,
+  HasActiveDelegatedKeyRequest,
   ListAuthCredentialsRequest,
   ListAuthSessionsRequest,
   ListDelegatedKeysRequest,
@@ -37,7 +38,7 @@ import {
 } from '../domain/credentials/credentials.js'
 import type { WalletAuthDeps } from '../domain/deps.js'
 import { delegatedKeyListView, delegatedKeyView } from '../domain/delegated-keys/delegated-key-view.js'
-import { createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegatedKey } from '../domain/delegated-keys/delegated-keys.js'
+import { cardSpendingAllowed, createDelegatedKey, getDelegatedKey, listDelegatedKeys, revokeDelegatedKey } from '../domain/delegated-keys/delegated-keys.js'
 import { exportWallet } from '../domain/export/export-wallet.js'
 import { authSessionListView, authSessionView } from '../domain/sessions/session-view.js'
 import { getSession, listSessions, refreshSession, revokeSession } from '../domain/sessions/sessions.js'
@@ -126,6 +127,9 @@ export function walletAuthService(deps: WalletAuthDeps, logger: Logger): WalletA
     },
     async revokeDelegatedKey(request: RevokeDelegatedKeyRequest, ctx) {
       return { delegatedKeyJson: JSON.stringify(delegatedKeyView(await revokeDelegatedKey(deps, tenantFrom(ctx), request.id))) }
+    },
+    async hasActiveDelegatedKey(request: HasActiveDelegatedKeyRequest, ctx) {
+      return { active: await cardSpendingAllowed(deps, tenantFrom(ctx), request.cardId, request.fundingSourceId) }
     },
   })
 }

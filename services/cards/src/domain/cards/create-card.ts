@@ -53,7 +53,7 @@ async function prepareCard(deps: CardsDeps, caller: Caller, input: CreateCardInp
   if (cardholder.verificationStatus !== 'APPROVED') {
     throw new ApiError('CARDHOLDER_KYC_NOT_APPROVED', `The cardholder's verification is ${cardholder.verificationStatus || 'not started'}, not APPROVED`)
   }
-  const { accountIds, currency } = await checkFundingSources(deps, caller, input.cardholderId, input.fundingSources)
+  const { accounts, currency } = await checkFundingSources(deps, caller, input.cardholderId, input.fundingSources)
   const now = deps.now()
   const id = newId('Card')
   const issued = issuer.issue(id, now)
@@ -79,7 +79,7 @@ async function prepareCard(deps: CardsDeps, caller: Caller, input: CreateCardInp
     createdAt: now,
     updatedAt: now,
   }
-  return { card, sources: bindingsFor(accountIds, []) }
+  return { card, sources: bindingsFor(accounts, []) }
 }
 
 /** Takes a slot under the tenant's lock, so two creations never both take the last one. */

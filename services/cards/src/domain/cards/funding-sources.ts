@@ -6,7 +6,7 @@ import type { Caller, FundingSourceBinding } from '../types.js'
 const SOURCES_MAX = 10
 
 export interface CheckedSources {
-  accountIds: string[]
+  accounts: { id: string; type: string }[]
   currency: string
 }
 
@@ -36,14 +36,15 @@ export async function checkFundingSources(
     if (!account.canFundCard) throw ineligible(field, `${account.id} (${account.type} in ${account.currency}) cannot fund a card`)
     if (account.currency !== currency) throw ineligible(field, `${account.id} is in ${account.currency}, the card in ${currency}`)
   })
-  return { accountIds, currency: currency! }
+  return { accounts: accounts.map((account) => ({ id: account!.id, type: account!.type })), currency: currency! }
 }
 
-/** The bindings for `accountIds` in order, keeping the id of an account already bound. */
-export function bindingsFor(accountIds: string[], current: FundingSourceBinding[]): FundingSourceBinding[] {
-  return accountIds.map((accountId, position) => ({
-    id: current.find((source) => source.accountId === accountId)?.id ?? newId('CardFundingSource'),
-    accountId,
+/** The bindings for `accounts` in order, keeping the id of an account already bound. */
+export function bindingsFor(accounts: CheckedSources['accounts'], current: FundingSourceBinding[]): FundingSourceBinding[] {
+  return accounts.map((account, position) => ({
+    id: current.find((source) => source.accountId === account.id)?.id ?? newId('CardFundingSource'),
+    accountId: account.id,
+    accountType: account.type,
     position,
   }))
 }

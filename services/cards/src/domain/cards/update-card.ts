@@ -1,9 +1,10 @@
 import { invalidInput } from '@pp/errors'
-import { changeLiveCards, detachAllFundingSources, replaceFundingSources, updateCard } from '../../db/cards.db.js'
+import { replaceFundingSources, updateCard } from '../../db/cards.db.js'
 import { CARD_FUNDING_SOURCE_CHANGE, CARD_STATE_CHANGE } from '../../events/types.js'
 import { cardViewEvent, writeEvents } from '../../events/outbox.js'
 import type { CardsDeps } from '../deps.js'
 import { tenantOf, type Caller, type CardState, type CardView } from '../types.js'
+import { closeLockedCard } from './close-card.js'
 import { bindingsFor, checkFundingSources } from './funding-sources.js'
 import { requireCard } from './read-cards.js'
 import { assertMutable, assertRequestableState, assertTransition } from './state-rules.js'
@@ -37,7 +38,7 @@ function assertShape(input: UpdateCardInput): CardState | undefined {
 /**
  * Changes a card's state (the spec's table), funding sources and limit together, under the card's
  * row lock. CARD.STATE_CHANGE fires on a state change, CARD.FUNDING_SOURCE_CHANGE on new sources;
- * closing detaches the sources and frees the card's slot.
+ * closing detaches the sources, frees the card's slot and expires its open authorizations.
  */
 export async function updateCardOf(deps: CardsDeps, caller: Caller, cardId: string, input: UpdateCardInput): Promise<CardView> {
   const tenant = tenantOf(caller)
@@ -50,21 +51,18 @@ export async function updateCardOf(deps: CardsDeps, caller: Caller, cardId: stri
     assertMutable(card.state, requested)
     if (requested !== undefined) assertTransition(card.state, requested)
     const now = deps.now()
+    // closing goes alone (assertShape): nothing else changes with it
+    if (requested === 'CLOSED') return closeLockedCard(tx, caller, { card, sources }, 'CLOSED_BY_PLATFORM', now)
     const next = { ...card, updatedAt: now }
     if (requested !== undefined) {
       next.state = requested
-      next.stateReason = requested === 'CLOSED' ? 'CLOSED_BY_PLATFORM' : null
+      next.stateReason = null
     }
     if (input.maxSpendPerTransaction !== undefined) next.maxSpendPerTransaction = input.maxSpendPerTransaction
     let nextSources = sources
     if (checked) {
-      nextSources = bindingsFor(checked.accountIds, sources)
+      nextSources = bindingsFor(checked.accounts, sources)
       await replaceFundingSources(tx, card.id, nextSources, sources, now)
-    }
-    if (requested === 'CLOSED') {
-      nextSources = []
-      await detachAllFundingSources(tx, card.id, now)
-      await changeLiveCards(tx, tenant, -1)
     }
     await updateCard(tx, next)
     const view = cardView({ card: next, sources: nextSources })

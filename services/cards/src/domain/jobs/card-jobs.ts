@@ -8,8 +8,10 @@ import { cardViewEvent, writeEvents } from '../../events/outbox.js'
 import { cardView } from '../cards/view.js'
 import type { CardsDeps } from '../deps.js'
 import { tenantOf } from '../types.js'
+import { expireAuthorization } from '../transactions/expire.js'
 import { processMessage } from '../transactions/process-message.js'
 import { pullFromSources } from '../transactions/pulls.js'
+import { spendingCheck } from '../transactions/spending-keys.js'
 import { changed, writeChange } from '../transactions/record.js'
 
 /** The issuer provisioned the card: PROCESSING → ACTIVE, announced by CARD.STATE_CHANGE. */
@@ -27,7 +29,8 @@ async function activateCard(deps: CardsDeps, cardId: string): Promise<void> {
 
 /**
  * The delayed pull of an authorization (sandbox suffix 005): the hold is placed now, on the card's
- * funding sources in order, under the transaction's ids; none covering it is an EXCEPTION.
+ * funding sources in order (a wallet with its delegated key only), under the transaction's ids;
+ * none covering it is an EXCEPTION. One that expired meanwhile has no pull pending any more.
  */
 async function confirmPull(deps: CardsDeps, cardTransactionId: string): Promise<void> {
   await deps.sql.transaction(async (tx) => {
@@ -36,7 +39,10 @@ async function confirmPull(deps: CardsDeps, cardTransactionId: string): Promise<
     const card = await findCardById(tx, t.cardId)
     const origin = tenantOf(t)
     const now = deps.now()
-    const pull = await pullFromSources(deps.ledger, origin, t.issuerTransactionToken, card?.sources ?? [], t.authorizedAmount, t.currency, { recovering: true })
+    const pull = await pullFromSources(deps.ledger, origin, t.issuerTransactionToken, card?.sources ?? [], t.authorizedAmount, t.currency, {
+      recovering: true,
+      mayDebit: spendingCheck(deps, origin, t.cardId).mayDebit,
+    })
     const transaction = pull
       ? changed(t, now, { pullPending: 0, accountId: pull.accountId })
       : changed(t, now, { pullPending: 0, status: 'EXCEPTION' })
@@ -71,5 +77,7 @@ export function runJob(deps: CardsDeps, job: DueJob): Promise<void> {
       return failConfirmation(deps, job.cardTransactionId!)
     case 'RECOVER_MESSAGE':
       return recoverMessage(deps, job.id)
+    case 'EXPIRE_AUTHORIZATION':
+      return expireAuthorization(deps, job.cardTransactionId!)
   }
 }

@@ -3,7 +3,10 @@ import { claimDueJobs, finishJob, nextJobDue } from '../../db/jobs.db.js'
 import type { CardsDeps } from '../deps.js'
 import { runJob } from './card-jobs.js'
 
-/** The channels the cards migration's trigger notifies: work due now, and message recoveries due later. */
+/**
+ * The channels the cards migrations' trigger notifies: work due now, and work due later (message
+ * recoveries, authorization expiries), whose notification carries its due time in epoch ms.
+ */
 const JOBS_CHANNEL = 'card_jobs'
 const RECOVERY_CHANNEL = 'card_recovery'
 /** How long a claimed job stays out of other runs' reach; a job not finished by then runs again. */
@@ -26,22 +29,29 @@ async function runDueJobs(deps: CardsDeps, batch: number): Promise<number> {
   return jobs.length
 }
 
+/** The due time a later job's notification carries; none for a notification written before it did. */
+function dueAtOf(payload: string): Date | undefined {
+  const ms = Number(payload)
+  return payload !== '' && Number.isFinite(ms) ? new Date(ms) : undefined
+}
+
 export interface JobRunner {
   stop(): Promise<void>
 }
 
 /**
- * Wakes when a job is inserted and when the earliest pending one falls due; never polls. A new
- * message's recovery job only arms the timer (it falls due CARD_MESSAGE_RECOVERY_MS later, and
- * is usually closed before).
+ * Wakes when a job due now is inserted and when the earliest pending one falls due; never polls. A
+ * job due later (a message's recovery, usually closed before; an authorization's expiry) only arms
+ * the timer, at the due time its notification names.
  */
-export function startJobRunner(deps: CardsDeps, databaseUrl: string, batch: number): JobRunner {
+export function startJobRunner(deps: CardsDeps, databaseUrl: string): JobRunner {
+  const batch = deps.settings.jobsBatch
   const common = { databaseUrl, logger: deps.logger, now: deps.now }
   // a full batch means more may be due: go again at once
   const run = async (): Promise<Date | undefined> => ((await runDueJobs(deps, batch)) === batch ? deps.now() : nextJobDue(deps.sql))
   const loops: WakeLoop[] = [
     startWakeLoop({ ...common, name: 'card-jobs', channel: JOBS_CHANNEL, run }),
-    startWakeLoop({ ...common, name: 'card-recovery', channel: RECOVERY_CHANNEL, notifiedWorkDueAfterMs: deps.settings.messageRecoveryMs, run }),
+    startWakeLoop({ ...common, name: 'card-recovery', channel: RECOVERY_CHANNEL, notifiedDueAt: dueAtOf, notifiedWorkDueAfterMs: deps.settings.messageRecoveryMs, run }),
   ]
   return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) }
 }

@@ -1,9 +1,11 @@
 import { newId } from '@pp/ids'
 import type { CardsDeps } from '../deps.js'
-import type { CardRecord, CardTransactionRecord, CardWithSources, Direction, HoldRecord, NewJob, Origin } from '../types.js'
+import type { CardRecord, CardTransactionRecord, CardWithSources, Direction, FundingSourceBinding, HoldRecord, NewJob, Origin } from '../types.js'
+import { expiryJob } from './expire.js'
 import { sandboxOutcomeOf, type MessageKind, type NetworkMessage } from './message.js'
 import { holdIdOf, pullFromSources } from './pulls.js'
 import { recordOutcome, type Change } from './record.js'
+import { spendingCheck, type SpendingCheck } from './spending-keys.js'
 
 const CREDIT_KINDS: readonly MessageKind[] = ['CREDIT_AUTHORIZATION', 'FINANCIAL_CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']
 
@@ -65,13 +67,31 @@ export async function openTransaction(deps: CardsDeps, origin: Origin, message: 
   const decline = declineOf(message.kind, card, amount, message.request.merchant!.descriptor)
   const record = (outcome: string, change?: Change) => recordOutcome(deps.sql, origin, message.token, outcome, change, deps.now())
   if (decline) return record(decline)
-  const change = CREDIT_KINDS.includes(message.kind)
-    ? await credit(deps, origin, message, card, amount)
-    : await debit(deps, origin, message, card, amount, recovering)
-  return change ? record('APPROVED', change) : record(CREDIT_KINDS.includes(message.kind) ? 'ACCOUNT_UNAVAILABLE' : 'INSUFFICIENT_FUNDS')
+  if (CREDIT_KINDS.includes(message.kind)) {
+    const change = await credit(deps, origin, message, card, amount)
+    return change ? record('APPROVED', expiring(deps, change)) : record('ACCOUNT_UNAVAILABLE')
+  }
+  const check = spendingCheck(deps, origin, card.card.id)
+  const change = await debit(deps, origin, message, card, amount, { recovering, check })
+  if (change) return record('APPROVED', expiring(deps, change))
+  return record(check.keyless ? 'DELEGATED_KEY_REQUIRED' : 'INSUFFICIENT_FUNDS')
 }
 
-async function debit(deps: CardsDeps, origin: Origin, message: NetworkMessage, card: CardWithSources, amount: bigint, recovering: boolean): Promise<Change | undefined> {
+/** An authorization left open (AUTHORIZED) expires once its window has passed, unless a clearing settles it first. */
+const expiring = (deps: CardsDeps, change: Change): Change =>
+  change.transaction.status === 'AUTHORIZED' ? { ...change, jobs: [...change.jobs, expiryJob(deps, change.transaction, change.transaction.environment)] } : change
+
+async function firstDebitable(sources: FundingSourceBinding[], check: SpendingCheck): Promise<FundingSourceBinding | undefined> {
+  for (const source of sources) if (await check.mayDebit(source)) return source
+  return undefined
+}
+
+interface DebitOptions {
+  recovering: boolean
+  check: SpendingCheck
+}
+
+async function debit(deps: CardsDeps, origin: Origin, message: NetworkMessage, card: CardWithSources, amount: bigint, options: DebitOptions): Promise<Change | undefined> {
   const { token } = message
   const outcome = sandboxOutcomeOf(message.request.merchant!.descriptor)
   const delayed = message.kind === 'AUTHORIZATION' && outcome === 'DELAYED_PULL'
@@ -80,12 +100,18 @@ async function debit(deps: CardsDeps, origin: Origin, message: NetworkMessage, c
   })
   if (delayed) {
     // approved now; the pull on the funding source happens, and is confirmed, after the delay
-    const pending = { ...newTransaction(message, card.card, 'DEBIT', card.sources[0]!.accountId, amount), pullCount: 1, pullTotal: amount, pullPending: 1 }
+    const source = await firstDebitable(card.sources, options.check)
+    if (!source) return undefined
+    const pending = { ...newTransaction(message, card.card, 'DEBIT', source.accountId, amount), pullCount: 1, pullTotal: amount, pullPending: 1 }
     return { transaction: pending, holds: [], jobs: [job('CONFIRM_PULL', deps.settings.pullDelayMs)] }
   }
   const financial = message.kind === 'FINANCIAL_AUTHORIZATION'
   const postTransferId = financial ? (index: number) => `${holdIdOf(token, index)}:post` : undefined
-  const pull = await pullFromSources(deps.ledger, origin, token, card.sources, amount, card.card.currency, { postTransferId, recovering })
+  const pull = await pullFromSources(deps.ledger, origin, token, card.sources, amount, card.card.currency, {
+    postTransferId,
+    recovering: options.recovering,
+    mayDebit: options.check.mayDebit,
+  })
   if (!pull) return undefined
   const base = { ...newTransaction(message, card.card, 'DEBIT', pull.accountId, amount), pullCount: 1, pullTotal: amount }
   if (financial) {

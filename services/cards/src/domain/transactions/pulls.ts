@@ -10,9 +10,10 @@ export interface Pull {
 export const holdIdOf = (token: string, index: number): string => `${token}:hold:${index}`
 
 /**
- * Holds `amount` on the first funding source, in the card's priority order, that covers it (and,
- * when `postTransferId` is given, posts it at once). Undefined when none does. A recovery run tries
- * the same ids again and releases any hold a crashed run left on another source.
+ * Holds `amount` on the first funding source, in the card's priority order, that the card may
+ * debit (`mayDebit`: a wallet needs its delegated key) and that covers it (and, when
+ * `postTransferId` is given, posts it at once). Undefined when none does. A recovery run tries the
+ * same ids again and releases any hold a crashed run left on another source.
  */
 export async function pullFromSources(
   ledger: CardLedger,
@@ -21,9 +22,11 @@ export async function pullFromSources(
   sources: FundingSourceBinding[],
   amount: bigint,
   currency: string,
-  options: { postTransferId?: (index: number) => string; recovering: boolean },
+  options: { postTransferId?: (index: number) => string; recovering: boolean; mayDebit: (source: FundingSourceBinding) => Promise<boolean> },
 ): Promise<Pull | undefined> {
   for (const [index, source] of sources.entries()) {
+    // the index stays the source's place in the card's order, so a recovery's ids match the first run's
+    if (!(await options.mayDebit(source))) continue
     const move = { transferId: holdIdOf(token, index), from: { accountId: source.accountId }, to: 'NETWORK' as const, currency, amount }
     const result = options.postTransferId ? await ledger.holdAndPost(origin, move, options.postTransferId(index)) : await ledger.hold(origin, move)
     if (result === 'MOVED') {

@@ -7,6 +7,7 @@ import { generateP256KeyPair } from '../../crypto/p256.js'
 import {
   findDelegatedKey,
   findDelegatedKeys,
+  hasActiveDelegatedKey,
   insertDelegatedKey,
   revokeActiveDelegatedKey,
   type DelegatedKey,
@@ -114,4 +115,17 @@ export async function revokeDelegatedKey(deps: Pick<WalletAuthDeps, 'db' | 'now'
   const revoked = await revokeActiveDelegatedKey(deps.db, tenant, id, deps.now())
   if (!revoked) throw invalidInput([{ field: 'id', message: 'only an ACTIVE delegated key can be revoked' }], 'Delegated key is not ACTIVE')
   return getDelegatedKey(deps, tenant, id)
+}
+
+/**
+ * Whether a wallet-funded card may spend from its funding source: the reference has the
+ * custodied delegated key sign in place of a session, so without an ACTIVE one nothing is signed.
+ */
+export async function cardSpendingAllowed(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, cardId: string, fundingSourceId: string): Promise<boolean> {
+  const errors = [
+    ...(cardId ? [] : [{ field: 'cardId', message: 'required' }]),
+    ...(fundingSourceId ? [] : [{ field: 'fundingSourceId', message: 'required' }]),
+  ]
+  if (errors.length > 0) throw invalidInput(errors)
+  return hasActiveDelegatedKey(deps.db, tenant, cardId, fundingSourceId)
 }

@@ -327,6 +327,15 @@ export interface RevokeDelegatedKeyResponse {
   delegatedKeyJson: string;
 }
 
+export interface HasActiveDelegatedKeyRequest {
+  cardId: string;
+  fundingSourceId: string;
+}
+
+export interface HasActiveDelegatedKeyResponse {
+  active: boolean;
+}
+
 function createBaseCredentialFacts(): CredentialFacts {
   return { accountId: "", type: "" };
 }
@@ -4452,6 +4461,166 @@ export const RevokeDelegatedKeyResponse: MessageFns<RevokeDelegatedKeyResponse> 
   },
 };
 
+function createBaseHasActiveDelegatedKeyRequest(): HasActiveDelegatedKeyRequest {
+  return { cardId: "", fundingSourceId: "" };
+}
+
+export const HasActiveDelegatedKeyRequest: MessageFns<HasActiveDelegatedKeyRequest> = {
+  encode(message: HasActiveDelegatedKeyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cardId !== "") {
+      writer.uint32(10).string(message.cardId);
+    }
+    if (message.fundingSourceId !== "") {
+      writer.uint32(18).string(message.fundingSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HasActiveDelegatedKeyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHasActiveDelegatedKeyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cardId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fundingSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HasActiveDelegatedKeyRequest {
+    return {
+      cardId: isSet(object.cardId)
+        ? globalThis.String(object.cardId)
+        : isSet(object.card_id)
+        ? globalThis.String(object.card_id)
+        : "",
+      fundingSourceId: isSet(object.fundingSourceId)
+        ? globalThis.String(object.fundingSourceId)
+        : isSet(object.funding_source_id)
+        ? globalThis.String(object.funding_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: HasActiveDelegatedKeyRequest): unknown {
+    const obj: any = {};
+    if (message.cardId !== "") {
+      obj.cardId = message.cardId;
+    }
+    if (message.fundingSourceId !== "") {
+      obj.fundingSourceId = message.fundingSourceId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HasActiveDelegatedKeyRequest>): HasActiveDelegatedKeyRequest {
+    return HasActiveDelegatedKeyRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HasActiveDelegatedKeyRequest>): HasActiveDelegatedKeyRequest {
+    const message = createBaseHasActiveDelegatedKeyRequest();
+    message.cardId = object.cardId ?? "";
+    message.fundingSourceId = object.fundingSourceId ?? "";
+    return message;
+  },
+};
+
+function createBaseHasActiveDelegatedKeyResponse(): HasActiveDelegatedKeyResponse {
+  return { active: false };
+}
+
+export const HasActiveDelegatedKeyResponse: MessageFns<HasActiveDelegatedKeyResponse> = {
+  encode(message: HasActiveDelegatedKeyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.active !== false) {
+      writer.uint32(8).bool(message.active);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HasActiveDelegatedKeyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHasActiveDelegatedKeyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.active = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HasActiveDelegatedKeyResponse {
+    return { active: isSet(object.active) ? globalThis.Boolean(object.active) : false };
+  },
+
+  toJSON(message: HasActiveDelegatedKeyResponse): unknown {
+    const obj: any = {};
+    if (message.active !== false) {
+      obj.active = message.active;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HasActiveDelegatedKeyResponse>): HasActiveDelegatedKeyResponse {
+    return HasActiveDelegatedKeyResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HasActiveDelegatedKeyResponse>): HasActiveDelegatedKeyResponse {
+    const message = createBaseHasActiveDelegatedKeyResponse();
+    message.active = object.active ?? false;
+    return message;
+  },
+};
+
 /**
  * End-user authentication of embedded wallets (EMBEDDED_WALLET internal accounts): credentials,
  * challenges, sessions, delegated keys, wallet export and the one signed-request mechanism every
@@ -4773,6 +4942,21 @@ export const WalletAuthServiceService = {
       Buffer.from(RevokeDelegatedKeyResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RevokeDelegatedKeyResponse => RevokeDelegatedKeyResponse.decode(value),
   },
+  /**
+   * Whether the card's funding source has an ACTIVE delegated key: the cards service asks before
+   * a wallet-funded card spends (a revoked key, or none, declines the authorization).
+   */
+  hasActiveDelegatedKey: {
+    path: "/wallet_auth.v1.WalletAuthService/HasActiveDelegatedKey" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HasActiveDelegatedKeyRequest): Buffer =>
+      Buffer.from(HasActiveDelegatedKeyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HasActiveDelegatedKeyRequest => HasActiveDelegatedKeyRequest.decode(value),
+    responseSerialize: (value: HasActiveDelegatedKeyResponse): Buffer =>
+      Buffer.from(HasActiveDelegatedKeyResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HasActiveDelegatedKeyResponse => HasActiveDelegatedKeyResponse.decode(value),
+  },
 } as const;
 
 export interface WalletAuthServiceServer extends UntypedServiceImplementation {
@@ -4868,6 +5052,11 @@ export interface WalletAuthServiceServer extends UntypedServiceImplementation {
   getDelegatedKey: handleUnaryCall<GetDelegatedKeyRequest, GetDelegatedKeyResponse>;
   /** ACTIVE → REVOKED; 400 INVALID_INPUT for a key that is not ACTIVE, 404 NOT_FOUND when unknown. */
   revokeDelegatedKey: handleUnaryCall<RevokeDelegatedKeyRequest, RevokeDelegatedKeyResponse>;
+  /**
+   * Whether the card's funding source has an ACTIVE delegated key: the cards service asks before
+   * a wallet-funded card spends (a revoked key, or none, declines the authorization).
+   */
+  hasActiveDelegatedKey: handleUnaryCall<HasActiveDelegatedKeyRequest, HasActiveDelegatedKeyResponse>;
 }
 
 export interface WalletAuthServiceClient extends Client {
@@ -5242,6 +5431,25 @@ export interface WalletAuthServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RevokeDelegatedKeyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Whether the card's funding source has an ACTIVE delegated key: the cards service asks before
+   * a wallet-funded card spends (a revoked key, or none, declines the authorization).
+   */
+  hasActiveDelegatedKey(
+    request: HasActiveDelegatedKeyRequest,
+    callback: (error: ServiceError | null, response: HasActiveDelegatedKeyResponse) => void,
+  ): ClientUnaryCall;
+  hasActiveDelegatedKey(
+    request: HasActiveDelegatedKeyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HasActiveDelegatedKeyResponse) => void,
+  ): ClientUnaryCall;
+  hasActiveDelegatedKey(
+    request: HasActiveDelegatedKeyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HasActiveDelegatedKeyResponse) => void,
   ): ClientUnaryCall;
 }
 
