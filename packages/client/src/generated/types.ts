@@ -6754,7 +6754,9 @@ export interface Operations {
       401: Error401
       403: Error403
       404: Error404
+      409: Error409
       410: Error410
+      424: Error424
       429: Error429
       500: Error500
     }
