@@ -55,7 +55,7 @@ const handlers: Record<string, FakeHandler> = {
     issued.push('verify')
     return { signedRequestChallenge: { payloadToSign: 'sign me', requestId: 'Request:2', expiresAt: new Date() } }
   }),
-  getContactChangeSigner: async (_, ctx) => ({ walletAccountId: isOwner(ctx) ? walletId : undefined }),
+  getContactChangeSigner: async (_, ctx) => (isOwner(ctx) ? { walletAccountId: walletId, operation: `PATCH /customers/${customerId} otp-credentials:abc` } : {}),
   beginSignedRequest: owned('ACCOUNT_NOT_FOUND', (request: { operation: string }) => {
     issued.push(request.operation)
     return { challenge: { payloadToSign: 'sign me', requestId: 'Request:1', expiresAt: new Date() } }
