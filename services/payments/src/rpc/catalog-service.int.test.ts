@@ -89,6 +89,7 @@ beforeAll(async () => {
     db,
     sql,
     services,
+    lookups: receiverLookupStore(db),
     rates: { SANDBOX: sandboxRateSource(), PRODUCTION: unconfiguredRateSource() },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
     settings: { quoteTtlMs: 60_000, serviceFeeBps: 20, sizeLimits: new Map([['USD', 50_000_000n]]), delays },

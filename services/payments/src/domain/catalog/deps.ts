@@ -1,3 +1,4 @@
+import type { Tenant } from '@pp/tenancy'
 import type { RateSource } from '../rates/index.js'
 import type { FeeSchedule } from '../quotes/pricing.js'
 import type { CatalogProvider } from './provider.js'

@@ -35,7 +35,7 @@ export function testCatalogDeps(overrides: Partial<CatalogDeps> = {}) {
       internalAccount: async (_caller, id) => ledger.internal.get(id) ?? Promise.reject(notFound()),
       externalAccount: async (_caller, id) => ledger.external.get(id) ?? Promise.reject(notFound()),
     },
-    lookups: { save: async (_caller, lookup) => void saved.push(lookup) },
+    lookups: { save: async (_caller, lookup) => void saved.push(lookup), find: async (_tenant, id) => saved.find((lookup) => lookup.id === id) },
     now: () => new Date('2026-01-01T00:00:05Z'),
     ...overrides,
   }
