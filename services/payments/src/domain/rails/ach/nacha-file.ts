@@ -172,6 +172,15 @@ function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate
   return { records, hash, credit }
 }
 
+/**
+ * The trace number of the `sequence`-th entry this originator sends: its ODFI identification and a
+ * 7-digit sequence. Returns quote it, so it is how a returned entry finds its transaction.
+ */
+export function traceNumber(odfiIdentification: string, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 9_999_999) throw new Error(`trace sequence ${sequence} is out of range`)
+  return digits(odfiIdentification, 8, 'ODFI identification') + num(sequence, 7)
+}
+
 /** A US routing number with a valid ABA check digit. */
 export function routingNumber(value: string): string {
   const routing = digits(value, 9, 'routing number')

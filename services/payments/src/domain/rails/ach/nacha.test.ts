@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { buildNachaFile, routingNumber, type NachaCredit, type NachaOriginator } from './nacha-file.js'
+import { buildNachaFile, routingNumber, traceNumber, type NachaCredit, type NachaOriginator } from './nacha-file.js'
 import { readReturnFile, returnReasonOf } from './nacha-returns.js'
 
 /** An independent NACHA parser (npm), so the file is checked by code that did not write it. */
@@ -44,7 +44,7 @@ const credit = (secCode: 'PPD' | 'CCD', sequence: number, amount: bigint, routin
   amount,
   receiverName: `Receiver ${sequence}`,
   receiverReference: `TX${sequence}`,
-  traceNumber: `08100003${String(sequence).padStart(7, '0')}`,
+  traceNumber: traceNumber('08100003', sequence),
 })
 
 describe('buildNachaFile', () => {
@@ -100,6 +100,8 @@ describe('buildNachaFile', () => {
     expect(make({ traceNumber: '999999990000001' })).toThrow(/ODFI/)
     expect(make({ accountNumber: '123456789012345678' })).toThrow(/account number/)
     expect(() => routingNumber('12345')).toThrow(/9 digits/)
+    expect(() => traceNumber('08100003', 10_000_000)).toThrow(/out of range/)
+    expect(traceNumber('08100003', 42)).toBe('081000030000042')
   })
 })
 
