@@ -1,0 +1,77 @@
+import { RECORD_LENGTH } from './nacha-file.js'
+
+/**
+ * Reads the returns of an inbound NACHA file: each entry detail record followed by an addenda of
+ * type 99 carries the return reason code and the trace number of the entry it returns. Every
+ * other record is checked for its length and otherwise passed over (file and batch headers and
+ * controls, 9-fill); an entry without its return addenda is kept as an item nobody can match.
+ */
+
+/** The return reasons this platform names; any other R code is still read and reported. */
+export const RETURN_REASONS: Record<string, string> = {
+  R01: 'Insufficient funds',
+  R02: 'Account closed',
+  R03: 'No account or unable to locate account',
+  R04: 'Invalid account number structure',
+  R16: 'Account frozen or blocked',
+  R29: 'Corporate customer advises not authorized',
+}
+
+export interface AchReturn {
+  /** R01, R02... */
+  returnCode: string
+  /** The trace number of the entry this platform sent, as the returning bank quotes it. */
+  originalTraceNumber: string
+  amount: bigint
+  /** The return entry's own trace number (the returning bank's). */
+  traceNumber: string
+  /** The return record and its addenda, kept for an operator when nothing matches. */
+  records: string
+}
+
+/** An entry detail record that came without a return addenda: the file is read on, the record kept. */
+export interface UnreadableEntry {
+  records: string
+  problem: string
+}
+
+export interface ReturnFile {
+  returns: AchReturn[]
+  unreadable: UnreadableEntry[]
+}
+
+export function readReturnFile(content: string): ReturnFile {
+  const lines = content.split(/\r?\n/).filter((line) => line.length > 0)
+  const returns: AchReturn[] = []
+  const unreadable: UnreadableEntry[] = []
+  lines.forEach((line, i) => {
+    if (line.length !== RECORD_LENGTH) throw new Error(`record ${i + 1} has ${line.length} characters, not ${RECORD_LENGTH}`)
+  })
+  for (let i = 0; i < lines.length; i++) {
+    const entry = lines[i]!
+    if (!entry.startsWith('6')) continue
+    const addenda = lines[i + 1]
+    if (!addenda?.startsWith('799')) {
+      unreadable.push({ records: entry, problem: 'an entry without a return addenda (type 99)' })
+      continue
+    }
+    i += 1
+    const returnCode = addenda.slice(3, 6)
+    const originalTraceNumber = addenda.slice(6, 21)
+    if (!/^R[0-9]{2}$/.test(returnCode) || !/^[0-9]{15}$/.test(originalTraceNumber)) {
+      unreadable.push({ records: `${entry}\n${addenda}`, problem: 'a return addenda without a reason code or original trace number' })
+      continue
+    }
+    returns.push({
+      returnCode,
+      originalTraceNumber,
+      amount: BigInt(entry.slice(29, 39)),
+      traceNumber: entry.slice(79, 94),
+      records: `${entry}\n${addenda}`,
+    })
+  }
+  return { returns, unreadable }
+}
+
+/** How a return code reads to people: its NACHA description, or the code alone. */
+export const returnReasonOf = (code: string): string => RETURN_REASONS[code] ?? `ACH return ${code}`
