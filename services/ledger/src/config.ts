@@ -1,5 +1,5 @@
 import {
-  baseConfigSchema, consumerStartTime, databaseConfig, durationMs, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig,
+  baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig,
   migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z,
 } from '@pp/config'
 
@@ -21,9 +21,7 @@ const schema = baseConfigSchema.extend({
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   /** How long a new US bank account stays in ACH validation before it can be used. */
   ACH_VALIDATION_WINDOW_MS: durationMs.default(3_000),
-  EVENTS_CONSUMER_START_TIME: consumerStartTime,
-  /** Durable consumer names start with this; every replica of the service shares them. */
-  EVENTS_CONSUMER_PREFIX: z.string().min(1).default('ledger'),
+  ...eventConsumerConfig('ledger').shape,
   CUSTOMER_EVENTS_SUBJECT: z.string().min(1).default('events.customers.>'),
   PLATFORM_EVENTS_SUBJECT: z.string().min(1).default('events.platform.>'),
   /**

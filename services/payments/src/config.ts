@@ -1,4 +1,4 @@
-import { baseConfigSchema, consumerStartTime, databaseConfig, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -31,9 +31,7 @@ const schema = baseConfigSchema.extend({
   SANDBOX_RETURN_DELAY: durationMs.default(30_000),
   /** A transaction whose owed ledger step is older than this is re-driven by the recovery run. */
   RECOVERY_AFTER_MS: durationMs.min(1).default(10_000),
-  EVENTS_CONSUMER_START_TIME: consumerStartTime,
-  /** Durable consumer names start with this; every replica of the service shares them. */
-  EVENTS_CONSUMER_PREFIX: z.string().min(1).default('payments'),
+  ...eventConsumerConfig('payments').shape,
   /** The ledger's incoming payments, recorded as INCOMING transactions. */
   LEDGER_FUNDS_CREDITED_SUBJECT: z.string().min(1).default('events.ledger.FUNDS_CREDITED'),
   /** The cards service's reports of its card transactions, listed with the others. */
