@@ -28,8 +28,10 @@ export const SCHEMA_PATH = join(import.meta.dirname, '../../prisma/schema.prisma
 export const FAST_SETTINGS: DeliverySettings = {
   retryScheduleMs: [20, 20, 20],
   retryJitterRatio: 0,
-  requestTimeoutMs: 1_000,
-  claimLeaseMs: 2_000,
+  // the receivers here answer at once: a short timeout would only fire on a loaded machine, and its
+  // retry would send a webhook twice where a test counts once (tests of timeouts set their own)
+  requestTimeoutMs: 5_000,
+  claimLeaseMs: 10_000,
   concurrency: 16,
   concurrencyPerPlatform: 2,
   pauseAfterFailures: 5,
