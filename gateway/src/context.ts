@@ -34,14 +34,6 @@ export type GatewayApp = OpenAPIHono<GatewayEnv>
 
 type RequestContext = { get<K extends keyof GatewayVariables>(key: K): GatewayVariables[K]; req: { header(name: string): string | undefined } }
 
-// a request's token, signed on its first service call and reused by the others
-const tokens = new WeakMap<RequestContext, string | undefined>()
-
-function tenantTokenOf(c: RequestContext, principal: Principal, requestId: string): string | undefined {
-  if (!tokens.has(c)) tokens.set(c, tenantTokenFor({ platformId: principal.platformId, environment: principal.environment, requestId, permissions: principal.permissions }))
-  return tokens.get(c)
-}
-
 /**
  * What a route passes to a service call: the tenant, with the gateway's signed token of it that
  * the services believe rather than the bare ids (@pp/grpc), the request id and the idempotency key.
@@ -54,6 +46,6 @@ export function callContext(c: RequestContext): CallContext {
     environment: principal.environment,
     requestId,
     idempotencyKey: c.req.header('Idempotency-Key'),
-    tenantToken: tenantTokenOf(c, principal, requestId),
+    tenantToken: tenantTokenFor({ platformId: principal.platformId, environment: principal.environment, permissions: principal.permissions }),
   }
 }

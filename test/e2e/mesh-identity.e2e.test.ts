@@ -97,7 +97,7 @@ describe('a caller inside the network', () => {
 
 describe("the tenant a call acts for is the one the gateway's token states", () => {
   const tokenSignedBy = (signer: string, platformId = world.platformId) =>
-    signTenantToken(readSigningKey(signingKeyFile(world.mesh.eventKeys, signer)), { platformId, environment: 'SANDBOX', requestId: `attack-${randomUUID()}`, permissions: ['VIEW'] })
+    signTenantToken(readSigningKey(signingKeyFile(world.mesh.eventKeys, signer)), { platformId, environment: 'SANDBOX', permissions: ['VIEW'] })
   const listAccounts = (tenantToken?: string) => {
     const accounts = as(InternalAccountsServiceClient, world.mesh.grpcAddress('ledger'), 'gateway')
     return callUnary(accounts, accounts.listCustomerInternalAccounts, { customerId: customer.id, limit: 0 }, { ...tenant(), tenantToken })

@@ -8,7 +8,7 @@ const keyPair = () => {
   return { signing: { keyId, privateKey }, believed: new Map([[keyId, createPublicKey(privateKey)]]) }
 }
 const gateway = keyPair()
-const claims: TenantClaims = { platformId: 'Platform:1', environment: 'PRODUCTION', requestId: 'req-1', permissions: ['VIEW'] }
+const claims: TenantClaims = { platformId: 'Platform:1', environment: 'PRODUCTION', permissions: ['VIEW'] }
 const now = Date.UTC(2026, 10, 29)
 const reason = (run: () => unknown): string => {
   try {
@@ -36,7 +36,7 @@ describe('tenant tokens', () => {
 
   it('are refused when a claim is changed after signing', () => {
     const [version, keyId, , signature] = signTenantToken(gateway.signing, claims, now).split('.')
-    const payload = Buffer.from(JSON.stringify({ p: 'Platform:2', e: 'PRODUCTION', r: 'req-1', perms: ['VIEW'], iat: now, exp: now + TENANT_TOKEN_TTL_MS })).toString('base64url')
+    const payload = Buffer.from(JSON.stringify({ p: 'Platform:2', e: 'PRODUCTION', perms: ['VIEW'], iat: now, exp: now + TENANT_TOKEN_TTL_MS })).toString('base64url')
     expect(reason(() => verifyTenantToken([version, keyId, payload, signature].join('.'), gateway.believed, now))).toMatch(/invalid signature/)
   })
 

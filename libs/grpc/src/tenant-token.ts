@@ -4,14 +4,15 @@ import { isEnvironment, type Environment } from '@pp/tenancy'
 
 /**
  * The tenant a request acts for, as the gateway vouches for it after checking the caller's
- * credentials: its platform and environment, the request id, and what the credentials may do.
- * Services take the tenant from a verified token, not from bare headers (issue 31), and forward
- * the token on the calls they make for the same request.
+ * credentials: its platform and environment, and what the credentials may do. Services take the
+ * tenant from a verified token, not from bare headers (issue 31), and forward the token on the
+ * calls they make for the same request. The request id is no claim: it authorizes nothing and
+ * travels beside the token, so that one token serves a tenant's requests for a while (see
+ * `tenantTokenFor`) instead of costing a signature and a verification each.
  */
 export interface TenantClaims {
   platformId: string
   environment: Environment
-  requestId: string
   permissions: readonly string[]
 }
 
@@ -37,7 +38,6 @@ const VERSION = 'v1'
 interface Payload {
   p: string
   e: Environment
-  r: string
   perms: readonly string[]
   iat: number
   exp: number
@@ -45,7 +45,7 @@ interface Payload {
 
 /** `v1.<key id>.<payload, base64url JSON>.<Ed25519 signature, base64url>` */
 export function signTenantToken(key: TokenSigningKey, claims: TenantClaims, nowMs = Date.now()): string {
-  const payload: Payload = { p: claims.platformId, e: claims.environment, r: claims.requestId, perms: claims.permissions, iat: nowMs, exp: nowMs + TENANT_TOKEN_TTL_MS }
+  const payload: Payload = { p: claims.platformId, e: claims.environment, perms: claims.permissions, iat: nowMs, exp: nowMs + TENANT_TOKEN_TTL_MS }
   const signed = `${VERSION}.${key.keyId}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`
   return `${signed}.${sign(null, Buffer.from(DOMAIN + signed), key.privateKey).toString('base64url')}`
 }
@@ -66,7 +66,7 @@ export function verifyTenantToken(token: string, keys: ReadonlyMap<string, KeyOb
   const payload = parsePayload(payloadText)
   if (payload.exp <= nowMs) throw refused('has expired')
   if (payload.iat > nowMs + CLOCK_SKEW_MS) throw refused('is issued in the future')
-  return { platformId: payload.p, environment: payload.e, requestId: payload.r, permissions: payload.perms, expiresAtMs: payload.exp }
+  return { platformId: payload.p, environment: payload.e, permissions: payload.perms, expiresAtMs: payload.exp }
 }
 
 function parsePayload(text: string): Payload {
@@ -77,7 +77,7 @@ function parsePayload(text: string): Payload {
     throw refused('is malformed')
   }
   const valid =
-    typeof parsed.p === 'string' && parsed.p !== '' && isEnvironment(parsed.e) && typeof parsed.r === 'string' &&
+    typeof parsed.p === 'string' && parsed.p !== '' && isEnvironment(parsed.e) &&
     Array.isArray(parsed.perms) && parsed.perms.every((perm) => typeof perm === 'string') &&
     Number.isSafeInteger(parsed.iat) && Number.isSafeInteger(parsed.exp)
   if (!valid) throw refused('is malformed')
