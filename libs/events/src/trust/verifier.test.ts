@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { headers } from '@nats-io/transport-node'
 import { registry } from '@pp/metrics'
 import { pino } from 'pino'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { EventEnvelope } from '../envelope.js'
 import { developmentSigningKey, keyIdOf, publicKeyText, readSigningKey, readVerifyKeys, type SigningKey } from './event-keys.js'
 import { eventVerifierOf, signingKeyOf } from './event-trust.js'
@@ -71,6 +71,25 @@ describe('an event verifier', () => {
     expect(await rejections('unknown_key')).toBe(before.unknown + 1)
     expect(await rejections('bad_signature')).toBe(before.bad + 1)
     expect(await rejections('subject_mismatch')).toBe(before.subject + 1)
+  })
+
+  it('logs a flood of refusals once a minute per source and reason, saying how many it did not log, and counts every one', async () => {
+    const lines: { reason: string; droppedSinceLastLine: number }[] = []
+    const recording = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+    const flooded = createEventVerifier({ keys: readVerifyKeys(verifyKeysFile({ ledger: [ledger.publicText] })), logger: recording })
+    const before = await rejections('unknown_key')
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29), toFake: ['Date'] })
+    try {
+      const otherMesh = newKey('other-mesh-ledger')
+      for (let n = 0; n < 1_000; n += 1) flooded.accepts({ subject: SUBJECT, headers: signedHeaders(otherMesh.key, envelope), envelope })
+      flooded.accepts({ subject: SUBJECT, envelope })
+      vi.advanceTimersByTime(60_000)
+      flooded.accepts({ subject: SUBJECT, headers: signedHeaders(otherMesh.key, envelope), envelope })
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(lines.map((line) => [line.reason, line.droppedSinceLastLine])).toEqual([['unknown_key', 0], ['unsigned', 0], ['unknown_key', 999]])
+    expect(await rejections('unknown_key')).toBe(before + 1_001)
   })
 
   it('drops what is not an envelope at all', () => {

@@ -35,6 +35,13 @@ export interface VerifierOptions {
   unsignedAcceptedUntil?: Date
 }
 
+/**
+ * A refusal is logged at most this often per claimed source and reason, with how many were dropped
+ * since: a stream full of other meshes' events (a development NATS shared with test runs) or a
+ * forger's flood must not drown the log. The counter counts every one.
+ */
+const REFUSAL_LOG_INTERVAL_MS = 60_000
+
 const isEnvelope = (value: unknown): value is EventEnvelope =>
   value !== null && typeof value === 'object' && !Array.isArray(value) &&
   typeof (value as EventEnvelope).source === 'string' && typeof (value as EventEnvelope).type === 'string'
@@ -59,15 +66,31 @@ export function createEventVerifier(options: VerifierOptions): EventVerifier {
     if (!key) return 'unknown_key'
     return verify(null, canonicalEnvelope(envelope), key, Buffer.from(signature, 'base64')) ? undefined : 'bad_signature'
   }
+  const lastLogged = new Map<string, { atMs: number; droppedSince: number }>()
+  const logRefusal = (event: ReceivedEvent, source: string, reason: RejectionReason): void => {
+    const key = `${source} ${reason}`
+    const nowMs = Date.now()
+    const last = lastLogged.get(key)
+    if (last !== undefined && nowMs - last.atMs < REFUSAL_LOG_INTERVAL_MS) {
+      last.droppedSince += 1
+      return
+    }
+    lastLogged.set(key, { atMs: nowMs, droppedSince: 0 })
+    const eventId = isEnvelope(event.envelope) ? event.envelope.id : undefined
+    logger.warn(
+      { subject: event.subject, eventId, reason, droppedSinceLastLine: last?.droppedSince ?? 0 },
+      'event dropped: its producer is not proven (a forgery, or a key missing from EVENT_VERIFY_KEYS_FILE); logged at most once a minute per source and reason, each counted in events_rejected_total',
+    )
+  }
   return {
     accepts(event): event is ReceivedEvent & { envelope: EventEnvelope } {
       const reason = rejectionOf(event)
       if (reason === undefined) return true
       // the subject's source only when it is a known producer: a forger must not mint label values
       const claimed = event.subject.split('.')[1] ?? ''
-      rejected.inc({ source: keys(claimed) ? claimed : 'unknown', reason })
-      const eventId = isEnvelope(event.envelope) ? event.envelope.id : undefined
-      logger.warn({ subject: event.subject, eventId, reason }, 'event dropped: its producer is not proven (a forgery, or a key missing from EVENT_VERIFY_KEYS_FILE)')
+      const source = keys(claimed) ? claimed : 'unknown'
+      rejected.inc({ source, reason })
+      logRefusal(event, source, reason)
       return false
     },
   }
