@@ -5,8 +5,8 @@
  *
  * Each process gets an identity of its own: a certificate from a CA made afresh at every start
  * (in .mesh-identities/, which git ignores), naming it by its SPIFFE id; every gRPC call is over
- * mutual TLS and authorized by who makes it. The seeding speaks as `admin`, on the platform's
- * operator port.
+ * mutual TLS and authorized by who makes it. A NATS server it starts requires TLS, its certificate
+ * from the same CA. The seeding speaks as `admin`, on the platform's operator port.
  *
  * Every process starts at once: a service migrates its own database and needs no other to be up
  * (gRPC clients connect on their first call), and the gateway needs addresses only. The platform
@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { withDatabase } from '@pp/db'
 import { waitUntil } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv } from './mesh/event-keys.js'
-import { LOCAL_IDENTITIES_DIR, makeMeshIdentities } from './mesh/identities.js'
+import { LOCAL_IDENTITIES_DIR, makeMeshIdentities, natsServerCertificateOf } from './mesh/identities.js'
 import { startNats } from './mesh/nats.js'
 import { ensureNatsUsers, GATEWAY_USER, natsUserEnv } from './mesh/nats-users.js'
 import { startPostgres } from './mesh/postgres.js'
@@ -73,14 +73,15 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal)
     process.on(signal, () => void shutdown(0))
   }
-  const nats = await startNats(process.env.NATS_URL, ensureNatsUsers(join(tmpdir(), 'payments-platform-nats-users'), meshServices.map((s) => s.name)))
+  const identities = await makeMeshIdentities(LOCAL_IDENTITIES_DIR)
+  const natsUsers = ensureNatsUsers(join(tmpdir(), 'payments-platform-nats-users'), meshServices.map((s) => s.name))
+  const nats = await startNats(process.env.NATS_URL, natsUsers, natsServerCertificateOf(identities))
   cleanups.push(() => nats.stop())
   // kept between runs, as the embedded Postgres is: events of an earlier run stay believed
   const eventKeysDir = process.env.EVENT_KEYS_DIR || join(tmpdir(), 'payments-platform-event-keys')
   const eventKeys = ensureEventKeys(eventKeysDir, meshServices.map((s) => s.name))
   const gatewayPort = Number(process.env.PORT ?? GATEWAY_PORT_DEFAULT)
   const addresses = serviceAddresses()
-  const identities = await makeMeshIdentities(LOCAL_IDENTITIES_DIR)
   // local development: sandbox webhook endpoints may be receivers on this machine
   const common = { NATS_URL: nats.url, WEBHOOK_LOOPBACK_ALLOWED: 'true', ...addresses }
 

@@ -12,6 +12,8 @@ export interface NatsUsers {
   dir: string
   /** nats-server configuration (`-c`) naming every user by its public nkey, with its permissions. */
   configFile: string
+  /** Set when the configuration requires TLS (requireTls): the CA of the server's certificate, which every client trusts. */
+  tlsCaFile?: string
 }
 
 /** A user's seed in a mesh's users folder. */
@@ -62,5 +64,32 @@ export function ensureNatsUsers(dir: string, services: readonly string[]): NatsU
   return { dir, configFile }
 }
 
-/** A process's setting for its own user. */
-export const natsUserEnv = (users: NatsUsers, user: string): Record<string, string> => ({ NATS_NKEY_SEED_FILE: natsSeedFile(users, user) })
+/** A NATS server's TLS files: the CA every client trusts it by (NATS_TLS_CA_FILE), and its certificate and key. */
+export interface NatsServerCertificate {
+  caFile: string
+  certFile: string
+  keyFile: string
+}
+
+// generous: the mesh's processes all connect at once on a machine that may be busy (nats-server's default is 2 s)
+const TLS_HANDSHAKE_TIMEOUT_SECONDS = 5
+
+/**
+ * The users' server configuration with TLS required of every client (`<dir>/nats-server.conf`,
+ * JSON as nats-server reads it), serving the certificate `server`: a client that does not speak
+ * TLS, or does not trust the certificate's CA, is refused. The users' settings then carry that CA
+ * (natsUserEnv).
+ */
+export function requireTls(users: NatsUsers, server: NatsServerCertificate): NatsUsers {
+  const authorization = JSON.parse(readFileSync(users.configFile, 'utf8')) as object
+  const tls = { cert_file: server.certFile, key_file: server.keyFile, timeout: TLS_HANDSHAKE_TIMEOUT_SECONDS }
+  const configFile = join(users.dir, 'nats-server.conf')
+  writeFileSync(configFile, JSON.stringify({ ...authorization, tls }, null, 2))
+  return { ...users, configFile, tlsCaFile: server.caFile }
+}
+
+/** A process's settings for its own user, and the CA it trusts the server by when the server requires TLS. */
+export const natsUserEnv = (users: NatsUsers, user: string): Record<string, string> => ({
+  NATS_NKEY_SEED_FILE: natsSeedFile(users, user),
+  ...(users.tlsCaFile && { NATS_TLS_CA_FILE: users.tlsCaFile }),
+})

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from '@nats-io/transport-node'
 import { natsClientOptionsOf, redactedNatsUrl, type NatsClientOptions } from '@pp/events'
-import { ADMIN_USER, natsSeedFile, type NatsUsers } from './nats-users.js'
+import { ADMIN_USER, natsUserEnv, requireTls, type NatsServerCertificate, type NatsUsers } from './nats-users.js'
 
 export interface RunningNats {
   url: string
-  /** The users of a server started here, each process connecting as its own; none for a server found running. */
+  /** The users of a server started here, each process connecting as its own over TLS; none for a server found running. */
   users?: NatsUsers
   stop(): Promise<void>
 }
@@ -22,10 +22,11 @@ const answers = (url: string, client?: NatsClientOptions): Promise<boolean> =>
   )
 
 /**
- * NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream
- * and `users` (each service may publish its own subjects only).
+ * NATS from NATS_URL, else the local default, else a `nats-server` on PATH started with JetStream,
+ * `users` (each service may publish its own subjects only) and TLS required of every client,
+ * serving the certificate `serverTls` (from the mesh's CA). A server found is used as it is.
  */
-export async function startNats(natsUrl: string | undefined, users: NatsUsers): Promise<RunningNats> {
+export async function startNats(natsUrl: string | undefined, users: NatsUsers, serverTls: NatsServerCertificate): Promise<RunningNats> {
   if (natsUrl) {
     if (!(await answers(natsUrl))) throw new Error(`NATS_URL=${redactedNatsUrl(natsUrl)} does not answer: start that server, or unset NATS_URL to use or start a local one`)
     return { url: natsUrl, stop: async () => undefined }
@@ -39,9 +40,10 @@ export async function startNats(natsUrl: string | undefined, users: NatsUsers): 
   }
   const storeDir = join(tmpdir(), 'payments-platform-nats')
   mkdirSync(storeDir, { recursive: true })
-  const child = spawn('nats-server', ['-c', users.configFile, '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' })
-  await waitForNats(child, natsClientOptionsOf({ NODE_ENV: 'development', NATS_NKEY_SEED_FILE: natsSeedFile(users, ADMIN_USER) }))
-  return { url: LOCAL_URL, users, stop: () => stopChild(child) }
+  const secured = requireTls(users, serverTls)
+  const child = spawn('nats-server', ['-c', secured.configFile, '-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' })
+  await waitForNats(child, natsClientOptionsOf({ NODE_ENV: 'development', ...natsUserEnv(secured, ADMIN_USER) }))
+  return { url: LOCAL_URL, users: secured, stop: () => stopChild(child) }
 }
 
 async function waitForNats(child: ChildProcess, admin: NatsClientOptions): Promise<void> {

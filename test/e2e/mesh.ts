@@ -10,7 +10,7 @@ import type { Logger } from 'pino'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, distinctPorts, runtimeRoleUrl, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { ensureEventKeys, eventKeyEnv, type EventKeyFiles } from '../../scripts/mesh/event-keys.js'
-import { ADMIN_USER, GATEWAY_USER, natsSeedFile, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
+import { ADMIN_USER, GATEWAY_USER, natsUserEnv, type NatsUsers } from '../../scripts/mesh/nats-users.js'
 import { makeMeshIdentities, type IdentityFiles } from '../../scripts/mesh/identities.js'
 import { ensurePlatform, type Credentials, type PlatformCredentials } from '../../scripts/mesh/seed.js'
 import { API_VERSION, grpcAddressVariable, meshIdentities, meshServices, serviceEntry, type MeshService } from '../../scripts/mesh/services.js'
@@ -89,8 +89,13 @@ export interface MeshOptions {
   env?: Record<string, string>
   /** A NATS server of its own (one the test stops, or the shared mesh's), instead of the shared test server. */
   natsUrl?: string
-  /** The users of that server (scripts/mesh/nats-users.ts): each process connects as its own. */
+  /** The users of that server (scripts/mesh/nats-users.ts): each process connects as its own, over TLS when the server requires it. */
   natsUsers?: NatsUsers
+  /**
+   * The mesh's identities, made beforehand (makeMeshIdentities) by a caller that needs its CA
+   * first (the shared mesh's NATS server serves a certificate of it) and removes them after.
+   */
+  identities?: Record<string, IdentityFiles>
   /** A Postgres server of the test's own (one it restarts), for the mesh's databases. */
   databaseServerUrl?: string
   /** Processes per service (1): clients balance over them, as over a headless Service's pods. */
@@ -138,8 +143,12 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
   const natsUrl = options.natsUrl ?? (await testConnections()).natsUrl
   const { replicas = 1, gateways = 1, startTimeoutMs = 60_000 } = options
   const replicasOf = (service: MeshService): number => options.replicasOf?.[service.name] ?? replicas
-  const identityDir = mkdtempSync(join(tmpdir(), 'mesh-identities-'))
-  const identities = await makeMeshIdentities(identityDir)
+  const identityDir = options.identities ? undefined : mkdtempSync(join(tmpdir(), 'mesh-identities-'))
+  const identities = options.identities ?? (await makeMeshIdentities(identityDir!))
+  // identities the caller made are the caller's to remove
+  const dropIdentities = (): void => {
+    if (identityDir) rmSync(identityDir, { recursive: true, force: true })
+  }
   configureGrpcTransport(identities.admin!)
   const portsOf = new Map<string, number[]>()
   const operatorPortsOf = new Map<string, number[]>()
@@ -217,7 +226,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
     await Promise.all(processes.map((p) => p.stop('SIGKILL')))
     await Promise.all(databases.map((d) => d.drop()))
     dropEventKeys()
-    rmSync(identityDir, { recursive: true, force: true })
+    dropIdentities()
     throw err
   }
 
@@ -295,7 +304,7 @@ export async function startMesh(options: MeshOptions = {}): Promise<Mesh> {
       await Promise.all(processes.map((p) => p.stop()))
       await Promise.all(databases.map((d) => d.drop()))
       dropEventKeys()
-      rmSync(identityDir, { recursive: true, force: true })
+      dropIdentities()
     },
   }
   liveMeshes.add(mesh)
@@ -308,9 +317,9 @@ const afterEarlier = (earlier: ServiceProcess, current: ServiceProcess): Service
   output: () => `${earlier.output()}${current.output()}`,
 })
 
-/** A test's own connection to the mesh's NATS: as its admin user when the server has users. */
+/** A test's own connection to the mesh's NATS: as its admin user (over TLS when required) when the server has users. */
 export const connectMeshNats = (mesh: Mesh, name: string): Promise<NatsConnection> =>
-  connectNats(mesh.natsUrl, name, mesh.natsUsers && natsClientOptionsOf({ NODE_ENV: 'test', NATS_NKEY_SEED_FILE: natsSeedFile(mesh.natsUsers, ADMIN_USER) }))
+  connectNats(mesh.natsUrl, name, mesh.natsUsers && natsClientOptionsOf({ NODE_ENV: 'test', ...natsUserEnv(mesh.natsUsers, ADMIN_USER) }))
 
 /** What a test's own consumer of the mesh's events verifies them with, as the services do. */
 export const meshEventVerifier = (mesh: Mesh, logger: Logger): EventVerifier =>

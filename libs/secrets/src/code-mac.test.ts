@@ -22,6 +22,15 @@ describe('the keyed digest of short codes', () => {
     expect(codeMac(KEY, 'contact').digest('123456')).not.toBe(stored)
   })
 
+  it('after a rotation matches digests made under a previous key, and digests under the new one', () => {
+    const before = codeMac(KEY, 'otp').digest('Request:1', '123456')
+    const after = codeMac('22'.repeat(32), 'otp', [KEY])
+    expect(after.matches(before, 'Request:1', '123456')).toBe(true)
+    expect(after.matches(before, 'Request:1', '123457')).toBe(false)
+    expect(after.digest('Request:1', '123456')).toBe(codeMac('22'.repeat(32), 'otp').digest('Request:1', '123456'))
+    expect(codeMac('22'.repeat(32), 'otp').matches(before, 'Request:1', '123456')).toBe(false)
+  })
+
   it('refuses a key that is not 32 bytes', () => {
     expect(() => codeMac('11', 'otp')).toThrow('32 bytes')
   })

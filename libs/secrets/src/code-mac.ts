@@ -16,20 +16,30 @@ export interface CodeMac {
 /**
  * A CodeMac keyed by a key derived (HKDF-SHA256) from a service's 32-byte secret key for `purpose`
  * alone, so the service needs no further secret and the derived key is independent of the key's
- * other use (sealing secrets with AES-256-GCM) and of any other purpose.
+ * other use (sealing secrets with AES-256-GCM) and of any other purpose. After a rotation of the
+ * secret key, digests made under the keys it replaced (`previousKeysHex`) still match until those
+ * keys are removed: a code sent just before the rotation is not refused for it. New digests use the
+ * current key.
  */
-export function codeMac(secretKeyHex: string, purpose: string): CodeMac {
+export function codeMac(secretKeyHex: string, purpose: string, previousKeysHex: readonly string[] = []): CodeMac {
+  const digests = [secretKeyHex, ...previousKeysHex].map((keyHex) => digestUnder(keyHex, purpose))
+  return {
+    digest: digests[0]!,
+    matches(stored, ...parts) {
+      const actual = Buffer.from(stored)
+      // every key is tried, so the time taken tells nothing of which one matched
+      const matching = digests
+        .map((digest) => Buffer.from(digest(...parts)))
+        .filter((expected) => actual.length === expected.length && timingSafeEqual(actual, expected))
+      return matching.length > 0
+    },
+  }
+}
+
+function digestUnder(secretKeyHex: string, purpose: string): (...parts: string[]) => string {
   const secretKey = Buffer.from(secretKeyHex, 'hex')
   if (secretKey.length !== 32) throw new Error('the secret key must be 32 bytes (64 hex characters)')
   const key = Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `code-mac/${purpose}`, 32))
   // parts are joined by a newline, which no part holds, so two different lists never share a digest
-  const digest = (...parts: string[]): string => createHmac('sha256', key).update(parts.join('\n')).digest('hex')
-  return {
-    digest,
-    matches(stored, ...parts) {
-      const expected = Buffer.from(digest(...parts))
-      const actual = Buffer.from(stored)
-      return actual.length === expected.length && timingSafeEqual(actual, expected)
-    },
-  }
+  return (...parts) => createHmac('sha256', key).update(parts.join('\n')).digest('hex')
 }

@@ -24,6 +24,13 @@ describe('wallet-auth configuration', () => {
     expect(loadWalletAuthConfig({ DATABASE_URL, MIGRATION_DATABASE_URL, NODE_ENV: 'production', ...keys, ...tls }).WALLET_SECRET_KEY).toBe(keys.WALLET_SECRET_KEY)
   })
 
+  it('reads the keys WALLET_SECRET_KEY replaced as a comma-separated list, none by default', () => {
+    expect(loadWalletAuthConfig({ DATABASE_URL }).WALLET_SECRET_PREVIOUS_KEYS).toEqual([])
+    const previous = { WALLET_SECRET_PREVIOUS_KEYS: `${'c'.repeat(64)},${'d'.repeat(64)}` }
+    expect(loadWalletAuthConfig({ DATABASE_URL, ...previous }).WALLET_SECRET_PREVIOUS_KEYS).toEqual(['c'.repeat(64), 'd'.repeat(64)])
+    expect(() => loadWalletAuthConfig({ DATABASE_URL, WALLET_SECRET_PREVIOUS_KEYS: 'abcd' })).toThrow(/WALLET_SECRET_PREVIOUS_KEYS/)
+  })
+
   it('refuses issuers that are not JSON', () => {
     expect(() => loadWalletAuthConfig({ DATABASE_URL, OIDC_ISSUERS: 'accounts.google.com' })).toThrow(/OIDC_ISSUERS/)
   })

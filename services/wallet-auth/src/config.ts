@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
 /** An OIDC issuer whose ID tokens are accepted, and where its signing keys are published. */
@@ -26,8 +26,13 @@ const schema = baseConfigSchema
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
     CARDS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
-    /** AES-256-GCM key for secrets at rest (wallet secrets, OTP target keys); the key of the OTP codes' HMAC derives from it. */
+    /**
+     * AES-256-GCM key sealing secrets at rest (wallet secrets, delegated keys, OTP target keys), the
+     * current one; the key of the OTP codes' HMAC derives from it.
+     */
     WALLET_SECRET_KEY: hex32Key.default(DEVELOPMENT_SECRET_KEY),
+    /** Keys WALLET_SECRET_KEY replaced (comma-separated): they open what they sealed until the next start seals it again. */
+    WALLET_SECRET_PREVIOUS_KEYS: previousKeys,
     /** P-256 key that signs the OTP target and export bundles clients verify. */
     BUNDLE_SIGNING_KEY: hex32Key.default(DEVELOPMENT_BUNDLE_SIGNING_KEY),
     SESSION_TTL_MS: durationMs.min(1).default(15 * 60_000),

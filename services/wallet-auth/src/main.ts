@@ -6,11 +6,13 @@ import { cardsFundingSources } from './clients/cards.js'
 import { customersContacts } from './clients/customers.js'
 import { ledgerWalletDirectory } from './clients/ledger.js'
 import { loadWalletAuthConfig } from './config.js'
-import { codeMac, secretBox } from '@pp/secrets'
+import { codeMac } from '@pp/secrets'
 import { openDb } from './db/client.js'
 import { retireDeletedCustomer } from './domain/credentials/retire-customer.js'
 import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
+import { resealStoredSecrets } from './domain/secrets/reseal-stored-secrets.js'
+import { walletSealing } from './domain/secrets/wallet-sealing.js'
 import { startWalletAuthServer } from './rpc/server.js'
 
 const config = loadWalletAuthConfig()
@@ -29,13 +31,16 @@ runService({
   natsClient: config,
   async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
+    const sealing = walletSealing(config.WALLET_SECRET_KEY, config.WALLET_SECRET_PREVIOUS_KEYS)
+    const resealed = await resealStoredSecrets(db, sealing)
+    if (resealed > 0) logger.info({ resealed, keyId: sealing.keyring.currentKeyId }, 'wallet secrets sealed again under the current key')
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
     const cards = cardsFundingSources(config.CARDS_GRPC_ADDRESS)
     const deps: WalletAuthDeps = {
       db,
       now: () => new Date(),
-      box: secretBox(config.WALLET_SECRET_KEY),
+      sealing,
       bundleSigningKey: config.BUNDLE_SIGNING_KEY,
       wallets,
       contacts,
@@ -51,7 +56,7 @@ runService({
         signedRequestMs: config.SIGNED_REQUEST_TTL_MS,
       },
       otp: {
-        codes: codeMac(config.WALLET_SECRET_KEY, 'wallet-auth/otp'),
+        codes: codeMac(config.WALLET_SECRET_KEY, 'wallet-auth/otp', config.WALLET_SECRET_PREVIOUS_KEYS),
         attemptsMax: config.OTP_ATTEMPTS_MAX,
         challengesPerHour: config.OTP_CHALLENGES_PER_HOUR,
       },

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import { callUnary } from '@pp/grpc'
 import type { Caller } from '@pp/tenancy'
+import { walletAuthSignedOperation } from '@pp/vocabulary'
 import type { SignedRequestChallenge, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { ApiKeyStamper } from '@turnkey/api-key-stamper'
-import { encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
+import { decryptExportBundle, encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto'
 import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
@@ -100,4 +101,20 @@ export async function proofOf(
 ): Promise<WalletSignatureProof> {
   const challenge = await begin(h, ctx, accountId, operation, body)
   return { requestId: challenge.requestId, walletSignature: key ? await stamp(key, challenge.payloadToSign) : SANDBOX_WALLET_SIGNATURE, body }
+}
+
+/** Exports the wallet (a proof signed by `key`, or the sandbox legacy value) and opens the bundle as a client does: its mnemonic. */
+export async function exportMnemonic(h: Harness, ctx: Partial<Caller>, accountId: string, key?: DeviceKey): Promise<string> {
+  const client = newDeviceKey()
+  const body = JSON.stringify({ clientPublicKey: client.publicKeyUncompressed })
+  const proof = await proofOf(h, ctx, accountId, walletAuthSignedOperation.exportWallet(accountId), body, key)
+  const { id, encryptedWalletCredentials } = await callUnary(h.client, h.client.exportWallet, { accountId, clientPublicKey: client.publicKeyUncompressed, proof }, ctx)
+  if (id !== accountId) throw new Error(`exported ${id}, not ${accountId}`)
+  return decryptExportBundle({
+    exportBundle: encryptedWalletCredentials,
+    embeddedKey: client.privateKey,
+    organizationId: accountId,
+    returnMnemonic: true,
+    dangerouslyOverrideSignerPublicKey: bundleSignerPublicKey(h.deps.bundleSigningKey),
+  })
 }

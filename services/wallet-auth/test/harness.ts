@@ -6,12 +6,14 @@ import { newId } from '@pp/ids'
 import { createLogger } from '@pp/logging'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { codeMac, secretBox } from '@pp/secrets'
+import { codeMac } from '@pp/secrets'
 import { openDb, type Db } from '../src/db/client.js'
 import type { CardFundingSources } from '../src/domain/delegated-keys/delegated-keys.js'
 import type { CustomerContacts, WalletAuthDeps, WalletDirectory } from '../src/domain/deps.js'
 import { oidcVerifier } from '../src/domain/oauth/oidc-token.js'
 import type { OtpChannel, OtpSender } from '../src/domain/otp/otp-sender.js'
+import { resealStoredSecrets } from '../src/domain/secrets/reseal-stored-secrets.js'
+import { walletSealing } from '../src/domain/secrets/wallet-sealing.js'
 import type { CustomerContact, Tenant, Wallet } from '../src/domain/types.js'
 import { startWalletAuthServer } from '../src/rpc/server.js'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.js'
@@ -90,6 +92,14 @@ export interface Harness {
   issuer: TestIssuer
   /** Moves the service's clock forward. */
   advanceClock(ms: number): void
+  /** WALLET_SECRET_KEY of the harness as it started. */
+  secretKey: string
+  /**
+   * What a restart with WALLET_SECRET_KEY `current` and WALLET_SECRET_PREVIOUS_KEYS `previous` does
+   * (main.ts): the start-up pass re-seals under `current`, then the server answers with these keys.
+   * Answers how many values the pass sealed again.
+   */
+  restartWithSecretKeys(current: string, previous: string[]): Promise<number>
   sandbox: Partial<Caller>
   production: Partial<Caller>
   context(environment: Environment, platformId?: string): Partial<Caller>
@@ -107,7 +117,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
   const deps: WalletAuthDeps = {
     db,
     now: () => new Date(Date.now() + clockOffsetMs),
-    box: secretBox(secretKey),
+    sealing: walletSealing(secretKey, []),
     bundleSigningKey: randomBytes(32).toString('hex'),
     wallets: directory,
     contacts: directory,
@@ -132,6 +142,14 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
     issuer,
     advanceClock: (ms) => {
       clockOffsetMs += ms
+    },
+    secretKey,
+    async restartWithSecretKeys(current, previous) {
+      const sealing = walletSealing(current, previous)
+      const resealed = await resealStoredSecrets(db, sealing)
+      deps.sealing = sealing
+      deps.otp.codes = codeMac(current, 'wallet-auth/otp', previous)
+      return resealed
     },
     sandbox: context('SANDBOX'),
     production: context('PRODUCTION'),

@@ -1,16 +1,15 @@
 import { callUnary } from '@pp/grpc'
 import { newId } from '@pp/ids'
 import { walletAuthSignedOperation as signedOperation } from '@pp/vocabulary'
-import { decryptCredentialBundle, decryptExportBundle } from '@turnkey/crypto'
+import { decryptCredentialBundle } from '@turnkey/crypto'
 import { validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
 import { publicKeyOf } from '../src/crypto/p256.js'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { DelegatedKeyView } from '../src/domain/delegated-keys/delegated-key-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
-import { authMethodOf, ISO_TIME, listOf, newDeviceKey, proofOf, sessionOf, walletWithSession } from './device.js'
+import { authMethodOf, exportMnemonic, ISO_TIME, listOf, newDeviceKey, proofOf, sessionOf, walletWithSession } from './device.js'
 import { DeclaredFundingSources, SESSION_TTL_MS, startHarness, tenantOf, type Harness } from './harness.js'
 
 let h: Harness
@@ -92,25 +91,7 @@ describe('credentials', () => {
 describe('wallet export', () => {
   it('seals the same mnemonic, created once, in an export bundle @turnkey/crypto opens', async () => {
     const { wallet, tek } = await walletWithSession(h, h.sandbox)
-    const open = async () => {
-      const client = newDeviceKey()
-      const body = JSON.stringify({ clientPublicKey: client.publicKeyUncompressed })
-      const proof = await proofOf(h, h.sandbox, wallet.accountId, signedOperation.exportWallet(wallet.accountId), body, tek)
-      const { id, encryptedWalletCredentials } = await callUnary(
-        h.client,
-        h.client.exportWallet,
-        { accountId: wallet.accountId, clientPublicKey: client.publicKeyUncompressed, proof },
-        h.sandbox,
-      )
-      expect(id).toBe(wallet.accountId)
-      return decryptExportBundle({
-        exportBundle: encryptedWalletCredentials,
-        embeddedKey: client.privateKey,
-        organizationId: wallet.accountId,
-        returnMnemonic: true,
-        dangerouslyOverrideSignerPublicKey: bundleSignerPublicKey(h.deps.bundleSigningKey),
-      })
-    }
+    const open = () => exportMnemonic(h, h.sandbox, wallet.accountId, tek)
     const mnemonic = await open()
     expect(mnemonic.split(' ')).toHaveLength(24)
     expect(validateMnemonic(mnemonic, wordlist)).toBe(true)

@@ -8,6 +8,7 @@ import { createPostWebhook } from '../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../src/domain/delivery/settings.js'
 import type { DeliveryWorker } from '../src/domain/delivery/worker.js'
 import { endpointDirectory } from '../src/domain/endpoint/endpoint-directory.js'
+import { keyEncryption } from '../src/domain/signing/key-encryption.js'
 import { loadSigningKeys } from '../src/domain/signing/signing-keys.js'
 import { startEventConsumer } from '../src/events/event-consumer.js'
 import { openTestEvents, type TestEvents } from '../test/support/events.js'
@@ -33,7 +34,7 @@ export async function openBenchService(name: string, settings: DeliverySettings)
   const attemptsSql: Sql = openSql(database.url, 10, { synchronousCommit: false })
   const endpoints = new InMemoryPlatformConfigs()
   const logger = createLogger(`webhooks-${name}`, 'warn')
-  const keys = await loadSigningKeys(db, randomBytes(32))
+  const keys = await loadSigningKeys(db, keyEncryption(randomBytes(32), []))
   const deps: WebhooksDeps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(undefined, { allowLoopback: true }), settings }
   const events = await openTestEvents(name)
   let consumer: RunningConsumer | undefined

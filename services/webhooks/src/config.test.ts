@@ -26,6 +26,17 @@ describe('loadWebhooksConfig', () => {
     expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'abcd' })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
   })
 
+  it('reads the keys the encryption key replaced, in either form, and only beside an encryption key', () => {
+    const previous = `${'cd'.repeat(32)},${Buffer.alloc(32, 9).toString('base64')}`
+    const config = loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32), WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS: previous })
+    expect(config.WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS).toEqual([Buffer.from('cd'.repeat(32), 'hex'), Buffer.alloc(32, 9)])
+    expect(loadWebhooksConfig(base).WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS).toEqual([])
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: 'ab'.repeat(32), WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS: 'abcd' })).toThrow(
+      /WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS/,
+    )
+    expect(() => loadWebhooksConfig({ ...base, WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS: 'cd'.repeat(32) })).toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS/)
+  })
+
   it('refuses to start in production without the key that seals the signing keys', () => {
     const tls = { GRPC_TLS_CA_FILE: 'ca.pem', GRPC_TLS_CERT_FILE: 'webhooks.pem', GRPC_TLS_KEY_FILE: 'webhooks.key' }
     const production = { ...base, ...tls, NODE_ENV: 'production', MIGRATION_DATABASE_URL: 'postgresql://migrator@127.0.0.1:5432/webhooks' }

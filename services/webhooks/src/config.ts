@@ -9,10 +9,15 @@ const msList = z
   .refine((list) => list.length <= 20, 'at most 20 retries')
 
 /** 32 bytes as 64 hex characters or as base64. */
-const aesKey = z
+const aesKeyOf = (value: string): Buffer => (/^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64'))
+const AES_KEY_MESSAGE = 'expected 32 bytes, as 64 hex characters or base64'
+const aesKey = z.string().transform(aesKeyOf).refine((key) => key.length === 32, AES_KEY_MESSAGE)
+/** Comma-separated keys as aesKey reads one (empty: none). */
+const aesKeys = z
   .string()
-  .transform((value) => (/^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')))
-  .refine((key) => key.length === 32, 'expected 32 bytes, as 64 hex characters or base64')
+  .default('')
+  .transform((value) => value.split(',').filter(Boolean).map(aesKeyOf))
+  .refine((keys) => keys.every((key) => key.length === 32), AES_KEY_MESSAGE)
 
 const schema = baseConfigSchema
   .extend({
@@ -60,6 +65,8 @@ const schema = baseConfigSchema
      * which only development allows. Setting it seals a key stored plainly at the next start.
      */
     WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY: aesKey.optional(),
+    /** Keys WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY replaced: they open what they sealed until the next start seals it again. */
+    WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS: aesKeys,
     /** How long a delivered or dead delivery, and its attempts, stay in the delivery log. */
     WEBHOOK_DELIVERY_RETENTION_MS: durationMs.default(30 * 24 * 3_600_000),
     WEBHOOK_LOOPBACK_ALLOWED: webhookLoopbackAllowed,
@@ -73,6 +80,10 @@ const schema = baseConfigSchema
   .refine((c) => c.NODE_ENV !== 'production' || c.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY !== undefined, {
     path: ['WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY'],
     message: 'is required in production: the signing keys must not be stored in the clear',
+  })
+  .refine((c) => c.WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS.length === 0 || c.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY !== undefined, {
+    path: ['WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS'],
+    message: 'needs WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY, the key that replaced them',
   })
   // a delivery's row is what makes its event, delivered again by the stream, a duplicate
   .refine((c) => c.WEBHOOK_DELIVERY_RETENTION_MS >= c.EVENTS_STREAM_MAX_AGE_MS, {

@@ -10,6 +10,7 @@ import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
 import { startDeliveryWorker } from './domain/delivery/worker.js'
 import { endpointDirectory } from './domain/endpoint/endpoint-directory.js'
 import { followKeyRotations } from './domain/signing/follow-rotations.js'
+import { keyEncryption } from './domain/signing/key-encryption.js'
 import { loadSigningKeys } from './domain/signing/signing-keys.js'
 import { startEventConsumer } from './events/event-consumer.js'
 import { reportBacklog } from './metrics.js'
@@ -44,8 +45,9 @@ runService({
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const attemptsSql = openSql(config.DATABASE_URL, ATTEMPTS_SQL_POOL_MAX, { synchronousCommit: false })
     reportBacklog(sql)
-    const keys = await loadSigningKeys(db, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY)
-    if (!config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
+    const encryptionKey = config.WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY
+    const keys = await loadSigningKeys(db, encryptionKey && keyEncryption(encryptionKey, config.WEBHOOK_SIGNING_KEY_ENCRYPTION_PREVIOUS_KEYS))
+    if (!encryptionKey) logger.warn('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY is unset: signing keys are stored unencrypted')
     const rotations = followKeyRotations(keys, config.DATABASE_URL, logger)
     const platform = platformConfigClient(config.PLATFORM_GRPC_ADDRESS)
     const deps = { db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, platform), post: createPostWebhook(undefined, { allowLoopback: config.WEBHOOK_LOOPBACK_ALLOWED }), settings: deliverySettingsOf(config) }

@@ -1,16 +1,19 @@
 import { createPublicKey, randomBytes, verify } from 'node:crypto'
 import { findSchemaDrift } from '@pp/db'
 import { createLogger } from '@pp/logging'
+import { ENVIRONMENTS } from '@pp/tenancy'
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../src/db/client.js'
 import { followKeyRotations } from '../src/domain/signing/follow-rotations.js'
-import { publicKeyOf, publicKeyPem } from '../src/domain/signing/key-pair.js'
+import { keyEncryption } from '../src/domain/signing/key-encryption.js'
+import { generateKeyPair, publicKeyOf, publicKeyPem } from '../src/domain/signing/key-pair.js'
 import { listSigningKeys } from '../src/domain/signing/list-signing-keys.js'
 import { signingKeyView } from '../src/domain/signing/public-key.js'
 import { rotateSigningKey } from '../src/domain/signing/rotate-signing-key.js'
 import { loadSigningKeys, type SigningKeys } from '../src/domain/signing/signing-keys.js'
 import { MIGRATIONS_DIR, SCHEMA_PATH } from './support/harness.js'
+import { sealedBeforeKeyIds } from './support/sealed-before-key-ids.js'
 
 let database: TestDatabase
 let db: Db
@@ -29,8 +32,11 @@ it('migrates to exactly the Prisma schema', async () => {
   expect(await findSchemaDrift(database.url, SCHEMA_PATH)).toEqual([])
 })
 
+const verifies = (publicKey: Uint8Array, body: string, signature: string) =>
+  verify('sha256', Buffer.from(body), createPublicKey(publicKeyPem(publicKey)), Buffer.from(signature, 'base64'))
+
 // every test's keys are sealed with this one, as a deployment's are
-const encryptionKey = randomBytes(32)
+const encryptionKey = keyEncryption(randomBytes(32), [])
 
 describe('signing keys', () => {
 
@@ -41,7 +47,10 @@ describe('signing keys', () => {
     expect(Buffer.from(first.publicKey('PRODUCTION'))).not.toEqual(Buffer.from(first.publicKey('SANDBOX')))
 
     const rows = await db.signingKey.findMany({ orderBy: { environment: 'asc' } })
-    expect(rows.map((r) => [r.environment, r.privateKeyEncryption])).toEqual([['PRODUCTION', 'AES_256_GCM'], ['SANDBOX', 'AES_256_GCM']])
+    expect(rows.map((r) => [r.environment, r.privateKeyEncryption, r.sealingKeyId])).toEqual([
+      ['PRODUCTION', 'AES_256_GCM', encryptionKey.keyring.currentKeyId],
+      ['SANDBOX', 'AES_256_GCM', encryptionKey.keyring.currentKeyId],
+    ])
     // 12-byte iv, 16-byte tag, 32-byte ciphertext: no 32 bytes of the row are the private key
     const sandbox = rows[1]!
     expect(sandbox.privateKey).toHaveLength(60)
@@ -51,7 +60,7 @@ describe('signing keys', () => {
 
   it('refuse to start without the encryption key, or with another one', async () => {
     await expect(loadSigningKeys(db, undefined)).rejects.toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
-    await expect(loadSigningKeys(db, randomBytes(32))).rejects.toThrow()
+    await expect(loadSigningKeys(db, keyEncryption(randomBytes(32), []))).rejects.toThrow()
   })
 
   it('stored in the clear by a start without an encryption key are sealed by the first start with one', async () => {
@@ -74,8 +83,6 @@ describe('signing keys', () => {
 
 describe('rotation', () => {
   const hex = (key: Uint8Array) => Buffer.from(key).toString('hex')
-  const verifies = (publicKey: Uint8Array, body: string, signature: string) =>
-    verify('sha256', Buffer.from(body), createPublicKey(publicKeyPem(publicKey)), Buffer.from(signature, 'base64'))
 
   it('signs with the new key at once, and publishes the replaced one until the overlap ends', async () => {
     const keys = await loadSigningKeys(db, encryptionKey)
@@ -145,3 +152,63 @@ describe('rotation', () => {
     await expect(listSigningKeys(db, 'STAGING')).rejects.toMatchObject({ code: 'INVALID_INPUT' })
   })
 })
+
+describe('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY rotation', () => {
+  let rotating: TestDatabase
+  let rotatingDb: Db
+  beforeAll(async () => {
+    rotating = await createTestDatabase('webhooks_key_encryption', MIGRATIONS_DIR)
+    rotatingDb = openDb(rotating.url)
+  })
+  afterAll(async () => {
+    await rotatingDb.$disconnect()
+    await rotating.drop()
+  })
+
+  const sealingKeyIds = async () => (await rotatingDb.signingKey.findMany({ where: { retiresAt: null } })).map((row) => row.sealingKeyId)
+  const publicKeys = (keys: SigningKeys) => ENVIRONMENTS.map((environment) => Buffer.from(keys.publicKey(environment)).toString('hex'))
+  const signs = (keys: SigningKeys) => ENVIRONMENTS.every((environment) => verifies(keys.publicKey(environment), 'body', keys.sign(environment, 'body')))
+
+  it('opens the keys sealed under the replaced key, seals them again under the new one at start, then opens them with it alone', async () => {
+    const a = keyEncryption(randomBytes(32), [])
+    const before = await loadSigningKeys(rotatingDb, a)
+    const b = randomBytes(32)
+    const restarted = await loadSigningKeys(rotatingDb, keyEncryption(b, [...a.keys]))
+    expect(publicKeys(restarted)).toEqual(publicKeys(before))
+    expect(signs(restarted)).toBe(true)
+    expect(await sealingKeyIds()).toEqual([keyEncryption(b, []).keyring.currentKeyId, keyEncryption(b, []).keyring.currentKeyId])
+    const alone = await loadSigningKeys(rotatingDb, keyEncryption(b, []))
+    expect(publicKeys(alone)).toEqual(publicKeys(before))
+    expect(signs(alone)).toBe(true)
+    await expect(loadSigningKeys(rotatingDb, a)).rejects.toThrow(/no sealing key has the id/)
+  })
+
+  it('seals again a key sealed before key ids (bound to its environment alone), each once when replicas start together', async () => {
+    const before = randomBytes(32)
+    await rotatingDb.signingKey.deleteMany()
+    const rows = ENVIRONMENTS.map((environment) => legacyRow(environment, before))
+    await rotatingDb.signingKey.createMany({ data: rows })
+    // the encryption key rotated in the same deployment: the previous one opens them
+    const next = keyEncryption(randomBytes(32), [before])
+    const replicas = await Promise.all([loadSigningKeys(rotatingDb, next), loadSigningKeys(rotatingDb, next), loadSigningKeys(rotatingDb, next)])
+    for (const replica of replicas) expect(publicKeys(replica)).toEqual(rows.map((row) => row.publicKeyHex))
+    expect(await sealingKeyIds()).toEqual([next.keyring.currentKeyId, next.keyring.currentKeyId])
+    expect(signs(await loadSigningKeys(rotatingDb, keyEncryption(next.keys[0]!, [])))).toBe(true)
+  })
+
+  it('does not open a private half moved to another row', async () => {
+    const encryption = keyEncryption(randomBytes(32), [])
+    await rotatingDb.signingKey.deleteMany()
+    await loadSigningKeys(rotatingDb, encryption)
+    const [production, sandbox] = await rotatingDb.signingKey.findMany({ orderBy: { environment: 'asc' } })
+    await rotatingDb.signingKey.update({ where: { publicKeyHex: sandbox!.publicKeyHex }, data: { privateKey: production!.privateKey } })
+    await expect(loadSigningKeys(rotatingDb, encryption)).rejects.toThrow()
+  })
+})
+
+/** A current key as a start before key ids stored it. */
+function legacyRow(environment: string, key: Buffer) {
+  const { privateKey, publicKey } = generateKeyPair()
+  const sealed = sealedBeforeKeyIds(privateKey, key, environment)
+  return { environment, publicKeyHex: Buffer.from(publicKey).toString('hex'), privateKey: sealed, privateKeyEncryption: 'AES_256_GCM', sealingKeyId: null }
+}

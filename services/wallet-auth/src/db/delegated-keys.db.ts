@@ -12,8 +12,9 @@ export interface NewDelegatedKey extends Tenant {
   /** The funding source while ACTIVE (its unique index allows one ACTIVE key per funding source). */
   activeFundingSourceId: string
   publicKey: string
-  /** Sealed at rest. */
+  /** Sealed at rest, under the key sealingKeyId names. */
   privateKey: Uint8Array<ArrayBuffer>
+  sealingKeyId: string
   nickname: string
   status: 'ACTIVE'
   createdAt: Date

@@ -3,8 +3,9 @@ import type { Db, Tx } from './client.js'
 export interface NewOtpChallenge {
   id: string
   authMethodId: string
-  /** Sealed at rest. */
+  /** Sealed at rest, under the key sealingKeyId names. */
   targetPrivateKey: Uint8Array<ArrayBuffer>
+  sealingKeyId: string
   codeDigest: string
   expiresAt: Date
   createdAt: Date
@@ -30,6 +31,7 @@ export async function countOtpChallengesSince(tx: Tx, authMethodId: string, sinc
 export interface OtpAttempt {
   id: string
   targetPrivateKey: Uint8Array
+  sealingKeyId: string | null
   codeDigest: string
 }
 
@@ -41,7 +43,7 @@ export interface OtpAttempt {
  * 'LOCKED' when its attempts are used up (an older challenge is never tried instead).
  */
 export async function takeOtpAttempt(db: Db, authMethodId: string, now: Date, attemptsMax: number): Promise<OtpAttempt | 'NONE' | 'LOCKED'> {
-  const rows = await db.$queryRaw<{ id: string | null; target_private_key: Uint8Array | null; code_digest: string | null }[]>`
+  const rows = await db.$queryRaw<{ id: string | null; target_private_key: Uint8Array | null; sealing_key_id: string | null; code_digest: string | null }[]>`
     WITH "latest" AS (
       SELECT "id" FROM "otp_challenges"
        WHERE "auth_method_id" = ${authMethodId} AND "used_at" IS NULL AND "expires_at" > ${now}
@@ -50,13 +52,13 @@ export async function takeOtpAttempt(db: Db, authMethodId: string, now: Date, at
       UPDATE "otp_challenges" AS c SET "attempts" = c."attempts" + 1
         FROM "latest"
        WHERE c."id" = "latest"."id" AND c."attempts" < ${attemptsMax} AND c."used_at" IS NULL
-      RETURNING c."id", c."target_private_key", c."code_digest"
+      RETURNING c."id", c."target_private_key", c."sealing_key_id", c."code_digest"
     )
     SELECT "taken".* FROM "latest" LEFT JOIN "taken" ON "taken"."id" = "latest"."id"`
   const [row] = rows
   if (row === undefined) return 'NONE'
   if (row.id === null) return 'LOCKED'
-  return { id: row.id, targetPrivateKey: row.target_private_key!, codeDigest: row.code_digest! }
+  return { id: row.id, targetPrivateKey: row.target_private_key!, sealingKeyId: row.sealing_key_id, codeDigest: row.code_digest! }
 }
 
 /** Marks the challenge used unless it already is: false when another attempt used it first. */

@@ -1,3 +1,4 @@
+import type { SealedBytes, StoredSealedBytes } from '../domain/secrets/wallet-sealing.js'
 import type { Tenant } from '../domain/types.js'
 import type { Tx } from './client.js'
 
@@ -6,12 +7,12 @@ export interface WalletSecretKey extends Tenant {
 }
 
 /** Stores the wallet's sealed secret unless one exists: concurrent first writers keep the first. */
-export async function storeWalletSecretOnce(tx: Tx, key: WalletSecretKey, ciphertext: Uint8Array<ArrayBuffer>, createdAt: Date): Promise<void> {
-  await tx.walletSecret.createMany({ data: [{ ...key, ciphertext, createdAt }], skipDuplicates: true })
+export async function storeWalletSecretOnce(tx: Tx, key: WalletSecretKey, sealed: SealedBytes, createdAt: Date): Promise<void> {
+  await tx.walletSecret.createMany({ data: [{ ...key, ...sealed, createdAt }], skipDuplicates: true })
 }
 
 /** The wallet's sealed secret; it exists once `storeWalletSecretOnce` has run. */
-export async function readWalletSecret(tx: Tx, key: WalletSecretKey): Promise<Uint8Array> {
+export async function readWalletSecret(tx: Tx, key: WalletSecretKey): Promise<StoredSealedBytes> {
   const stored = await tx.walletSecret.findUniqueOrThrow({ where: { platformId_environment_accountId: key } })
-  return stored.ciphertext
+  return { ciphertext: stored.ciphertext, sealingKeyId: stored.sealingKeyId }
 }

@@ -1,8 +1,9 @@
-import type { CodeMac, SecretBox } from '@pp/secrets'
+import type { CodeMac } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
 import type { OidcVerifier } from './oauth/oidc-token.js'
 import type { OtpSender } from './otp/otp-sender.js'
+import type { WalletSealing } from './secrets/wallet-sealing.js'
 import type { CustomerContact, Origin, Tenant, Wallet } from './types.js'
 
 /** Finds the embedded wallet behind an internal account id (ACCOUNT_NOT_FOUND / WALLET_NOT_PROVISIONED). */
@@ -24,7 +25,7 @@ export interface Lifetimes {
 
 /** How OTP codes are kept and how far one credential may be tried. */
 export interface OtpSettings {
-  /** HMAC of each code, keyed from WALLET_SECRET_KEY: a copy of the rows does not give the codes away. */
+  /** HMAC of each code, keyed from WALLET_SECRET_KEY (the keys it replaced still match): a copy of the rows does not give the codes away. */
   codes: CodeMac
   /** Verification attempts one challenge takes (OTP_ATTEMPTS_MAX). */
   attemptsMax: number
@@ -40,8 +41,8 @@ export interface WebAuthnSettings {
 export interface WalletAuthDeps {
   db: Db
   now: () => Date
-  /** Encrypts secrets at rest. */
-  box: SecretBox
+  /** Seals secrets at rest (WALLET_SECRET_KEY and the keys it replaced). */
+  sealing: WalletSealing
   /** Signs the bundles clients verify (OTP target, export). */
   bundleSigningKey: string
   wallets: WalletDirectory

@@ -1,11 +1,15 @@
 import type { Db, Tx } from './client.js'
 
-/** A key as stored: its private half sealed or not, as `privateKeyEncryption` says. */
+/**
+ * A key as stored: its private half sealed or not, as `privateKeyEncryption` says; when sealed,
+ * `sealingKeyId` names the encryption key (null: sealed before key ids).
+ */
 export interface SigningKeyRow {
   environment: string
   publicKeyHex: string
   privateKey: Uint8Array
   privateKeyEncryption: string
+  sealingKeyId: string | null
 }
 
 export interface StoredSigningKey extends SigningKeyRow {
@@ -40,19 +44,20 @@ export const findSigningKeys = (db: Db, environment: string): Promise<StoredSign
 export async function retireCurrentKey(tx: Tx, environment: string, retiresAt: Date): Promise<StoredSigningKey | undefined> {
   const [retired] = await tx.signingKey.updateManyAndReturn({
     where: { environment, retiresAt: null },
-    data: { retiresAt, privateKey: Buffer.alloc(0), privateKeyEncryption: 'ERASED' },
+    data: { retiresAt, privateKey: Buffer.alloc(0), privateKeyEncryption: 'ERASED', sealingKeyId: null },
   })
   return retired
 }
 
 /**
- * Seals a current key stored in the clear (a deployment that ran without an encryption key): the
- * condition on its encryption makes replicas starting together seal it once.
+ * Stores a current key's private half sealed anew (it was in the clear, or sealed under another
+ * encryption key), only if the row still holds the private half it was read with: of replicas
+ * starting together one seals it, and a key a rotation erased meanwhile stays erased.
  */
-export async function sealStoredKey(db: Db, publicKeyHex: string, sealed: Uint8Array): Promise<void> {
+export async function replaceSealedKey(db: Db, read: SigningKeyRow, sealed: { privateKey: Uint8Array; sealingKeyId: string }): Promise<void> {
   await db.signingKey.updateMany({
-    where: { publicKeyHex, privateKeyEncryption: 'NONE' },
-    data: { privateKey: Buffer.from(sealed), privateKeyEncryption: 'AES_256_GCM' },
+    where: { publicKeyHex: read.publicKeyHex, privateKey: Buffer.from(read.privateKey), retiresAt: null },
+    data: { privateKey: Buffer.from(sealed.privateKey), privateKeyEncryption: 'AES_256_GCM', sealingKeyId: sealed.sealingKeyId },
   })
 }
 

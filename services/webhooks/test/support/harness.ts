@@ -15,6 +15,7 @@ import { startDeliveryWorker, type DeliveryWorker } from '../../src/domain/deliv
 import { UNCONFIGURED, type EndpointConfig, type PlatformConfigSource } from '../../src/domain/endpoint/config.js'
 import { endpointDirectory } from '../../src/domain/endpoint/endpoint-directory.js'
 import type { SigningKeyView } from '../../src/domain/signing/public-key.js'
+import { keyEncryption } from '../../src/domain/signing/key-encryption.js'
 import { loadSigningKeys } from '../../src/domain/signing/signing-keys.js'
 import { tenantKey } from '../../src/domain/types.js'
 import { startEventConsumer } from '../../src/events/event-consumer.js'
@@ -101,7 +102,7 @@ export async function startHarness(
   const sql = openSql(database.url)
   const attemptsSql = openSql(database.url, undefined, { synchronousCommit: false })
   const endpoints = new InMemoryPlatformConfigs()
-  const keys = await loadSigningKeys(db, randomBytes(32))
+  const keys = await loadSigningKeys(db, keyEncryption(randomBytes(32), []))
   const deps: WebhooksDeps = {
     db, sql, attemptsSql, keys, endpointDirectory: endpointDirectory(sql, endpoints), post: createPostWebhook(resolveHost, { allowLoopback: true }), settings: { ...FAST_SETTINGS, ...settings },
   }

@@ -15,6 +15,7 @@ import {
   type NewDelegatedKey,
 } from '../../db/delegated-keys.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { delegatedKeyBinding, sealBytes } from '../secrets/wallet-sealing.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
 
@@ -32,7 +33,7 @@ export interface CreateDelegatedKeyInput {
   nickname: string
 }
 
-type DelegatedKeyDeps = Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'wallets' | 'cardFundingSources'>
+type DelegatedKeyDeps = Pick<WalletAuthDeps, 'db' | 'now' | 'sealing' | 'wallets' | 'cardFundingSources'>
 
 /**
  * Generates a P-256 key pair here (the private half encrypted at rest) and activates it for the
@@ -58,15 +59,18 @@ export async function createDelegatedKey(
   }
   const key = generateP256KeyPair()
   const now = deps.now()
+  const id = newId('DelegatedKey')
+  const sealed = sealBytes(deps.sealing, delegatedKeyBinding(id), hexToBytes(key.privateKey))
   const row: NewDelegatedKey = {
-    id: newId('DelegatedKey'),
+    id,
     ...tenant,
     accountId: wallet.accountId,
     cardId: input.cardId,
     fundingSourceId,
     activeFundingSourceId: fundingSourceId,
     publicKey: key.publicKey,
-    privateKey: deps.box.seal(hexToBytes(key.privateKey)),
+    privateKey: sealed.ciphertext,
+    sealingKeyId: sealed.sealingKeyId,
     nickname: input.nickname,
     status: 'ACTIVE',
     createdAt: now,

@@ -8,6 +8,7 @@ import { isP256PublicKey } from '../../crypto/p256.js'
 import type { Tx } from '../../db/client.js'
 import { readWalletSecret, storeWalletSecretOnce } from '../../db/wallet-secrets.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { openBytes, sealBytes, walletSecretBinding } from '../secrets/wallet-sealing.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
 
@@ -20,7 +21,7 @@ const MNEMONIC_STRENGTH_BITS = 256
  * a signed operation of the wallet, its request completed in the transaction that reads the secret.
  */
 export async function exportWallet(
-  deps: Pick<WalletAuthDeps, 'db' | 'now' | 'box' | 'bundleSigningKey' | 'wallets'>,
+  deps: Pick<WalletAuthDeps, 'db' | 'now' | 'sealing' | 'bundleSigningKey' | 'wallets'>,
   caller: Caller,
   input: { accountId: string; clientPublicKey: string },
   proof: WalletSignatureProof | undefined,
@@ -40,9 +41,10 @@ export async function exportWallet(
 }
 
 /** The stored secret, or a new one; concurrent first exports keep whichever was written first. */
-async function walletSecret(deps: Pick<WalletAuthDeps, 'now' | 'box'>, tx: Tx, tenant: Tenant, accountId: string): Promise<string> {
+async function walletSecret(deps: Pick<WalletAuthDeps, 'now' | 'sealing'>, tx: Tx, tenant: Tenant, accountId: string): Promise<string> {
   const key = { platformId: tenant.platformId, environment: tenant.environment, accountId }
   const fresh = new TextEncoder().encode(generateMnemonic(wordlist, MNEMONIC_STRENGTH_BITS))
-  await storeWalletSecretOnce(tx, key, deps.box.seal(fresh), deps.now())
-  return new TextDecoder().decode(deps.box.open(await readWalletSecret(tx, key)))
+  const boundTo = walletSecretBinding(key)
+  await storeWalletSecretOnce(tx, key, sealBytes(deps.sealing, boundTo, fresh), deps.now())
+  return new TextDecoder().decode(openBytes(deps.sealing, boundTo, await readWalletSecret(tx, key)))
 }

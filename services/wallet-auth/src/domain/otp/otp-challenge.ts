@@ -7,6 +7,7 @@ import type { AuthMethod } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
 import { countOtpChallengesSince, insertOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { otpTargetKeyBinding, sealBytes } from '../secrets/wallet-sealing.js'
 import type { Tenant } from '../types.js'
 import { prepareOtp } from './otp-sender.js'
 
@@ -20,7 +21,7 @@ const HOUR_MS = 3_600_000
  * each challenge allows a few attempts, so the codes sent bound the guesses at a credential.
  */
 export async function issueOtpChallenge(
-  deps: Pick<WalletAuthDeps, 'now' | 'box' | 'bundleSigningKey' | 'otpSender' | 'lifetimes' | 'otp'>,
+  deps: Pick<WalletAuthDeps, 'now' | 'sealing' | 'bundleSigningKey' | 'otpSender' | 'lifetimes' | 'otp'>,
   tx: Tx,
   tenant: Tenant,
   method: AuthMethod,
@@ -34,10 +35,12 @@ export async function issueOtpChallenge(
   })
   const target = generateP256KeyPair()
   const id = newId('Request')
+  const sealed = sealBytes(deps.sealing, otpTargetKeyBinding(id), hexToBytes(target.privateKey))
   await insertOtpChallenge(tx, {
     id,
     authMethodId: method.id,
-    targetPrivateKey: deps.box.seal(hexToBytes(target.privateKey)),
+    targetPrivateKey: sealed.ciphertext,
+    sealingKeyId: sealed.sealingKeyId,
     codeDigest: deps.otp.codes.digest(id, delivery.code),
     expiresAt: new Date(now.getTime() + deps.lifetimes.otpChallengeMs),
     createdAt: now,

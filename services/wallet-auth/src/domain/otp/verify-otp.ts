@@ -6,6 +6,7 @@ import { isP256PublicKey } from '../../crypto/p256.js'
 import type { AuthMethod } from '../../db/auth-methods.db.js'
 import { takeOtpAttempt, useOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
+import { openBytes, otpTargetKeyBinding } from '../secrets/wallet-sealing.js'
 import { sha256Hex } from '../oauth/oidc-token.js'
 import { openSession, type SessionView } from '../sessions/sessions.js'
 import { beginSignedRequest, completeSignedRequest, type SignedRequestChallenge } from '../signed-requests/signed-requests.js'
@@ -74,7 +75,8 @@ async function checkOtpAttempt(deps: WalletAuthDeps, method: AuthMethod, bundle:
   const challenge = await takeOtpAttempt(deps.db, method.id, now, deps.otp.attemptsMax)
   if (challenge === 'NONE') throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')
   if (challenge === 'LOCKED') throw new ApiError('UNAUTHORIZED', 'Too many attempts at this OTP code; request a new one')
-  const attempt = openAttempt(bundle, bytesToHex(deps.box.open(challenge.targetPrivateKey)))
+  const targetPrivateKey = openBytes(deps.sealing, otpTargetKeyBinding(challenge.id), { ciphertext: challenge.targetPrivateKey, sealingKeyId: challenge.sealingKeyId })
+  const attempt = openAttempt(bundle, bytesToHex(targetPrivateKey))
   if (!deps.otp.codes.matches(challenge.codeDigest, challenge.id, attempt.otpCode)) throw new ApiError('UNAUTHORIZED', 'Invalid OTP code')
   const used = await useOtpChallenge(deps.db, challenge.id, now)
   if (!used) throw new ApiError('UNAUTHORIZED', 'No pending OTP challenge; request a new one')

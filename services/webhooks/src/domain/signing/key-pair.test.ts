@@ -1,7 +1,6 @@
-import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createPublicKey, verify } from 'node:crypto'
 import { p256 } from '@noble/curves/nist.js'
 import { describe, expect, it } from 'vitest'
-import { openPrivateKey, sealPrivateKey } from './key-encryption.js'
 import { generateKeyPair, publicKeyPem, signBody } from './key-pair.js'
 
 describe('signBody', () => {
@@ -22,17 +21,5 @@ describe('signBody', () => {
       expect(p256.verify(signature, Buffer.from(`${body}${i}`), publicKey, { format: 'der' })).toBe(true)
       expect(verify('sha256', Buffer.from(`${body}${i}`), createPublicKey(publicKeyPem(publicKey)), signature)).toBe(true)
     }
-  })
-})
-
-describe('sealPrivateKey', () => {
-  const key = randomBytes(32)
-  const { privateKey } = generateKeyPair()
-
-  it('opens with the same key and environment only', () => {
-    const sealed = sealPrivateKey(privateKey, key, 'SANDBOX')
-    expect(Buffer.from(openPrivateKey(sealed, key, 'SANDBOX'))).toEqual(Buffer.from(privateKey))
-    expect(() => openPrivateKey(sealed, key, 'PRODUCTION')).toThrow()
-    expect(() => openPrivateKey(sealed, randomBytes(32), 'SANDBOX')).toThrow()
   })
 })
