@@ -73,22 +73,30 @@ describe('an event verifier', () => {
     expect(await rejections('subject_mismatch')).toBe(before.subject + 1)
   })
 
-  it('logs a flood of refusals once a minute per source and reason, saying how many it did not log, and counts every one', async () => {
-    const lines: { reason: string; droppedSinceLastLine: number }[] = []
+  it('logs ten refusals a minute per source and reason, then counts the rest and says how many went unlogged', async () => {
+    const lines: { reason: string; eventId: string; unloggedInLastWindow?: number }[] = []
     const recording = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
     const flooded = createEventVerifier({ keys: readVerifyKeys(verifyKeysFile({ ledger: [ledger.publicText] })), logger: recording })
     const before = await rejections('unknown_key')
+    const otherMesh = newKey('other-mesh-ledger')
+    const foreign = (n: number) => {
+      const event = { ...envelope, id: `Event:foreign-${n}` }
+      return { subject: SUBJECT, headers: signedHeaders(otherMesh.key, event), envelope: event }
+    }
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 29), toFake: ['Date'] })
     try {
-      const otherMesh = newKey('other-mesh-ledger')
-      for (let n = 0; n < 1_000; n += 1) flooded.accepts({ subject: SUBJECT, headers: signedHeaders(otherMesh.key, envelope), envelope })
+      for (let n = 0; n < 1_000; n += 1) flooded.accepts(foreign(n))
       flooded.accepts({ subject: SUBJECT, envelope })
       vi.advanceTimersByTime(60_000)
-      flooded.accepts({ subject: SUBJECT, headers: signedHeaders(otherMesh.key, envelope), envelope })
+      flooded.accepts(foreign(1_000))
     } finally {
       vi.useRealTimers()
     }
-    expect(lines.map((line) => [line.reason, line.droppedSinceLastLine])).toEqual([['unknown_key', 0], ['unsigned', 0], ['unknown_key', 999]])
+    expect(lines.map((line) => [line.reason, line.eventId, line.unloggedInLastWindow])).toEqual([
+      ...Array.from({ length: 10 }, (_, n) => ['unknown_key', `Event:foreign-${n}`, undefined]),
+      ['unsigned', envelope.id, undefined],
+      ['unknown_key', 'Event:foreign-1000', 990],
+    ])
     expect(await rejections('unknown_key')).toBe(before + 1_001)
   })
 

@@ -36,11 +36,13 @@ export interface VerifierOptions {
 }
 
 /**
- * A refusal is logged at most this often per claimed source and reason, with how many were dropped
- * since: a stream full of other meshes' events (a development NATS shared with test runs) or a
- * forger's flood must not drown the log. The counter counts every one.
+ * Refusals are logged one by one, with their event ids, up to this many a minute per claimed
+ * source and reason; past that only counted, and the next line says how many went unlogged: a
+ * stream full of other meshes' events (a development NATS shared with test runs) or a forger's
+ * flood must not drown the log. The counter counts every one.
  */
-const REFUSAL_LOG_INTERVAL_MS = 60_000
+const REFUSALS_LOGGED_PER_WINDOW = 10
+const REFUSAL_LOG_WINDOW_MS = 60_000
 
 const isEnvelope = (value: unknown): value is EventEnvelope =>
   value !== null && typeof value === 'object' && !Array.isArray(value) &&
@@ -66,20 +68,26 @@ export function createEventVerifier(options: VerifierOptions): EventVerifier {
     if (!key) return 'unknown_key'
     return verify(null, canonicalEnvelope(envelope), key, Buffer.from(signature, 'base64')) ? undefined : 'bad_signature'
   }
-  const lastLogged = new Map<string, { atMs: number; droppedSince: number }>()
+  const windows = new Map<string, { startedAtMs: number; logged: number; unlogged: number }>()
   const logRefusal = (event: ReceivedEvent, source: string, reason: RejectionReason): void => {
     const key = `${source} ${reason}`
     const nowMs = Date.now()
-    const last = lastLogged.get(key)
-    if (last !== undefined && nowMs - last.atMs < REFUSAL_LOG_INTERVAL_MS) {
-      last.droppedSince += 1
+    let window = windows.get(key)
+    let unloggedBefore = 0
+    if (window === undefined || nowMs - window.startedAtMs >= REFUSAL_LOG_WINDOW_MS) {
+      unloggedBefore = window?.unlogged ?? 0
+      window = { startedAtMs: nowMs, logged: 0, unlogged: 0 }
+      windows.set(key, window)
+    }
+    if (window.logged >= REFUSALS_LOGGED_PER_WINDOW) {
+      window.unlogged += 1
       return
     }
-    lastLogged.set(key, { atMs: nowMs, droppedSince: 0 })
+    window.logged += 1
     const eventId = isEnvelope(event.envelope) ? event.envelope.id : undefined
     logger.warn(
-      { subject: event.subject, eventId, reason, droppedSinceLastLine: last?.droppedSince ?? 0 },
-      'event dropped: its producer is not proven (a forgery, or a key missing from EVENT_VERIFY_KEYS_FILE); logged at most once a minute per source and reason, each counted in events_rejected_total',
+      { subject: event.subject, eventId, reason, ...(unloggedBefore > 0 && { unloggedInLastWindow: unloggedBefore }) },
+      'event dropped: its producer is not proven (a forgery, or a key missing from EVENT_VERIFY_KEYS_FILE)',
     )
   }
   return {
