@@ -9,7 +9,7 @@ import { KycLinksServiceClient } from '@pp/proto/customers/v1/kyc_links'
 import { VerificationsServiceClient } from '@pp/proto/customers/v1/verifications'
 import type { BeneficialOwnerView } from '../src/domain/beneficial-owners/types.js'
 import type { DocumentView } from '../src/domain/documents/types.js'
-import type { Page } from '../src/domain/keyset-page.js'
+import type { Page } from '@pp/paging'
 import type { VerificationView } from '../src/domain/verifications/types.js'
 import type { Harness } from './harness.js'
 

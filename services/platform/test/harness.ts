@@ -8,7 +8,7 @@ import { PlatformServiceClient, type EnsurePlatformResponse } from '@pp/proto/pl
 import { createTestDatabase } from '@pp/testing'
 import { expect } from 'vitest'
 import { createPlatformDb, type PlatformDb } from '../src/db/client.js'
-import type { Page } from '../src/domain/pagination.js'
+import type { Page } from '@pp/paging'
 import type { ApiTokenView, PlatformConfigView } from '../src/domain/types.js'
 import { startPlatformServer } from '../src/rpc/server.js'
 

@@ -1,4 +1,5 @@
-import { prepared, type KeysetPosition } from '@pp/db'
+import { prepared } from '@pp/db'
+import type { KeysetPosition } from '@pp/paging'
 import type { CardRecord, CardState, CardStateReason, CardWithSources, FundingSourceBinding, Tenant } from '../domain/types.js'
 import type { SqlTx } from './client.js'
 

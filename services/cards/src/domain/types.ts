@@ -67,13 +67,6 @@ export interface CardView {
   updatedAt: string
 }
 
-export interface Page<T> {
-  data: T[]
-  hasMore: boolean
-  nextCursor?: string
-  totalCount: number
-}
-
 export type CardTransactionStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION'
 export type Direction = 'DEBIT' | 'CREDIT'
 

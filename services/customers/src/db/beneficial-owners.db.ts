@@ -2,7 +2,7 @@ import type { BeneficialOwnerRecord, BeneficialOwnerRole, PersonalInfo } from '.
 import type { Tenant, VerificationStatus } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { BeneficialOwner as OwnerRow, Prisma } from './generated/client.js'
-import type { PagePosition } from './customers.db.js'
+import type { KeysetPosition } from '@pp/paging'
 
 const toRecord = (row: OwnerRow): BeneficialOwnerRecord => ({
   ...row,
@@ -47,7 +47,7 @@ export async function ownersOfCustomer(db: Db | Tx, customerId: string): Promise
 export async function findBeneficialOwnerPage(
   db: Db,
   customerId: string,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<BeneficialOwnerRecord[]> {
   const afterPosition = after && {

@@ -1,6 +1,7 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
-import type { CustomerFilters, PagePosition } from './customers.db.js'
+import type { KeysetPosition } from '@pp/paging'
+import type { CustomerFilters } from './customers.db.js'
 import { CUSTOMER_COLUMNS, FACTS_COLUMNS, factsOf, toCustomerWithFacts, type CustomerWithFacts, type CustomerWithFactsRow, type FactsRow } from './customer-with-facts.js'
 
 // The hot reads of customers: each answers in one prepared statement, the view's facts included.
@@ -68,7 +69,7 @@ export async function readCustomerPage(
   sql: SqlRunner,
   tenant: Tenant,
   filters: CustomerFilters,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<CustomerPageRead> {
   const rows = await sql.query<CustomerWithFactsRow & { totalCount: bigint }>(FIND_PAGE, [

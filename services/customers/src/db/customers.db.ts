@@ -59,8 +59,3 @@ export interface CustomerFilters {
   isIncludingDeleted: boolean
 }
 
-/** The sort key of the last customer on a page: lists run newest first, ties broken by id. */
-export interface PagePosition {
-  createdAt: Date
-  id: string
-}

@@ -1,7 +1,7 @@
 import type { DocumentRecord, DocumentUploadInput } from '../domain/documents/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { PagePosition } from './customers.db.js'
+import type { KeysetPosition } from '@pp/paging'
 import type { Prisma } from './generated/client.js'
 
 /** The index that allows one document per holder, type and side. */
@@ -75,7 +75,7 @@ export async function findDocumentPage(
   db: Db,
   tenant: Tenant,
   holderId: string | undefined,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<DocumentRecord[]> {
   const afterPosition = after && {

@@ -1,5 +1,5 @@
 import type { Tenant } from '../domain/types.js'
-import type { PagePosition } from './customers.db.js'
+import type { KeysetPosition } from '@pp/paging'
 import type { VerificationErrorView, VerificationOutcome, VerificationSource } from '../domain/verifications/types.js'
 import type { Db, Tx } from './client.js'
 import type { Prisma, Verification } from './generated/client.js'
@@ -37,7 +37,7 @@ export async function findVerificationPage(
   db: Db,
   tenant: Tenant,
   filters: VerificationFilters,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<{ rows: VerificationRow[]; totalCount: number }> {
   const where = { ...tenant, ...filters }

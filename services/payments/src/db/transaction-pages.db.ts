@@ -1,4 +1,4 @@
-import type { KeysetPosition } from '@pp/db'
+import type { KeysetPosition } from '@pp/paging'
 import { tenantOf, type Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
 import type { Prisma } from './generated/client.js'

@@ -1,4 +1,4 @@
-import type { KeysetPosition } from '@pp/db'
+import type { KeysetPosition } from '@pp/paging'
 import type { PlatformDb } from './client.js'
 import type { OperatorAction } from './generated/client.js'
 

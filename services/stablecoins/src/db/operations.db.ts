@@ -1,4 +1,4 @@
-import type { KeysetPosition } from '@pp/db'
+import type { KeysetPosition } from '@pp/paging'
 import type { Leg } from '../domain/ledger.js'
 import type { OperationRecord, Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'

@@ -1,4 +1,4 @@
-import type { KeysetPosition } from '@pp/db'
+import type { KeysetPosition } from '@pp/paging'
 import type { ProviderAccountRecord, Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { ProviderAccount } from './generated/client.js'

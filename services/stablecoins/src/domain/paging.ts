@@ -1,9 +1,5 @@
-import { decodeCursor, encodeCursor, type KeysetPosition } from '@pp/db'
 import { invalidInput } from '@pp/errors'
-import type { Page } from './types.js'
-
-const PAGE_LIMIT_DEFAULT = 20
-const PAGE_LIMIT_MAX = 100
+import { decodeCursor, keysetPage, pageLimit, type KeysetPosition, type Page } from '@pp/paging'
 
 export interface PageRequest {
   /** 0 means the default. */
@@ -20,16 +16,7 @@ export async function pageOf<R extends KeysetPosition, V>(
   const limit = pageLimit(request.limit)
   const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor)
   const { rows, totalCount } = await read(after, limit + 1)
-  const page = rows.slice(0, limit)
-  const hasMore = rows.length > limit
-  const last = page.at(-1)
-  return { data: page.map(view), hasMore, ...(hasMore && last ? { nextCursor: encodeCursor(last) } : {}), totalCount }
-}
-
-function pageLimit(requested: number): number {
-  if (requested === 0) return PAGE_LIMIT_DEFAULT
-  if (Number.isInteger(requested) && requested >= 1 && requested <= PAGE_LIMIT_MAX) return requested
-  throw invalidInput([{ field: 'limit', message: `must be between 1 and ${PAGE_LIMIT_MAX}` }])
+  return keysetPage(rows, limit, totalCount, view)
 }
 
 /** An optional enumerated filter: absent, or one of `values`. */

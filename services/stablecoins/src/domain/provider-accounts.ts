@@ -1,3 +1,4 @@
+import type { Page } from '@pp/paging'
 import { inTransaction, prismaRunner, storeAnswer } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
@@ -5,7 +6,7 @@ import { findProviderAccount, findProviderAccountPage, insertProviderAccount } f
 import type { StablecoinsDeps } from './deps.js'
 import { createOnce } from './idempotency.js'
 import { enumFilter, pageOf, type PageRequest } from './paging.js'
-import { PROVIDER_ACCOUNT_STATUSES, PROVIDERS, tenantOf, type Caller, type Page, type ProviderAccountRecord, type Tenant } from './types.js'
+import { PROVIDER_ACCOUNT_STATUSES, PROVIDERS, tenantOf, type Caller, type ProviderAccountRecord, type Tenant } from './types.js'
 import { providerAccountView, type ProviderAccountView } from './views.js'
 
 export interface LinkInput {

@@ -1,3 +1,4 @@
+import type { Page } from '@pp/paging'
 import { inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
@@ -9,7 +10,7 @@ import type { StablecoinsDeps } from './deps.js'
 import { createOnce } from './idempotency.js'
 import { enumFilter, pageOf, type PageRequest } from './paging.js'
 import { assertUsable, mustFindProviderAccount } from './provider-accounts.js'
-import { ISSUANCE_STATUSES, NETWORKS, OPERATIONS_STATUSES, PROVIDERS, tenantOf, type Caller, type Page, type ProviderAccountRecord, type StablecoinRecord, type Tenant } from './types.js'
+import { ISSUANCE_STATUSES, NETWORKS, OPERATIONS_STATUSES, PROVIDERS, tenantOf, type Caller, type ProviderAccountRecord, type StablecoinRecord, type Tenant } from './types.js'
 import { stablecoinView, type StablecoinView } from './views.js'
 
 export interface RegisterInput {

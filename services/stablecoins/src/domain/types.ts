@@ -67,10 +67,3 @@ export interface OperationRecord extends Tenant {
   updatedAt: Date
 }
 
-/** A page of the API's lists: newest first, keyset cursor. */
-export interface Page<T> {
-  data: T[]
-  hasMore: boolean
-  nextCursor?: string
-  totalCount: number
-}

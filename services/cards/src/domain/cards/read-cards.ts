@@ -1,14 +1,11 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { decodeCursor, encodeCursor } from '@pp/db'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { isId } from '@pp/ids'
 import { findCard, listCards, type CardFilter } from '../../db/cards.db.js'
 import type { SqlTx } from '../../db/client.js'
 import type { CardsDeps } from '../deps.js'
-import { CARD_STATES, type CardView, type CardWithSources, type Page, type Tenant } from '../types.js'
+import { CARD_STATES, type CardView, type CardWithSources, type Tenant } from '../types.js'
 import { cardView } from './view.js'
-
-const LIMIT_DEFAULT = 20
-const LIMIT_MAX = 100
 
 /** The tenant's card (404 NOT_FOUND for an unknown id or another tenant's card). */
 export async function requireCard(sql: SqlTx, tenant: Tenant, id: string, lock = false): Promise<CardWithSources> {
@@ -28,9 +25,8 @@ export interface ListCardsInput extends CardFilter {
 
 /** One keyset page of the tenant's cards, newest first unless asked otherwise. */
 export async function listTenantCards(deps: Pick<CardsDeps, 'sql'>, tenant: Tenant, input: ListCardsInput): Promise<Page<CardView>> {
-  const limit = input.limit === 0 ? LIMIT_DEFAULT : input.limit
+  const limit = pageLimit(input.limit)
   const errors = [
-    ...(limit >= 1 && limit <= LIMIT_MAX ? [] : [{ field: 'limit', message: `1 to ${LIMIT_MAX}` }]),
     ...(input.state === undefined || (CARD_STATES as readonly string[]).includes(input.state)
       ? []
       : [{ field: 'state', message: 'not a card state', constraint: { enum: [...CARD_STATES] } }]),
@@ -42,8 +38,5 @@ export async function listTenantCards(deps: Pick<CardsDeps, 'sql'>, tenant: Tena
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor)
   const order = input.sortOrder === 'asc' ? 'asc' : 'desc'
   const { cards, total } = await listCards(deps.sql, tenant, input, order, after, limit + 1)
-  const page = cards.slice(0, limit)
-  const last = page.at(-1)?.card
-  const hasMore = cards.length > limit
-  return { data: page.map(cardView), hasMore, ...(hasMore && last ? { nextCursor: encodeCursor(last) } : {}), totalCount: total }
+  return keysetPage(cards, limit, total, cardView, (row) => row.card)
 }

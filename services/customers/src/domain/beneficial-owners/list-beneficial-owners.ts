@@ -1,10 +1,8 @@
 import { countBeneficialOwners, findBeneficialOwnerPage } from '../../db/beneficial-owners.db.js'
 import { findCustomer } from '../../db/customers.db.js'
-import { decodeCursor } from '@pp/db'
-import { pageLimit } from '../customers/list-customers.js'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
-import { toPage, type Page } from '../keyset-page.js'
 import { tenantOf, type Caller } from '../types.js'
 import type { BeneficialOwnerView } from './types.js'
 import { toBeneficialOwnerView } from './view.js'
@@ -22,5 +20,5 @@ export async function listBeneficialOwners(
     findBeneficialOwnerPage(deps.db, customer.id, after, limit + 1),
     countBeneficialOwners(deps.db, customer.id),
   ])
-  return toPage(records, limit, totalCount, toBeneficialOwnerView)
+  return keysetPage(records, limit, totalCount, toBeneficialOwnerView)
 }

@@ -1,8 +1,6 @@
 import { countDocuments, findDocumentPage } from '../../db/documents.db.js'
-import { decodeCursor } from '@pp/db'
-import { pageLimit } from '../customers/list-customers.js'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import type { CustomersDeps } from '../deps.js'
-import { toPage, type Page } from '../keyset-page.js'
 import { tenantOf, type Caller } from '../types.js'
 import type { DocumentView } from './types.js'
 import { toDocumentView } from './view.js'
@@ -20,5 +18,5 @@ export async function listDocuments(
     findDocumentPage(deps.db, tenant, input.documentHolder, after, limit + 1),
     countDocuments(deps.db, tenant, input.documentHolder),
   ])
-  return toPage(records, limit, totalCount, toDocumentView)
+  return keysetPage(records, limit, totalCount, toDocumentView)
 }

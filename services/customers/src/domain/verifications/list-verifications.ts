@@ -1,9 +1,7 @@
-import { decodeCursor } from '@pp/db'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { invalidInput } from '@pp/errors'
 import { findVerificationPage } from '../../db/verifications.db.js'
-import { pageLimit } from '../customers/list-customers.js'
 import type { CustomersDeps } from '../deps.js'
-import { toPage, type Page } from '../keyset-page.js'
 import { tenantOf, type Caller } from '../types.js'
 import { VERIFICATION_STATUSES, type VerificationOutcome, type VerificationView } from './types.js'
 import { toVerificationView } from './view.js'
@@ -22,7 +20,7 @@ export async function listVerifications(deps: CustomersDeps, caller: Caller, inp
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor)
   const filters = { customerId: input.customerId, verificationStatus: statusFilter(input.verificationStatus) }
   const { rows, totalCount } = await findVerificationPage(deps.db, tenantOf(caller), filters, after, limit + 1)
-  return toPage(rows, limit, totalCount, toVerificationView)
+  return keysetPage(rows, limit, totalCount, toVerificationView)
 }
 
 function statusFilter(value: string | undefined): VerificationOutcome | undefined {

@@ -1,16 +1,13 @@
 import { invalidInput } from '@pp/errors'
 import type { Logger } from '@pp/logging'
 import { countExternalAccounts, findExternalAccountPage, type ExternalAccountFilters } from '../../db/external-accounts.db.js'
-import { decodeCursor, encodeCursor } from '@pp/db'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import type { Tenant } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { mustReadAccount, ofCustomer, scopeOf } from './find-account.js'
 import { assertUsable } from './usability.js'
 import type { ExternalAccountView } from './types.js'
 import { toExternalAccountView, viewUnlessUnreadable } from './view.js'
-
-const PAGE_LIMIT_DEFAULT = 20
-const PAGE_LIMIT_MAX = 100
 
 /** `customerId`, when given, narrows the scope to that customer's accounts (an agent's reads). */
 export async function getExternalAccount(deps: ExternalAccountsDeps, tenant: Tenant, ownerKind: string, id: string, customerId?: string): Promise<ExternalAccountView> {
@@ -35,12 +32,7 @@ export interface ListExternalAccountsInput {
   cursor?: string
 }
 
-export interface ExternalAccountPage {
-  data: ExternalAccountView[]
-  hasMore: boolean
-  nextCursor?: string
-  totalCount: number
-}
+export type ExternalAccountPage = Page<ExternalAccountView>
 
 /**
  * The tenant's customer-owned or platform-owned live accounts, newest first, one keyset page at a
@@ -57,20 +49,7 @@ export async function listExternalAccounts(deps: ExternalAccountsDeps, tenant: T
     findExternalAccountPage(deps.db, tenant, filters, after, limit + 1),
     countExternalAccounts(deps.db, tenant, filters),
   ])
-  const page = records.slice(0, limit)
-  const hasMore = records.length > limit
-  const last = page.at(-1)
   const now = deps.now()
-  return {
-    data: page.flatMap((record) => viewUnlessUnreadable(record, now, deps.sealing.keyring, logger, 'external account left out of a list') ?? []),
-    hasMore,
-    nextCursor: hasMore && last ? encodeCursor(last) : undefined,
-    totalCount,
-  }
-}
-
-function pageLimit(requested: number): number {
-  if (requested === 0) return PAGE_LIMIT_DEFAULT
-  if (Number.isInteger(requested) && requested >= 1 && requested <= PAGE_LIMIT_MAX) return requested
-  throw invalidInput([{ field: 'limit', message: `must be between 1 and ${PAGE_LIMIT_MAX}` }])
+  const page = keysetPage(records, limit, totalCount, (record) => viewUnlessUnreadable(record, now, deps.sealing.keyring, logger, 'external account left out of a list'))
+  return { ...page, data: page.data.filter((view) => view !== undefined) }
 }

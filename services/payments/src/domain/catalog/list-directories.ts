@@ -1,5 +1,6 @@
 import type { CatalogDeps } from './deps.js'
-import { pageByKey, type Page, type PageRequest } from './paging.js'
+import type { Page } from '@pp/paging'
+import { pageByKey, type PageRequest } from './paging.js'
 import type { CatalogCaller, Discovery, UmaProvider, Vasp } from './types.js'
 
 export interface DiscoveryFilter {

@@ -1,20 +1,11 @@
 import { invalidInput } from '@pp/errors'
-
-export const PAGE_LIMIT_DEFAULT = 20
-export const PAGE_LIMIT_MAX = 100
+import { pageLimit, type Page } from '@pp/paging'
 
 export interface PageRequest {
-  /** 1 to 100; 0 means the default. */
+  /** 1 to 100; 0 means the default (@pp/paging pageLimit). */
   limit: number
   cursor?: string
   order: 'asc' | 'desc'
-}
-
-export interface Page<T> {
-  data: T[]
-  hasMore: boolean
-  nextCursor?: string
-  totalCount: number
 }
 
 const encode = (key: string): string => Buffer.from(JSON.stringify({ after: key })).toString('base64url')
@@ -34,10 +25,7 @@ function decode(cursor: string): string {
  * an offset, so a directory that grows between pages neither repeats nor skips an entry.
  */
 export function pageByKey<T>(items: readonly T[], keyOf: (item: T) => string, request: PageRequest): Page<T> {
-  const limit = request.limit === 0 ? PAGE_LIMIT_DEFAULT : request.limit
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX) {
-    throw invalidInput([{ field: 'limit', message: `between 1 and ${PAGE_LIMIT_MAX}` }])
-  }
+  const limit = pageLimit(request.limit)
   const direction = request.order === 'asc' ? 1 : -1
   const sorted = [...items].sort((a, b) => direction * keyOf(a).localeCompare(keyOf(b), 'en'))
   const after = request.cursor === undefined ? undefined : decode(request.cursor)

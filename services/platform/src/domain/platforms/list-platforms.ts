@@ -1,7 +1,6 @@
-import { decodeCursor, encodeCursor } from '@pp/db'
+import { decodeCursor, encodeCursor, pageLimit } from '@pp/paging'
 import { listPlatformsAfter } from '../../db/platforms.db.js'
 import type { PlatformDeps } from '../deps.js'
-import { pageLimit } from '../pagination.js'
 import type { PlatformSummary } from './platform-summary.js'
 
 export interface PlatformPage {

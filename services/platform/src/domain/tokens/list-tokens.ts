@@ -1,7 +1,6 @@
 import { listActiveTokens, type TokenFilter } from '../../db/tokens.db.js'
 import type { PlatformDeps } from '../deps.js'
-import { decodeCursor, encodeCursor } from '@pp/db'
-import { pageLimit, type Page } from '../pagination.js'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import type { ApiToken, Tenant } from '../types.js'
 import { toApiToken } from './token-view.js'
 
@@ -23,8 +22,5 @@ export async function listTokens(deps: PlatformDeps, tenant: Tenant, query: List
     updatedBefore: query.updatedBefore,
   }
   const { rows, totalCount } = await listActiveTokens(deps.db, tenant, filter, after, limit + 1)
-  const hasMore = rows.length > limit
-  const data = rows.slice(0, limit).map(toApiToken)
-  const last = data.at(-1)
-  return { data, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : undefined, totalCount }
+  return keysetPage(rows, limit, totalCount, toApiToken)
 }

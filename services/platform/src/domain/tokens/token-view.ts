@@ -1,5 +1,5 @@
 import type { TokenRow } from '../../db/tokens.db.js'
-import type { Page } from '../pagination.js'
+import type { Page } from '@pp/paging'
 import type { ApiToken, ApiTokenView, IssuedToken } from '../types.js'
 
 export const toApiToken = (row: TokenRow): ApiToken => ({

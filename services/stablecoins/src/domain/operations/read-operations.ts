@@ -1,10 +1,11 @@
+import type { Page } from '@pp/paging'
 import { ApiError } from '@pp/errors'
 import { findOperation, findOperationPage } from '../../db/operations.db.js'
 import { findStablecoin } from '../../db/stablecoins.db.js'
 import type { StablecoinsDeps } from '../deps.js'
 import { enumFilter, pageOf, type PageRequest } from '../paging.js'
 import { mustFindStablecoin } from '../stablecoins.js'
-import { OPERATION_TYPES, type Page, type Tenant } from '../types.js'
+import { OPERATION_TYPES, type Tenant } from '../types.js'
 import { operationView, type OperationView } from '../views.js'
 
 export async function getOperation(deps: StablecoinsDeps, tenant: Tenant, operationId: string): Promise<OperationView> {

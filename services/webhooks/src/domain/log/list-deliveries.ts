@@ -2,6 +2,7 @@ import { ApiError } from '@pp/errors'
 import { findLogPage } from '../../db/delivery-log.db.js'
 import type { Db } from '../../db/client.js'
 import { DELIVERY_STATUSES, type Caller, type DeliveryStatus, type DeliveryView } from '../types.js'
+import { pageLimit, type Page } from '@pp/paging'
 import { decodeCursor, encodeCursor } from './cursor.js'
 
 export interface ListDeliveriesInput {
@@ -13,24 +14,11 @@ export interface ListDeliveriesInput {
   createdBefore?: Date
 }
 
-export interface DeliveryPage {
-  data: DeliveryView[]
-  hasMore: boolean
-  nextCursor?: string
-  totalCount: number
-}
-
-const LIMIT_DEFAULT = 20
-const LIMIT_MAX = 100
+export type DeliveryPage = Page<DeliveryView>
 
 /** The caller's delivery log, newest first, each delivery with its attempts; optionally of one status, type or creation window. */
 export async function listDeliveries(db: Db, caller: Caller, input: ListDeliveriesInput): Promise<DeliveryPage> {
-  const limit = input.limit === 0 ? LIMIT_DEFAULT : input.limit
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-    throw new ApiError('INVALID_INPUT', `limit must be between 1 and ${LIMIT_MAX}`, {
-      errors: [{ field: 'limit', message: `between 1 and ${LIMIT_MAX}` }],
-    })
-  }
+  const limit = pageLimit(input.limit)
   const { rows, totalCount } = await findLogPage(db, caller, {
     limit,
     beforeId: input.cursor ? decodeCursor(input.cursor) : undefined,
