@@ -10,4 +10,5 @@ CREATE ROLE payments LOGIN PASSWORD 'payments';
 CREATE ROLE wallet_auth LOGIN PASSWORD 'wallet_auth';
 CREATE ROLE cards LOGIN PASSWORD 'cards';
 CREATE ROLE stablecoins LOGIN PASSWORD 'stablecoins';
+CREATE ROLE agents LOGIN PASSWORD 'agents';
 CREATE ROLE webhooks LOGIN PASSWORD 'webhooks';

@@ -39,7 +39,7 @@ export interface GatewayDeps extends GrpcClients {
   publicBaseUrl: string
   /** Checks credentials through the platform service, remembering successes for a short time. */
   authCache: AuthCache
-  /** Checks agents' Bearer tokens through the platform service, remembered like `authCache`; without it agent routes answer 401. */
+  /** Checks agents' Bearer tokens through the agents service, remembered like `authCache`; without it agent routes answer 401. */
   agentAuthCache?: AuthCache
   /** The signed-retry rule of every operation an embedded wallet's holder signs. */
   walletSignatures: WalletSignatureGuard

@@ -16,6 +16,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   WALLET_AUTH_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
   CARDS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50057'),
   STABLECOINS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50058'),
+  AGENTS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50059'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   AUTH_CACHE_TTL_MS: durationMs.default(30_000),
   AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),

@@ -20,6 +20,7 @@ export const meshServices: MeshService[] = [
   { name: 'wallet-auth', grpcPort: 50056 },
   { name: 'cards', grpcPort: 50057 },
   { name: 'stablecoins', grpcPort: 50058, operatorPort: 51058 },
+  { name: 'agents', grpcPort: 50059 },
 ]
 
 /**

@@ -5,7 +5,7 @@ import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_acco
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { PaymentsCatalogServiceClient } from '@pp/proto/payments/v1/catalog'
 import { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
-import { AgentsServiceClient } from '@pp/proto/platform/v1/agents'
+import { AgentsServiceClient } from '@pp/proto/agents/v1/agents'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { StablecoinsServiceClient } from '@pp/proto/stablecoins/v1/stablecoins'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
@@ -23,14 +23,14 @@ export interface GrpcClients {
   paymentsCatalog: PaymentsCatalogServiceClient
   walletAuth: WalletAuthServiceClient
   cards: CardsServiceClient
-  /** Agents, their device codes and access tokens, and what they do (the platform service). */
+  /** Agents, their device codes and access tokens, and what they do (the agents service). */
   agents: AgentsServiceClient
   stablecoins: StablecoinsServiceClient
 }
 
 type ClientAddresses = Pick<
   GatewayConfig,
-  'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS' | 'LEDGER_GRPC_ADDRESS' | 'PAYMENTS_GRPC_ADDRESS' | 'WEBHOOKS_GRPC_ADDRESS' | 'WALLET_AUTH_GRPC_ADDRESS' | 'CARDS_GRPC_ADDRESS' | 'STABLECOINS_GRPC_ADDRESS'
+  'PLATFORM_GRPC_ADDRESS' | 'CUSTOMERS_GRPC_ADDRESS' | 'LEDGER_GRPC_ADDRESS' | 'PAYMENTS_GRPC_ADDRESS' | 'WEBHOOKS_GRPC_ADDRESS' | 'WALLET_AUTH_GRPC_ADDRESS' | 'CARDS_GRPC_ADDRESS' | 'STABLECOINS_GRPC_ADDRESS' | 'AGENTS_GRPC_ADDRESS'
 >
 
 /** One long-lived channel per backing service; grpc-js reconnects on its own. */
@@ -44,7 +44,7 @@ export const createGrpcClients = (config: ClientAddresses): GrpcClients => ({
   paymentsCatalog: createGrpcClient(PaymentsCatalogServiceClient, config.PAYMENTS_GRPC_ADDRESS),
   walletAuth: createGrpcClient(WalletAuthServiceClient, config.WALLET_AUTH_GRPC_ADDRESS),
   cards: createGrpcClient(CardsServiceClient, config.CARDS_GRPC_ADDRESS),
-  agents: createGrpcClient(AgentsServiceClient, config.PLATFORM_GRPC_ADDRESS),
+  agents: createGrpcClient(AgentsServiceClient, config.AGENTS_GRPC_ADDRESS),
   stablecoins: createGrpcClient(StablecoinsServiceClient, config.STABLECOINS_GRPC_ADDRESS),
 })
 

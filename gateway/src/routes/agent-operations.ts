@@ -4,7 +4,7 @@ import { callUnary } from '@pp/grpc'
 import type { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
-import type { AgentsServiceClient } from '@pp/proto/platform/v1/agents'
+import type { AgentsServiceClient } from '@pp/proto/agents/v1/agents'
 import type { Context } from 'hono'
 import { callContext, type AgentPrincipal, type GatewayApp, type GatewayEnv } from '../context.js'
 import { AGENT_AUTH_SCHEME } from '../openapi.js'
@@ -40,7 +40,7 @@ import { json, jsonBody, ownedJson } from './json-responses.js'
 import { listQueryToProto, quoteRequestToProto } from './payments-mapping.js'
 
 const operation = { tags: ['Agent Operations'], security: [{ [AGENT_AUTH_SCHEME]: [] }] }
-// an agent's payment is several calls behind the platform service (accounts, quote, policy, execution)
+// an agent's payment is several calls behind the agents service (accounts, quote, policy, execution)
 const MONEY_DEADLINE_MS = 30_000
 
 /** The agent the Bearer token authenticated (the auth middleware sets it on every `/agents/me` route). */
@@ -50,7 +50,7 @@ function agentOf(c: Context<GatewayEnv>): AgentPrincipal {
   return agent
 }
 
-/** 403 FORBIDDEN unless the agent's policy grants `permission` (reads; money movement is weighed by the platform service). */
+/** 403 FORBIDDEN unless the agent's policy grants `permission` (reads; money movement is weighed by the agents service). */
 function permitted(c: Context<GatewayEnv>, permission: string): AgentPrincipal {
   const agent = agentOf(c)
   if (!agent.permissions.includes(permission)) {
@@ -216,7 +216,7 @@ export interface AgentOperationClients {
 /**
  * What an agent does with its own Bearer token, always for its customer: reads go to the same
  * services as the platform's routes with the customer fixed (another customer's resource is 404),
- * money movement goes through the platform service, which weighs it against the agent's policy.
+ * money movement goes through the agents service, which weighs it against the agent's policy.
  */
 export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOperationClients): void {
   const { agents, payments, internalAccounts, externalAccounts } = clients

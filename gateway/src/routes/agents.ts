@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
-import { AgentPolicy, AgentAccountRestrictions, type AgentsServiceClient, type UpdateAgentPolicyRequest } from '@pp/proto/platform/v1/agents'
+import { AgentPolicy, AgentAccountRestrictions, type AgentsServiceClient, type UpdateAgentPolicyRequest } from '@pp/proto/agents/v1/agents'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
@@ -226,7 +226,7 @@ function policyUpdateToProto(agentId: string, body: PolicyUpdateBody): UpdateAge
 /**
  * The platform's management of its agents (Basic credentials). `evictAgent` drops an agent's
  * cached Bearer authentication in this replica at once when it is paused, deleted or re-policied;
- * other replicas hear it from the platform's AGENT.CHANGED event. Register before the agent
+ * other replicas hear it from the agents service's AGENT.CHANGED event. Register before the agent
  * operations' `/agents/me` routes would be taken for an agent id, and `/agents/approvals` before
  * `/agents/{agentId}`.
  */
@@ -290,7 +290,7 @@ export function registerAgentRoutes(app: GatewayApp, agents: AgentsServiceClient
     return ownedJson<AgentDeviceCodeJson, 201>(c, deviceCodeJson, 201)
   })
   app.openapi(approveAction, async (c) => {
-    // approving executes the action's payment behind the platform service
+    // approving executes the action's payment behind the agents service
     const { actionJson } = await callUnary(agents, agents.approveAgentAction, c.req.valid('param'), callContext(c), 30_000)
     return ownedJson<AgentActionJson, 200>(c, actionJson, 200)
   })

@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
-import type { AgentsServiceClient } from '@pp/proto/platform/v1/agents'
+import type { AgentsServiceClient } from '@pp/proto/agents/v1/agents'
 import { afterEach, describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'

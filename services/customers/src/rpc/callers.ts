@@ -18,7 +18,7 @@ export const customersCallers: CallerTable = {
   '/customers.v1.ContactVerificationService/ConfirmContactVerification': ['gateway'],
   '/customers.v1.CustomersService/CreateCustomer': ['gateway'],
   '/customers.v1.CustomersService/GetCustomer': ['gateway'],
-  '/customers.v1.CustomersService/GetCustomerFacts': ['platform', 'ledger', 'payments', 'wallet-auth', 'cards'],
+  '/customers.v1.CustomersService/GetCustomerFacts': ['agents', 'ledger', 'payments', 'wallet-auth', 'cards'],
   '/customers.v1.CustomersService/UpdateCustomer': ['gateway'],
   '/customers.v1.CustomersService/ListCustomers': ['gateway'],
   '/customers.v1.CustomersService/DeleteCustomer': ['gateway'],

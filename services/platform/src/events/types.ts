@@ -13,14 +13,9 @@ export const PlatformEventType = {
   webhookEndpointChanged: 'PLATFORM.WEBHOOK_ENDPOINT_CHANGED',
   tokenCreated: 'TOKEN.CREATED',
   tokenDeleted: 'TOKEN.DELETED',
-  /** An agent was paused, resumed, deleted, re-connected or given a new policy: gateways drop its cached access. */
-  agentChanged: 'AGENT.CHANGED',
 } as const
 
-/** An agent action's state change (`AGENT_ACTION.PENDING_APPROVAL`, ...): its data is the action as the API shows it. */
-export type AgentActionEventType = `AGENT_ACTION.${string}`
-
-export type PlatformEventType = (typeof PlatformEventType)[keyof typeof PlatformEventType] | AgentActionEventType
+export type PlatformEventType = (typeof PlatformEventType)[keyof typeof PlatformEventType]
 
 /** What token events carry: enough to drop a cached authentication, never the secret. */
 export interface TokenEventData {
@@ -33,9 +28,4 @@ export interface WebhookEndpointChangedData {
   webhookEndpoint?: string
   previousWebhookEndpoint?: string
   updatedAt: string
-}
-
-/** What AGENT.CHANGED carries: the agent whose cached authentication is stale. */
-export interface AgentEventData {
-  agentId: string
 }

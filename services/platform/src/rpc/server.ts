@@ -1,15 +1,12 @@
 import { resolveHost, type ResolveHost } from '@pp/egress'
 import { startGrpcServer, type DependencyCheck, type RunningGrpcServer } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
-import { AgentsServiceService } from '@pp/proto/platform/v1/agents'
 import { PlatformOperatorServiceService } from '@pp/proto/platform/v1/operator'
 import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import type { PlatformDb } from '../db/client.js'
-import type { AgentDeps } from '../domain/agents/deps.js'
 import { createSecretHasher } from '../domain/secrets.js'
 import { ProvenSecrets } from '../domain/tokens/proven-secrets.js'
 import { VerificationBudget, type VerificationBudgetOptions } from '../domain/tokens/verification-budget.js'
-import { agentsService } from './agents-service.js'
 import { platformCallers } from './callers.js'
 import { platformOperatorService } from './operator-service.js'
 import { platformService } from './platform-service.js'
@@ -32,8 +29,6 @@ export interface PlatformServerOptions {
   dependencies?: DependencyCheck[]
   /** Where the operators' methods are served (OPERATOR_GRPC_ADDRESS); on `address` when absent (tests). */
   operatorAddress?: string
-  /** The agents' service and what it needs; absent, it is not served (tests of the rest). */
-  agents?: AgentDeps
 }
 
 // An allowance or a digest is a few dozen bytes. Beyond this many tokens, the least recently
@@ -51,17 +46,11 @@ export function startPlatformServer(options: PlatformServerOptions): Promise<Run
     resolveHost: options.resolveHost ?? resolveHost,
     webhookLoopbackAllowed: options.webhookLoopbackAllowed,
   }
-  const agents = options.agents && {
-    name: 'platform.v1.AgentsService',
-    definition: AgentsServiceService,
-    implementation: agentsService(options.agents, options.logger),
-  }
   return startGrpcServer(
     options.address,
     [
       { name: 'platform.v1.PlatformService', definition: PlatformServiceService, implementation: platformService(deps, options.logger) },
       { name: 'platform.v1.PlatformOperatorService', definition: PlatformOperatorServiceService, implementation: platformOperatorService(deps, options.logger) },
-      ...(agents ? [agents] : []),
     ],
     options.logger,
     { dependencies: options.dependencies, callers: platformCallers, operatorAddress: options.operatorAddress },

@@ -1,10 +1,11 @@
 import { callerOf, tenantFrom, unaryService, type HandlerContext } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
-import type * as pb from '@pp/proto/platform/v1/agents'
-import { authenticateAgentToken, redeemAgentDeviceCode } from '../domain/agents/access.js'
-import { approveAgentAction, decideAgentTransaction, listAgentActions, listApprovals, rejectAgentAction } from '../domain/agents/decisions.js'
-import type { AgentDeps } from '../domain/agents/deps.js'
-import { mustFindAction } from '../domain/agents/actions.js'
+import type * as pb from '@pp/proto/agents/v1/agents'
+import { environmentFromJSON } from '@pp/proto/platform/v1/platform'
+import { authenticateAgentToken, redeemAgentDeviceCode } from '../domain/access.js'
+import { approveAgentAction, decideAgentTransaction, listAgentActions, listApprovals, rejectAgentAction } from '../domain/decisions.js'
+import type { AgentDeps } from '../domain/deps.js'
+import { mustFindAction } from '../domain/actions.js'
 import {
   createAgent,
   deleteAgent,
@@ -14,17 +15,16 @@ import {
   regenerateDeviceCode,
   updateAgent,
   updateAgentPolicy,
-} from '../domain/agents/manage-agents.js'
-import { createAgentQuote, createAgentTransfer, executeAgentQuote, getAgentQuote } from '../domain/agents/operations.js'
-import type { AgentAction } from '../domain/agents/types.js'
-import { actionView, agentView } from '../domain/agents/view.js'
+} from '../domain/manage-agents.js'
+import { createAgentQuote, createAgentTransfer, executeAgentQuote, getAgentQuote } from '../domain/operations.js'
+import type { AgentAction } from '../domain/types.js'
+import { actionView, agentView } from '../domain/view.js'
 import { policyFromProto, policyUpdateFromProto } from './agents-mapping.js'
-import { environmentToProto } from './token-mapping.js'
 
 const actionAnswer = (action: AgentAction) => ({ actionJson: JSON.stringify(actionView(action)) })
 
 /**
- * platform.v1.AgentsService: agents, their device codes and access tokens, and what they do.
+ * agents.v1.AgentsService: agents, their device codes and access tokens, and what they do.
  * Agents, actions and device codes answer as the API's JSON of their views.
  */
 export function agentsService(deps: AgentDeps, logger: Logger): pb.AgentsServiceServer {
@@ -64,7 +64,7 @@ export function agentsService(deps: AgentDeps, logger: Logger): pb.AgentsService
       return {
         agentId: agent.id,
         platformId: agent.platformId,
-        environment: environmentToProto(agent.environment),
+        environment: environmentFromJSON(`ENVIRONMENT_${agent.environment}`),
         customerId: agent.customerId,
         permissions: agent.policy.permissions,
       }

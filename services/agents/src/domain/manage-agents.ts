@@ -3,7 +3,7 @@ import { inTransaction } from '@pp/db'
 import { decodeCursor, encodeCursor, pageLimit, type Page } from '@pp/paging'
 import { newId } from '@pp/ids'
 import type { Caller } from '@pp/tenancy'
-import type { Tx } from '../../db/client.js'
+import type { Tx } from '../db/client.js'
 import {
   findAgent,
   findDeviceCode,
@@ -15,10 +15,10 @@ import {
   updateAgent as updateAgentRow,
   type AgentChange,
   type AgentFilter,
-} from '../../db/agents.db.js'
-import { recordEvent } from '../../events/outbox.js'
-import { PlatformEventType, type AgentEventData } from '../../events/types.js'
-import type { Tenant } from '../types.js'
+} from '../db/agents.db.js'
+import { recordEvent } from '../events/outbox.js'
+import { AgentsEventType, type AgentEventData } from '../events/types.js'
+import type { Tenant } from '@pp/tenancy'
 import { hashSecret, isDeviceCode, newDeviceCode } from './credentials.js'
 import type { AgentDeps } from './deps.js'
 import { assertPolicy, mergePolicy, periodsOf } from './policy.js'
@@ -48,7 +48,7 @@ function newCode(deps: AgentDeps, now: Date) {
 
 /** Tells every gateway to drop what it remembers of the agent's access, in the change's transaction. */
 export const announceAgentChange = (tx: Tx, tenant: Tenant, agentId: string): Promise<void> =>
-  recordEvent(tx, tenant, PlatformEventType.agentChanged, { agentId } satisfies AgentEventData)
+  recordEvent(tx, tenant, AgentsEventType.agentChanged, { agentId } satisfies AgentEventData)
 
 /** The agent and its first device code, which the agent's software redeems for its access token. */
 export async function createAgent(deps: AgentDeps, caller: Caller, input: { name: string; customerId: string; policy: AgentPolicy }) {

@@ -1,6 +1,6 @@
 import { invalidInput, type FieldError } from '@pp/errors'
-import type * as pb from '@pp/proto/platform/v1/agents'
-import { AGENT_PERMISSIONS, EXECUTION_MODES, type AccountRestrictions, type AgentPermission, type AgentPolicy, type AgentPolicyUpdate, type ApprovalThresholds, type ExecutionMode } from '../domain/agents/types.js'
+import type * as pb from '@pp/proto/agents/v1/agents'
+import { AGENT_PERMISSIONS, EXECUTION_MODES, type AccountRestrictions, type AgentPermission, type AgentPolicy, type AgentPolicyUpdate, type ApprovalThresholds, type ExecutionMode } from '../domain/types.js'
 
 const num = (value: bigint | undefined): number | undefined => (value === undefined ? undefined : Number(value))
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { findAgentById, findAgentByToken, insertAgentToken, redeemDeviceCode, revokeAgentTokens, updateAgent as updateAgentRow } from '../../db/agents.db.js'
+import { findAgentById, findAgentByToken, insertAgentToken, redeemDeviceCode, revokeAgentTokens, updateAgent as updateAgentRow } from '../db/agents.db.js'
 import { hashSecret, isAccessToken, isDeviceCode, newAccessToken } from './credentials.js'
 import type { AgentDeps } from './deps.js'
 import { announceAgentChange } from './manage-agents.js'

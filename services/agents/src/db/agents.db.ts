@@ -1,9 +1,9 @@
-import type { Agent, AgentAction, AgentPolicy, AgentUsage } from '../domain/agents/types.js'
-import type { Tenant } from '../domain/types.js'
-import type { PlatformDb, Tx } from './client.js'
+import type { Agent, AgentAction, AgentPolicy, AgentUsage } from '../domain/types.js'
+import type { Tenant } from '@pp/tenancy'
+import type { AgentsDb, Tx } from './client.js'
 import type { Agent as AgentRow, AgentAction as ActionRow, Prisma } from './generated/client.js'
 
-type Db = PlatformDb | Tx
+type Db = AgentsDb | Tx
 
 /** The sort key of the newest-first lists; a page starts strictly after it. */
 export interface ListKey {
@@ -93,7 +93,7 @@ export interface AgentFilter {
   updatedBefore?: Date
 }
 
-export async function listAgents(db: PlatformDb, tenant: Tenant, filter: AgentFilter, after: ListKey | undefined, take: number) {
+export async function listAgents(db: AgentsDb, tenant: Tenant, filter: AgentFilter, after: ListKey | undefined, take: number) {
   const where: Prisma.AgentWhereInput = {
     platformId: tenant.platformId,
     environment: tenant.environment,
@@ -157,7 +157,7 @@ export async function replaceDeviceCode(tx: Tx, agentId: string, code: { codeHas
   await tx.agentDeviceCode.create({ data: { agentId, ...code, createdAt: now } })
 }
 
-export async function findDeviceCode(db: PlatformDb, tenant: Tenant, codeHash: string) {
+export async function findDeviceCode(db: AgentsDb, tenant: Tenant, codeHash: string) {
   return db.agentDeviceCode.findFirst({
     where: { codeHash, agent: { platformId: tenant.platformId, environment: tenant.environment, deletedAt: null } },
   })
@@ -188,14 +188,14 @@ export async function insertAgentToken(tx: Tx, agentId: string, tokenHash: strin
 }
 
 /** The agent a live token belongs to, deleted agents included (authentication names the reason). */
-export async function findAgentByToken(db: PlatformDb, tokenHash: string): Promise<(Agent & { deletedAt: Date | null }) | undefined> {
+export async function findAgentByToken(db: AgentsDb, tokenHash: string): Promise<(Agent & { deletedAt: Date | null }) | undefined> {
   const token = await db.agentToken.findFirst({ where: { tokenHash, revokedAt: null }, include: { agent: true } })
   return token ? { ...agentOf(token.agent), deletedAt: token.agent.deletedAt } : undefined
 }
 
 // quotes
 
-export async function insertAgentQuote(db: PlatformDb, agentId: string, quoteId: string, now: Date): Promise<void> {
+export async function insertAgentQuote(db: AgentsDb, agentId: string, quoteId: string, now: Date): Promise<void> {
   await db.agentQuote.create({ data: { agentId, quoteId, createdAt: now } })
 }
 
@@ -238,7 +238,7 @@ export interface ActionFilter {
   createdBefore?: Date
 }
 
-export async function listActions(db: PlatformDb, tenant: Tenant, filter: ActionFilter, after: ListKey | undefined, take: number, ascending: boolean) {
+export async function listActions(db: AgentsDb, tenant: Tenant, filter: ActionFilter, after: ListKey | undefined, take: number, ascending: boolean) {
   const where: Prisma.AgentActionWhereInput = {
     platformId: tenant.platformId,
     environment: tenant.environment,
@@ -278,13 +278,13 @@ export async function moveAction(
 }
 
 /** Actions whose execution has been owed since `before` or earlier (a crash or an outage interrupted it), oldest first. */
-export async function findOwedActions(db: PlatformDb, before: Date, take: number): Promise<AgentAction[]> {
+export async function findOwedActions(db: AgentsDb, before: Date, take: number): Promise<AgentAction[]> {
   const rows = await db.agentAction.findMany({ where: { executingSince: { not: null, lte: before } }, orderBy: { executingSince: 'asc' }, take })
   return rows.map(actionOf)
 }
 
 /** When the oldest execution still owed became owed. */
-export async function oldestOwedSince(db: PlatformDb): Promise<Date | undefined> {
+export async function oldestOwedSince(db: AgentsDb): Promise<Date | undefined> {
   const row = await db.agentAction.findFirst({ where: { executingSince: { not: null } }, orderBy: { executingSince: 'asc' }, select: { executingSince: true } })
   return row?.executingSince ?? undefined
 }

@@ -1,4 +1,4 @@
-import { findOwedActions, oldestOwedSince } from '../../db/agents.db.js'
+import { findOwedActions, oldestOwedSince } from '../db/agents.db.js'
 import { executeAction } from './actions.js'
 import type { AgentDeps } from './deps.js'
 

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '@pp/errors'
+import { newId } from '@pp/ids'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
-import { AgentsServiceClient, type AgentPolicy } from '@pp/proto/platform/v1/agents'
-import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
+import { AgentsServiceClient, type AgentPolicy } from '@pp/proto/agents/v1/agents'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningGrpcServer } from '@pp/grpc'
-import { createPlatformDb, type PlatformDb } from '../src/db/client.js'
-import type { AgentServices } from '../src/domain/agents/services.js'
-import { resumeOwedActions } from '../src/domain/agents/recovery.js'
-import { startPlatformServer } from '../src/rpc/server.js'
+import { createAgentsDb, type AgentsDb } from '../src/db/client.js'
+import type { AgentServices } from '../src/domain/services.js'
+import { resumeOwedActions } from '../src/domain/recovery.js'
+import { startAgentsServer } from '../src/rpc/server.js'
 import { expectApiError, MIGRATIONS_DIR, outboxEvents, sandbox } from './harness.js'
 
 /**
@@ -21,10 +21,9 @@ import { expectApiError, MIGRATIONS_DIR, outboxEvents, sandbox } from './harness
 const TTL_MS = 60_000
 let clockMs = Date.parse('2026-11-27T09:00:00.000Z')
 let database: TestDatabase
-let db: PlatformDb
+let db: AgentsDb
 let server: RunningGrpcServer
 let agents: AgentsServiceClient
-let platforms: PlatformServiceClient
 let ctx: ReturnType<typeof sandbox>
 
 // Customers, accounts and quotes answer facts; payments' execution is scripted by `execute`.
@@ -56,28 +55,20 @@ const policy: AgentPolicy = {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase('platform_agents', MIGRATIONS_DIR)
-  db = createPlatformDb(database.url)
+  database = await createTestDatabase('agents', MIGRATIONS_DIR)
+  db = createAgentsDb(database.url)
   const now = () => new Date(clockMs)
-  server = await startPlatformServer({
+  server = await startAgentsServer({
     address: '127.0.0.1:0',
-    db,
-    logger: createLogger('platform-test', 'silent'),
-    secretCostLog2: 10,
-    webhookLoopbackAllowed: true,
-    verificationBudget: { perSecond: 1_000, burst: 1_000, concurrent: 100 },
-    now,
     agents: { db, services, now, deviceCodeTtlMs: TTL_MS },
+    logger: createLogger('agents-test', 'silent'),
   })
   agents = createGrpcClient(AgentsServiceClient, `127.0.0.1:${server.port}`)
-  platforms = createGrpcClient(PlatformServiceClient, `127.0.0.1:${server.port}`)
-  const { platformId } = await callUnary(platforms, platforms.ensurePlatform, { name: 'agents-test', isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false }, {})
-  ctx = sandbox(platformId)
+  ctx = sandbox(newId('Platform'))
 })
 
 afterAll(async () => {
   agents?.close()
-  platforms?.close()
   await server?.shutdown()
   await db?.$disconnect()
   await database?.drop()
@@ -116,7 +107,7 @@ describe('device codes', () => {
 
   it("are another platform's codes to nobody: the status of an unknown code is 404", async () => {
     const { deviceCode } = await createAgent()
-    const other = sandbox((await callUnary(platforms, platforms.ensurePlatform, { name: 'agents-other', isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false }, {})).platformId)
+    const other = sandbox(newId('Platform'))
     await expectApiError(callUnary(agents, agents.getAgentDeviceCodeStatus, { code: deviceCode.code }, other), 'NOT_FOUND')
     expect(JSON.parse((await callUnary(agents, agents.getAgentDeviceCodeStatus, { code: deviceCode.code }, ctx)).statusJson)).toEqual({ code: deviceCode.code, redeemed: false })
   })

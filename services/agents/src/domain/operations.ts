@@ -1,7 +1,7 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { isUniqueViolation } from '@pp/db'
 import type { Caller } from '@pp/tenancy'
-import { findActionByQuote, insertAgentQuote, isAgentQuote } from '../../db/agents.db.js'
+import { findActionByQuote, insertAgentQuote, isAgentQuote } from '../db/agents.db.js'
 import { replayedAction, submitAction, type ActionKey } from './actions.js'
 import { hashSecret } from './credentials.js'
 import type { AgentDeps } from './deps.js'
