@@ -1,5 +1,6 @@
 import type { KeysetPosition } from '@pp/db'
-import { tenantOf, type Tenant } from '../domain/types.js'
+import { tenantOf } from '@pp/tenancy'
+import type { Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
 import type { Prisma } from './generated/client.js'
 import type { TransactionRow } from './transactions.db.js'

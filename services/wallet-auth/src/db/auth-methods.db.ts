@@ -1,5 +1,4 @@
-import type { ContactChange } from '../domain/credentials/contact-change.js'
-import type { Tenant } from '../domain/types.js'
+import type { ContactChange, Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import type { AuthMethod, Prisma } from './generated/client.js'
 

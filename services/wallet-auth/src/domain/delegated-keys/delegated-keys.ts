@@ -20,12 +20,6 @@ import { tenantOf, type Caller, type Tenant } from '../types.js'
 
 const NICKNAME_MAX = 256
 
-/** Finds the active funding-source binding of a card and an embedded wallet (owned by the cards area). */
-export interface CardFundingSources {
-  /** The funding source id, or undefined when the card is not funded by that wallet. */
-  fundingSourceOf(tenant: Tenant, cardId: string, accountId: string): Promise<string | undefined>
-}
-
 export interface CreateDelegatedKeyInput {
   cardId: string
   internalAccountId: string
