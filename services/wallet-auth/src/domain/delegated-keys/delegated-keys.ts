@@ -10,13 +10,13 @@ import {
   hasActiveDelegatedKey,
   insertDelegatedKey,
   revokeActiveDelegatedKey,
-  type DelegatedKey,
   type DelegatedKeyFilter,
   type NewDelegatedKey,
 } from '../../db/delegated-keys.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
+import type { DelegatedKey } from './types.js'
 
 const NICKNAME_MAX = 256
 
