@@ -99,7 +99,7 @@ class Layering {
     return 'other'
   }
 
-  /** The unit files a file imports (statically or with `import()`), and the names of what it imports. */
+  /** Every module a file names (import and export declarations, `import()`, import types), with the file it resolves to. */
   importsOf(sf: ts.SourceFile): { literal: ts.StringLiteralLike; node: ts.Node; resolved?: string }[] {
     const found: { literal: ts.StringLiteralLike; node: ts.Node; resolved?: string }[] = []
     const visit = (node: ts.Node): void => {
