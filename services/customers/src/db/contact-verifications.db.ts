@@ -1,11 +1,8 @@
 import type { ContactProof } from '../domain/contact-verification/status.js'
+import type { ContactRow } from '../domain/contact-verification/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { ContactChannel } from '../domain/verification/contact-channels.js'
 import type { Db, Tx } from './client.js'
-import type { ContactVerification as ContactRow } from './generated/client.js'
-
-/** A customer's verification state of one contact channel, as stored. */
-export type { ContactRow }
 
 /** The confirmed address or number per channel of each customer. */
 export async function contactProofs(db: Db | Tx, customerIds: string[]): Promise<Map<string, ContactProof[]>> {

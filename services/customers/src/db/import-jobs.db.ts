@@ -1,17 +1,15 @@
-import type { ImportJobStatus, ImportRowError } from '../domain/bulk-import/types.js'
+import type { ImportJobRow, ImportJobStatus, ImportRowError } from '../domain/bulk-import/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { CustomerImportJob as JobRow, Prisma } from './generated/client.js'
+import type { Prisma } from './generated/client.js'
 
-export type ImportJobRow = JobRow
-
-export async function insertImportJob(db: Db, job: { id: string; tenant: Tenant; csv: string; total: number; now: Date }): Promise<JobRow> {
+export async function insertImportJob(db: Db, job: { id: string; tenant: Tenant; csv: string; total: number; now: Date }): Promise<ImportJobRow> {
   return db.customerImportJob.create({
     data: { id: job.id, ...job.tenant, status: 'PENDING', csv: job.csv, total: job.total, createdAt: job.now, updatedAt: job.now },
   })
 }
 
-export async function findImportJob(db: Db, tenant: Tenant, id: string): Promise<JobRow | undefined> {
+export async function findImportJob(db: Db, tenant: Tenant, id: string): Promise<ImportJobRow | undefined> {
   return (await db.customerImportJob.findFirst({ where: { id, ...tenant } })) ?? undefined
 }
 
@@ -19,7 +17,7 @@ export async function findImportJob(db: Db, tenant: Tenant, id: string): Promise
  * Takes the oldest unfinished job no live worker holds and leases it; SKIP LOCKED lets workers
  * of several replicas claim different jobs at once, and an expired lease lets one resume.
  */
-export async function claimImportJob(db: Db, now: Date, leaseUntil: Date): Promise<JobRow | undefined> {
+export async function claimImportJob(db: Db, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
   const rows = await db.$queryRaw<Array<{ id: string }>>`
     UPDATE customer_import_jobs SET status = 'PROCESSING', lease_until = ${leaseUntil}, updated_at = ${now}
      WHERE id = (
@@ -44,7 +42,7 @@ export interface ImportProgress {
   now: Date
 }
 
-export async function saveImportProgress(tx: Tx, id: string, progress: ImportProgress): Promise<JobRow> {
+export async function saveImportProgress(tx: Tx, id: string, progress: ImportProgress): Promise<ImportJobRow> {
   const { now, errors, ...rest } = progress
   return tx.customerImportJob.update({
     where: { id },

@@ -1,8 +1,6 @@
+import type { KycLinkRow } from '../domain/kyc-links/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { KycLink } from './generated/client.js'
-
-export type KycLinkRow = KycLink
 
 export interface NewKycLink {
   id: string

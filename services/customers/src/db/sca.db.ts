@@ -1,7 +1,7 @@
-import type { ChallengePurpose, LoginState, ScaChallengeRecord, ScaFactorName, ScaFactorRecord } from '../domain/sca/types.js'
+import type { ChallengePurpose, FactorResetRow, LoginState, ScaChallengeRecord, ScaFactorName, ScaFactorRecord } from '../domain/sca/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { ScaChallenge, ScaFactor, ScaFactorReset } from './generated/client.js'
+import type { ScaChallenge, ScaFactor } from './generated/client.js'
 
 const factorRecord = (row: ScaFactor): ScaFactorRecord => ({
   id: row.id,
@@ -151,9 +151,7 @@ export async function saveLoginState(tx: Tx, customerId: string, state: LoginSta
   await tx.scaLoginState.update({ where: { customerId }, data })
 }
 
-export type FactorResetRow = ScaFactorReset
-
-export async function insertFactorReset(db: Db, tenant: Tenant, row: Omit<ScaFactorReset, 'platformId' | 'environment'>): Promise<void> {
+export async function insertFactorReset(db: Db, tenant: Tenant, row: Omit<FactorResetRow, 'platformId' | 'environment'>): Promise<void> {
   await db.scaFactorReset.create({ data: { ...tenant, ...row } })
 }
 

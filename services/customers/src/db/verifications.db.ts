@@ -1,10 +1,8 @@
 import type { Tenant } from '../domain/types.js'
 import type { KeysetPosition } from '@pp/paging'
-import type { VerificationErrorView, VerificationOutcome, VerificationSource } from '../domain/verifications/types.js'
+import type { VerificationErrorView, VerificationOutcome, VerificationRow, VerificationSource } from '../domain/verifications/types.js'
 import type { Db, Tx } from './client.js'
-import type { Prisma, Verification } from './generated/client.js'
-
-export type VerificationRow = Verification
+import type { Prisma } from './generated/client.js'
 
 export interface VerificationRecord {
   id: string

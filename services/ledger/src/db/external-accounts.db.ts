@@ -1,3 +1,4 @@
+import type { KeysetPosition } from '@pp/paging'
 import { prepared, type SqlRunner } from '@pp/db'
 import type { AchValidationStatus, BeneficiaryVerificationStatus, ExternalAccountStatus } from '../domain/external-accounts/types.js'
 import type { AccountInfoInput, OwnershipType } from '../domain/external-accounts/types.js'
@@ -107,12 +108,6 @@ export interface ExternalAccountFilters {
   currency?: string
 }
 
-/** The sort key of the last account on a page: newest first, ties broken by id. */
-export interface PagePosition {
-  createdAt: Date
-  id: string
-}
-
 function filtersToWhere(tenant: Tenant, filters: ExternalAccountFilters): Prisma.ExternalAccountWhereInput {
   const owner = filters.scope === 'CUSTOMER' && filters.customerId ? { customerId: filters.customerId } : ownerWhere(filters.scope)
   return { ...tenant, deletedAt: null, currency: filters.currency, ...owner }
@@ -122,7 +117,7 @@ export async function findExternalAccountPage(
   db: Db,
   tenant: Tenant,
   filters: ExternalAccountFilters,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<ExternalAccountRecord[]> {
   const where = filtersToWhere(tenant, filters)

@@ -1,3 +1,4 @@
+import type { KeysetPosition } from '@pp/paging'
 import { prepared, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
 import type { AccountIdentity, InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
@@ -145,12 +146,6 @@ export interface AccountFilters {
   type?: InternalAccountType
 }
 
-/** The sort key of the last account on a page: newest first, ties broken by id. */
-export interface PagePosition {
-  createdAt: Date
-  id: string
-}
-
 function filtersToWhere(tenant: Tenant, filters: AccountFilters): Prisma.InternalAccountWhereInput {
   return {
     ...tenant,
@@ -164,7 +159,7 @@ export async function findAccountPage(
   db: Db,
   tenant: Tenant,
   filters: AccountFilters,
-  after: PagePosition | undefined,
+  after: KeysetPosition | undefined,
   take: number,
 ): Promise<InternalAccountRecord[]> {
   const where = filtersToWhere(tenant, filters)

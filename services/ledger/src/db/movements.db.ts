@@ -1,9 +1,9 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { OutboxRecord } from '@pp/events'
 import type { InternalAccountRecord } from '../domain/internal-accounts/types.js'
-import { entriesOf } from '../domain/transfers/rules.js'
 import type { AccountDelta, RecordedLeg } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
+import { entriesOf } from './entries.js'
 import { JOINED_ACCOUNT_COLUMNS, joinedToRecord, type JoinedAccountRow } from './internal-accounts.db.js'
 import type { StoredTransfer } from './transfers.db.js'
 

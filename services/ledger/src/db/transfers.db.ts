@@ -1,7 +1,7 @@
-import { legsOf } from '../domain/transfers/rules.js'
 import type { RecordedTransfer, TransferKind } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
+import { legsOf } from './entries.js'
 
 export interface StoredTransfer extends RecordedTransfer {
   fingerprint: string

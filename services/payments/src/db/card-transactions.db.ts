@@ -1,6 +1,6 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import { rowJson } from './columns.js'
-import type { Transaction } from './generated/client.js'
+import type { TransactionRow } from '../domain/transactions/types.js'
 
 // a card transaction as the cards service last reported it: inserted once, then replaced only by a
 // later version (a report redelivered, or overtaken by a newer one, changes nothing)
@@ -14,6 +14,6 @@ const UPSERT_CARD_TRANSACTION = prepared(
    WHERE transactions.type = 'CARD' AND transactions.card_version < EXCLUDED.card_version`,
 )
 
-export async function upsertCardTransaction(sql: SqlRunner, row: Transaction): Promise<void> {
+export async function upsertCardTransaction(sql: SqlRunner, row: TransactionRow): Promise<void> {
   await sql.query(UPSERT_CARD_TRANSACTION, [rowJson(row)])
 }

@@ -1,17 +1,16 @@
 import { prepared, type IdempotentCall, type SqlRunner } from '@pp/db'
+import type { QuoteRow } from '../domain/quotes/types.js'
+import type { TransactionRow } from '../domain/transactions/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
-import { Prisma, type Quote, type Transaction } from './generated/client.js'
-
-/** A quote as stored, named here so that domain/ need not import the generated client. */
-export type QuoteRow = Quote
+import { Prisma } from './generated/client.js'
 
 const FIND_QUOTE = prepared('payments_find_quote', 'SELECT * FROM quotes WHERE id = $1 AND platform_id = $2 AND environment = $3')
 
-export async function findQuoteRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<Quote | undefined> {
+export async function findQuoteRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<QuoteRow | undefined> {
   const [row] = await sql.query<Record<string, unknown>>(FIND_QUOTE, [id, tenant.platformId, tenant.environment])
-  return row && recordOf<Quote>(row)
+  return row && recordOf<QuoteRow>(row)
 }
 
 /**
@@ -46,9 +45,9 @@ const keyedAnswerValues = (keyed: KeyedAnswer | undefined): unknown[] =>
   keyed ? [keyed.call.key, keyed.call.fingerprint, JSON.stringify(keyed.response), keyed.call.expiredUpTo] : [null, null, null, null]
 
 export interface NewQuote {
-  quote: Quote
+  quote: QuoteRow
   /** Present when the quote is executed as it is made. */
-  transaction?: Transaction
+  transaction?: TransactionRow
   idempotency?: KeyedAnswer
 }
 
@@ -89,7 +88,7 @@ export async function claimQuote(
   sql: SqlRunner,
   tenant: Tenant,
   quoteId: string,
-  transaction: Transaction,
+  transaction: TransactionRow,
   idempotency: KeyedAnswer | undefined,
   now: Date,
   from: 'PENDING' | 'PENDING_AUTHORIZATION' = 'PENDING',

@@ -1,8 +1,9 @@
 import type { KeysetPosition } from '@pp/paging'
-import { tenantOf, type Tenant } from '../domain/types.js'
+import { tenantOf } from '@pp/tenancy'
+import type { Tenant } from '../domain/types.js'
 import type { Db } from './client.js'
 import type { Prisma } from './generated/client.js'
-import type { TransactionRow } from './transactions.db.js'
+import type { TransactionRow } from '../domain/transactions/types.js'
 
 /** What a listed transaction must match: every filter given. */
 export interface TransactionFilter {

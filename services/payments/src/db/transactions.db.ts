@@ -1,40 +1,36 @@
 import { prepared, type SqlRunner } from '@pp/db'
 import type { OutboxRecord } from '@pp/events'
+import type { NewTransactionRow, TransactionRow } from '../domain/transactions/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
-import type { Prisma, Transaction } from './generated/client.js'
-
-/** A transaction as stored, named here so that domain/ need not import the generated client. */
-export type TransactionRow = Transaction
-/** A transaction to insert through Prisma: the columns left out take their defaults. */
-export type NewTransactionRow = Prisma.TransactionUncheckedCreateInput
+import type { Prisma } from './generated/client.js'
 
 const FIND_TRANSACTION = prepared('payments_find_transaction', 'SELECT * FROM transactions WHERE id = $1 AND platform_id = $2 AND environment = $3')
 const FIND_TRANSACTION_BY_ID = prepared('payments_find_transaction_by_id', 'SELECT * FROM transactions WHERE id = $1')
 
 /** The tenant's transaction. */
-export async function findTransactionRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<Transaction | undefined> {
+export async function findTransactionRow(sql: SqlRunner, tenant: Tenant, id: string): Promise<TransactionRow | undefined> {
   const [row] = await sql.query<Record<string, unknown>>(FIND_TRANSACTION, [id, tenant.platformId, tenant.environment])
-  return row && recordOf<Transaction>(row)
+  return row && recordOf<TransactionRow>(row)
 }
 
 /** A transaction whatever its tenant, for the work that drives it (jobs, recovery). */
-export async function findTransactionById(sql: SqlRunner, id: string): Promise<Transaction | undefined> {
+export async function findTransactionById(sql: SqlRunner, id: string): Promise<TransactionRow | undefined> {
   const [row] = await sql.query<Record<string, unknown>>(FIND_TRANSACTION_BY_ID, [id])
-  return row && recordOf<Transaction>(row)
+  return row && recordOf<TransactionRow>(row)
 }
 
 /** What a finished ledger step changes, all of it or none. */
 export interface StepRecord {
   /** The transaction as it is now, after the step: its stage, status, failure, refund and times are written. */
-  transaction: Transaction
+  transaction: TransactionRow
   /** The stage it had to be at; another caller that moved it first wins, and nothing is written. */
   fromStage: string
   quoteStatus?: string
   job?: { id: string; nextStage: string; runAt: Date }
   /** The INCOMING transaction of the internal account a completed payment delivered to. */
-  arrival?: Transaction
+  arrival?: TransactionRow
   events: OutboxRecord<unknown>[]
 }
 
@@ -111,12 +107,13 @@ const INSERT_ONCE = prepared(
    ${insertOutboxRows(2, 'inserted')}`,
 )
 
-export async function insertTransactionOnce(sql: SqlRunner, row: Transaction, events: OutboxRecord<unknown>[]): Promise<void> {
+export async function insertTransactionOnce(sql: SqlRunner, row: TransactionRow, events: OutboxRecord<unknown>[]): Promise<void> {
   await sql.query(INSERT_ONCE, [rowJson(row), ...outboxParameters(events)])
 }
 
 export async function insertTransaction(tx: Tx, row: NewTransactionRow): Promise<void> {
-  await tx.transaction.create({ data: row })
+  // the domain types JSON columns as unknown; what it puts in them is plain JSON data
+  await tx.transaction.create({ data: row as Prisma.TransactionUncheckedCreateInput })
 }
 
 /** Answers the transaction with its receipt's delivery recorded. */

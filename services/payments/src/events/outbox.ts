@@ -1,7 +1,7 @@
 import { outboxRecord, type OutboxRecord } from '@pp/events'
-import type { Transaction } from '../db/generated/client.js'
 import { originOf } from '../domain/transactions/call-context.js'
 import { transactionJson } from '../domain/transactions/view.js'
+import type { TransactionRow } from '../domain/transactions/types.js'
 
 const EVENT_SOURCE = 'payments'
 const OUTGOING_PAYMENT = 'OUTGOING_PAYMENT'
@@ -14,7 +14,7 @@ const INCOMING_PAYMENT = 'INCOMING_PAYMENT'
  * (`OUTGOING_PAYMENT.REFUND_PENDING`), which the webhooks service turns into the reference's
  * webhook type.
  */
-export function paymentEvent(row: Transaction, refundChanged = false): OutboxRecord<unknown> {
+export function paymentEvent(row: TransactionRow, refundChanged = false): OutboxRecord<unknown> {
   const family = row.type === 'INCOMING' ? INCOMING_PAYMENT : OUTGOING_PAYMENT
   const refund = row.refund as { status?: string } | null
   const suffix = refundChanged && refund?.status ? `REFUND_${refund.status}` : row.status

@@ -1,5 +1,5 @@
 import type { QuoteFacts } from '@pp/proto/payments/v1/payments'
-import type { QuoteRow } from '../db/quotes.db.js'
+import type { QuoteRow } from '../domain/quotes/types.js'
 
 /** What the gateway decides on before executing: an EMBEDDED_WALLET source account must sign first. */
 export const quoteFacts = (row: QuoteRow): QuoteFacts => ({

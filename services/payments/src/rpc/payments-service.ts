@@ -1,8 +1,6 @@
 import { callerOf, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type * as pb from '@pp/proto/payments/v1/payments'
-import type { QuoteRow } from '../db/quotes.db.js'
-import type { TransactionRow } from '../db/transactions.db.js'
 import { findCustomerTransaction } from '../domain/agents/customer-scope.js'
 import type { PaymentsDeps } from '../domain/deps.js'
 import { authorizeQuote, resendQuoteCode } from '../domain/quotes/authorize-quote.js'
@@ -17,6 +15,8 @@ import { transferIn, transferOut } from '../domain/transactions/transfers.js'
 import { sandboxUmaReceive } from '../domain/transactions/uma-receive.js'
 import { transactionJson } from '../domain/transactions/view.js'
 import { quoteFacts } from './mapping.js'
+import type { TransactionRow } from '../domain/transactions/types.js'
+import type { QuoteRow } from '../domain/quotes/types.js'
 
 /**
  * payments.v1.PaymentsService: quotes, their execution and the transactions they produce. A quote

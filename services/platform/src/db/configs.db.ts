@@ -1,4 +1,5 @@
 import type { Environment, Prisma } from './generated/client.js'
+import type { ConfigRecord } from '../domain/config/types.js'
 import type { PlatformDb, Tx } from './client.js'
 
 interface TenantKey {
@@ -12,8 +13,6 @@ const withParts = {
   fees: { orderBy: [{ feeType: 'asc' }, { sourceCurrency: 'asc' }] },
 } as const satisfies Prisma.EnvironmentConfigInclude
 
-/** One environment's configuration with its currencies, fees and platform. */
-export type ConfigRecord = Prisma.EnvironmentConfigGetPayload<{ include: typeof withParts }>
 
 export interface CurrencyRowInput {
   currencyCode: string

@@ -1,8 +1,6 @@
 import type { KeysetPosition } from '@pp/paging'
+import type { OperatorAction } from '../domain/audit/types.js'
 import type { PlatformDb } from './client.js'
-import type { OperatorAction } from './generated/client.js'
-
-export type { OperatorAction }
 
 export const insertOperatorAction = (db: PlatformDb, action: OperatorAction): Promise<OperatorAction> => db.operatorAction.create({ data: action })
 

@@ -1,6 +1,7 @@
-import type { Environment, Platform } from './generated/client.js'
-import { currencyRow, type CurrencyRowInput } from './configs.db.js'
+import type { Environment } from '../domain/types.js'
 import type { PlatformDb, Tx } from './client.js'
+import { currencyRow, type CurrencyRowInput } from './configs.db.js'
+import type { Platform } from './generated/client.js'
 
 export interface NewEnvironmentConfig {
   id: string

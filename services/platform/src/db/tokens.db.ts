@@ -1,7 +1,6 @@
-import type { ApiToken as TokenRow, Environment, Permission, Prisma } from './generated/client.js'
+import type { TokenRow } from '../domain/tokens/types.js'
 import type { PlatformDb, Tx } from './client.js'
-
-export type { TokenRow }
+import type { Environment, Permission, Prisma } from './generated/client.js'
 
 interface TenantKey {
   platformId: string

@@ -13,7 +13,7 @@ import type {
   RecordOperatorActionResponse,
 } from '@pp/proto/platform/v1/operator'
 import { listOperatorActions, recordOperatorAction } from '../domain/audit/operator-actions.js'
-import type { OperatorAction } from '../db/operator-actions.db.js'
+import type { OperatorAction } from '../domain/audit/types.js'
 import type { PlatformDeps } from '../domain/deps.js'
 import { createPlatform } from '../domain/platforms/create-platform.js'
 import { listPlatforms } from '../domain/platforms/list-platforms.js'

@@ -1,4 +1,4 @@
-import type { Origin } from './types.js'
+import type { Origin } from '@pp/tenancy'
 
 /** An account by id, or a tenant's system account of a kind and currency. */
 export type AccountRef = { accountId: string } | { system: { kind: 'FUNDING' | 'SETTLEMENT'; currency: string } }

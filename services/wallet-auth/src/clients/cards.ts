@@ -1,7 +1,7 @@
 import { ApiError } from '@pp/errors'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { CardsServiceClient } from '@pp/proto/cards/v1/cards'
-import type { CardFundingSources } from '../domain/delegated-keys/delegated-keys.js'
+import type { CardFundingSources } from '../domain/deps.js'
 
 export interface CardsFundingSourceClient extends CardFundingSources {
   close(): void

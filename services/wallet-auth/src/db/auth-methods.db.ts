@@ -1,15 +1,9 @@
-import type { ContactChange } from '../domain/credentials/contact-change.js'
-import type { Tenant } from '../domain/types.js'
+import type { AuthMethod } from '../domain/credentials/types.js'
+import type { ContactChange, Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { AuthMethod, Prisma } from './generated/client.js'
-
-/** A stored credential, as the use cases read it. */
-export type { AuthMethod } from './generated/client.js'
+import type { Prisma } from './generated/client.js'
 
 export type NewAuthMethod = Prisma.AuthMethodUncheckedCreateInput
-
-/** The columns of one credential type (its proof's fields), beside the wallet and timestamps every type has. */
-export type CredentialFields = Omit<NewAuthMethod, 'id' | 'platformId' | 'environment' | 'accountId' | 'customerId' | 'createdAt' | 'updatedAt'>
 
 /** An OTP credential whose contact a change of the customer's contacts replaces. */
 export interface ReplacedCredential {

@@ -1,8 +1,6 @@
+import type { DelegatedKey } from '../domain/delegated-keys/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
-import type { DelegatedKey } from './generated/client.js'
-
-export type { DelegatedKey } from './generated/client.js'
 
 export interface NewDelegatedKey extends Tenant {
   id: string

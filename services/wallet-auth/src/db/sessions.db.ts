@@ -1,26 +1,9 @@
+import type { AuthMethod } from '../domain/credentials/types.js'
+import type { AuthSession, SessionWithMethod } from '../domain/sessions/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { AuthMethod } from './auth-methods.db.js'
 import type { Db, Tx } from './client.js'
-import type { AuthSession } from './generated/client.js'
 
-export interface NewSession {
-  id: string
-  platformId: string
-  environment: string
-  accountId: string
-  authMethodId: string
-  /** Compressed SEC1 hex. */
-  publicKey: string
-  expiresAt: Date
-  createdAt: Date
-  updatedAt: Date
-}
-
-/** A session with the credential it was opened with. */
-export interface SessionWithMethod {
-  session: AuthSession
-  authMethod: AuthMethod
-}
+export type NewSession = Omit<AuthSession, 'revokedAt'>
 
 /** Neither revoked nor expired at `now`. */
 const activeWhere = (tenant: Tenant, now: Date) => ({ ...tenant, revokedAt: null, expiresAt: { gt: now } })

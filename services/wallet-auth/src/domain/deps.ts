@@ -1,6 +1,5 @@
 import type { CodeMac } from '@pp/secrets'
 import type { Db } from '../db/client.js'
-import type { CardFundingSources } from './delegated-keys/delegated-keys.js'
 import type { OidcVerifier } from './oauth/oidc-token.js'
 import type { OtpSender } from './otp/otp-sender.js'
 import type { WalletSealing } from './secrets/wallet-sealing.js'
@@ -14,6 +13,12 @@ export interface WalletDirectory {
 
 export interface CustomerContacts {
   contactOf(origin: Origin, customerId: string): Promise<CustomerContact>
+}
+
+/** Finds the active funding-source binding of a card and an embedded wallet (owned by the cards area). */
+export interface CardFundingSources {
+  /** The funding source id, or undefined when the card is not funded by that wallet. */
+  fundingSourceOf(tenant: Tenant, cardId: string, accountId: string): Promise<string | undefined>
 }
 
 export interface Lifetimes {

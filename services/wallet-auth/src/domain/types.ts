@@ -22,3 +22,9 @@ export interface CustomerContact {
   email?: string
   phoneNumber?: string
 }
+
+/** A change of a customer's contacts: the new values, unset where it leaves a contact alone. */
+export interface ContactChange {
+  email?: string
+  phoneNumber?: string
+}

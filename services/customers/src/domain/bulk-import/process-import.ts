@@ -1,6 +1,6 @@
 import { isApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { claimImportJob, saveImportProgress, type ImportJobRow } from '../../db/import-jobs.db.js'
+import { claimImportJob, saveImportProgress } from '../../db/import-jobs.db.js'
 import { recordEvent } from '../../events/outbox.js'
 import { bulkUploadEventType } from '../../events/types.js'
 import { createCustomer } from '../customers/create-customer.js'
@@ -8,7 +8,7 @@ import type { CustomersDeps } from '../deps.js'
 import type { Caller, Environment } from '../types.js'
 import { parseCsv } from './csv.js'
 import { rowToCreateInput, toRow } from './csv-row.js'
-import type { ImportRowError } from './types.js'
+import type { ImportJobRow, ImportRowError } from './types.js'
 import { toImportJobView } from './view.js'
 
 export interface ImportSettings {

@@ -21,3 +21,21 @@ export interface ImportJobAccepted {
   jobId: string
   status: ImportJobStatus
 }
+
+/** An import job as stored; db/ reads it in this shape. */
+export interface ImportJobRow {
+  id: string
+  platformId: string
+  environment: string
+  status: string
+  csv: string
+  total: number
+  processed: number
+  successful: number
+  failed: number
+  errors: unknown
+  leaseUntil: Date | null
+  createdAt: Date
+  updatedAt: Date
+  completedAt: Date | null
+}

@@ -1,5 +1,4 @@
-import type { ImportJobRow } from '../../db/import-jobs.db.js'
-import type { ImportJobAccepted, ImportJobStatus, ImportJobView, ImportRowError } from './types.js'
+import type { ImportJobAccepted, ImportJobRow, ImportJobStatus, ImportJobView, ImportRowError } from './types.js'
 
 /** The job as the API shows it: the answer to a read and the data of its BULK_UPLOAD.* webhook. */
 export const toImportJobView = (row: ImportJobRow): ImportJobView => ({

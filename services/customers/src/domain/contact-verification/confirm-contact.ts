@@ -1,6 +1,6 @@
 import { invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { lockContactChannel, markContactVerified, recordFailedAttempt, type ContactRow } from '../../db/contact-verifications.db.js'
+import { lockContactChannel, markContactVerified, recordFailedAttempt } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
@@ -10,6 +10,7 @@ import { tenantOf, type Caller, type CustomerView } from '../types.js'
 import { assertChannel, contactToVerify } from './channel-rules.js'
 import { contactCodeParts } from './code-parts.js'
 import { isOutOfAttempts, windowEndOf } from './send-throttle.js'
+import type { ContactRow } from './types.js'
 
 const NO_VALID_CODE = 'no valid code: request a new one'
 

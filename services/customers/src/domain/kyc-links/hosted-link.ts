@@ -1,8 +1,9 @@
 import { ApiError } from '@pp/errors'
-import { findKycLinkByHash, type KycLinkRow } from '../../db/kyc-links.db.js'
+import { findKycLinkByHash } from '../../db/kyc-links.db.js'
 import type { CustomersDeps } from '../deps.js'
 import type { Caller, Environment } from '../types.js'
 import { hashLinkToken, isLinkTokenShaped } from './link-token.js'
+import type { KycLinkRow } from './types.js'
 
 export type LinkState = 'OPEN' | 'USED' | 'EXPIRED'
 

@@ -13,7 +13,6 @@ import {
   oldestFactorResetSince,
   recordVerifiedPhone,
   saveLoginState,
-  type FactorResetRow,
 } from '../../db/sca.db.js'
 import { recordCustomerEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
@@ -23,6 +22,7 @@ import { tenantOf, type Caller } from '../types.js'
 import { assertFactorName } from './factors.js'
 import { withoutLockout } from './lockout.js'
 import { scaCustomer } from './sca-customer.js'
+import type { FactorResetRow } from './types.js'
 
 const DAY_MS = 24 * 3_600_000
 /** Reset starts allowed per customer in any 24 hours. */

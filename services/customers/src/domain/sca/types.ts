@@ -89,3 +89,16 @@ export interface ScaProofInput {
   origin?: string
   endUserIpAddress?: string
 }
+
+/** A reset of a strong-authentication factor, as stored. */
+export interface FactorResetRow {
+  id: string
+  customerId: string
+  platformId: string
+  environment: string
+  factor: string
+  status: string
+  expiresAt: Date
+  completedAt: Date | null
+  createdAt: Date
+}

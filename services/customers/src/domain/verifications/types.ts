@@ -23,3 +23,16 @@ export interface VerificationView {
   createdAt: string
   updatedAt: string
 }
+
+/** A verification as stored. */
+export interface VerificationRow {
+  id: string
+  platformId: string
+  environment: string
+  customerId: string
+  verificationStatus: string
+  errors: unknown
+  source: string
+  createdAt: Date
+  updatedAt: Date
+}

@@ -1,5 +1,4 @@
-import type { VerificationRow } from '../../db/verifications.db.js'
-import type { VerificationErrorView, VerificationOutcome, VerificationView } from './types.js'
+import type { VerificationErrorView, VerificationOutcome, VerificationRow, VerificationView } from './types.js'
 
 /** The verification as the API shows it: the answer and the data of its VERIFICATION.* webhook. */
 export const toVerificationView = (row: VerificationRow): VerificationView => ({

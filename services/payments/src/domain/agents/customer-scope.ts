@@ -1,8 +1,8 @@
 import { ApiError } from '@pp/errors'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { findTransaction } from '../transactions/find.js'
 import type { Tenant } from '../types.js'
+import type { TransactionRow } from '../transactions/types.js'
 
 /**
  * The tenant's transaction, and when `customerId` is given only that customer's: an agent reads

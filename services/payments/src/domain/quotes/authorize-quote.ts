@@ -1,12 +1,13 @@
 import { inTransaction } from '@pp/db'
 import { ApiError } from '@pp/errors'
-import { releaseAuthorized, type QuoteRow } from '../../db/quotes.db.js'
+import { releaseAuthorized } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { startExecution } from './execute-quote.js'
 import { findQuote } from './get-quote.js'
 import { refuseUnclaimable } from './refuse-unclaimable.js'
 import type { ScaProof } from './sca-gate.js'
+import type { QuoteRow } from './types.js'
 
 /** The quote of an SCA-region customer that waits for its authorization; 409 otherwise, as the reference answers. */
 async function quoteAwaitingAuthorization(deps: PaymentsDeps, caller: Caller, quoteId: string): Promise<QuoteRow & { customerId: string }> {

@@ -1,9 +1,10 @@
 import { inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
-import { holdForAuthorization, type QuoteRow } from '../../db/quotes.db.js'
+import { holdForAuthorization } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
 import { findQuote } from './get-quote.js'
 import { refuseUnclaimable } from './refuse-unclaimable.js'
+import type { QuoteRow } from './types.js'
 
 /**
  * The execute of an SCA-region customer's quote: the customers service opens the challenge (it

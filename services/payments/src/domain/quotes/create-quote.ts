@@ -2,7 +2,7 @@ import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import { findReplay, idempotentCall, isUniqueViolation } from '@pp/db'
-import { insertQuote, type QuoteRow } from '../../db/quotes.db.js'
+import { insertQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import type { Caller, CustomerFacts } from '../types.js'
 import { tenantOf } from '../types.js'
@@ -16,6 +16,7 @@ import { assertReceiverLookedUp } from './receiver-lookup.js'
 import { resolveDestination, resolveSource, type QuoteDestination, type QuoteSource, type ResolvedSide } from './resolve.js'
 import { assertWithinSizeLimit } from './size-limits.js'
 import { findQuote } from './get-quote.js'
+import type { QuoteRow } from './types.js'
 
 /** The reference's maximum lockedCurrencyAmount. */
 const LOCKED_AMOUNT_MAX = 9_000_000_000_000_000n

@@ -1,7 +1,7 @@
 import { invalidInput } from '@pp/errors'
 import { findReplay, forgetAnswer, idempotentCall, inTransaction, prismaRunner, type IdempotentCall } from '@pp/db'
-import { claimQuote, releaseQuoteClaim, type QuoteRow } from '../../db/quotes.db.js'
-import { deleteUnheldTransaction, type TransactionRow } from '../../db/transactions.db.js'
+import { claimQuote, releaseQuoteClaim } from '../../db/quotes.db.js'
+import { deleteUnheldTransaction } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveRow, HoldRefused } from '../transactions/driver.js'
 import { transactionFromQuote } from '../transactions/from-quote.js'
@@ -10,6 +10,8 @@ import { tenantOf, type Caller, type Tenant } from '../types.js'
 import { awaitAuthorization } from './await-authorization.js'
 import { findQuote } from './get-quote.js'
 import { refuseUnclaimable } from './refuse-unclaimable.js'
+import type { TransactionRow } from '../transactions/types.js'
+import type { QuoteRow } from './types.js'
 
 /**
  * Executes an account-sourced quote: at most once (the quote row is claimed by a conditional

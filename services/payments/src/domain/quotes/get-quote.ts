@@ -1,7 +1,8 @@
 import { ApiError } from '@pp/errors'
-import { findQuoteRow, type QuoteRow } from '../../db/quotes.db.js'
+import { findQuoteRow } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Tenant } from '../types.js'
+import type { QuoteRow } from './types.js'
 
 /** The tenant's quote; anyone else's does not exist (404 QUOTE_NOT_FOUND). */
 export async function findQuote(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant, quoteId: string): Promise<QuoteRow> {

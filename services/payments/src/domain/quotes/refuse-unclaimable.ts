@@ -1,9 +1,10 @@
 import { ApiError } from '@pp/errors'
 import { findReplay, type IdempotentCall } from '@pp/db'
-import { expireQuote, type QuoteRow } from '../../db/quotes.db.js'
+import { expireQuote } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import type { Tenant } from '../types.js'
 import { findQuote } from './get-quote.js'
+import type { QuoteRow } from './types.js'
 
 /** Why a quote cannot be claimed: a racing twin with the same key won (replay), expiry, authorization awaited, or executed already. */
 export async function refuseUnclaimable(deps: PaymentsDeps, tenant: Tenant, quoteId: string, call: IdempotentCall | undefined, now: Date): Promise<QuoteRow> {

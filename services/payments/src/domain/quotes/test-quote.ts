@@ -1,4 +1,4 @@
-import type { QuoteRow } from '../../db/quotes.db.js'
+import type { QuoteRow } from './types.js'
 
 export const CREATED = new Date('2025-10-03T12:00:00Z')
 export const EXPIRES = new Date('2025-10-03T12:05:00Z')

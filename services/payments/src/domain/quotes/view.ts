@@ -1,8 +1,8 @@
 import { amountToJson, type Currency } from '@pp/money'
-import type { QuoteRow } from '../../db/quotes.db.js'
 import { currencyView, defined, rateDetailsView, type RateDetailsView, type SideView } from '../transactions/view.js'
 import { quoteStatusAt } from './get-quote.js'
 import type { PaymentInstructions } from './payment-instructions.js'
+import type { QuoteRow } from './types.js'
 
 /** A quote as the API shows it (the reference's Quote). */
 export interface QuoteView {

@@ -1,12 +1,13 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
 import { closePendingJobs } from '../../db/jobs.db.js'
-import { cancelWaitingPayout, confirmReceiptDelivered, type TransactionRow } from '../../db/transactions.db.js'
+import { cancelWaitingPayout, confirmReceiptDelivered } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { OUTCOME_PLANS, isOutcome } from '../rails/outcomes.js'
 import type { Tenant } from '../types.js'
 import { driveTransaction } from './driver.js'
 import { findTransaction } from './find.js'
+import type { TransactionRow } from './types.js'
 
 /** Records that the platform delivered the receipt of a completed transaction. */
 export async function confirmReceiptDelivery(deps: PaymentsDeps, tenant: Tenant, transactionId: string, at: Date | undefined): Promise<TransactionRow> {

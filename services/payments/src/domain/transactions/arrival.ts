@@ -1,7 +1,7 @@
 import { newId } from '@pp/ids'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { callContextOf } from './call-context.js'
+import type { TransactionRow } from './types.js'
 
 /** Who holds the internal account an outgoing payment delivers to. */
 export interface Recipient {

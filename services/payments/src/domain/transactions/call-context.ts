@@ -1,5 +1,5 @@
 import type { Caller, Environment, Origin } from '@pp/tenancy'
-import type { TransactionRow } from '../../db/transactions.db.js'
+import type { TransactionRow } from './types.js'
 
 /** The tenant of a transaction and the request that created it, when one did (its events name it). */
 export const originOf = (row: TransactionRow): Origin => {

@@ -1,7 +1,7 @@
 import type { Origin } from '@pp/tenancy'
 import { upsertCardTransaction } from '../../db/card-transactions.db.js'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
+import type { TransactionRow } from './types.js'
 
 /** A card transaction as the cards service reports it (its CARD_TRANSACTION_RECORDED fact). */
 export interface CardTransactionReport {

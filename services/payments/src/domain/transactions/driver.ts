@@ -1,6 +1,6 @@
 import { httpStatusOf, isApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { findTransactionById, recordStep, type TransactionRow } from '../../db/transactions.db.js'
+import { findTransactionById, recordStep } from '../../db/transactions.db.js'
 import { paymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
 import { reversedLegs, type StoredLeg } from '../quotes/legs.js'
@@ -8,6 +8,7 @@ import { OUTCOME_PLANS, isOutcome, type Outcome } from '../rails/outcomes.js'
 import { arrivalOf, recipientOf } from './arrival.js'
 import { callContextOf } from './call-context.js'
 import { isLedgerStep, quoteStatusOf, transferIds, transitionAfter, type LedgerStep, type RefundState, type Transition } from './transitions.js'
+import type { TransactionRow } from './types.js'
 
 /** The ledger refused the hold (insufficient funds, an account that cannot send): a client mistake. */
 export class HoldRefused extends Error {

@@ -1,7 +1,8 @@
 import { ApiError } from '@pp/errors'
-import { findTransactionRow, type TransactionRow } from '../../db/transactions.db.js'
+import { findTransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Tenant } from '../types.js'
+import type { TransactionRow } from './types.js'
 
 /** The tenant's transaction; anyone else's does not exist (404 TRANSACTION_NOT_FOUND). */
 export async function findTransaction(deps: Pick<PaymentsDeps, 'sql'>, tenant: Tenant, transactionId: string): Promise<TransactionRow> {

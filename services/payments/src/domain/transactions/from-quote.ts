@@ -1,5 +1,5 @@
-import type { QuoteRow } from '../../db/quotes.db.js'
-import type { TransactionRow } from '../../db/transactions.db.js'
+import type { QuoteRow } from '../quotes/types.js'
+import type { TransactionRow } from './types.js'
 
 /**
  * The outgoing transaction an executed quote becomes, owing its hold. Its reconciliation reference

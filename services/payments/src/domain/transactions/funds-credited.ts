@@ -1,7 +1,8 @@
 import type { Origin } from '@pp/tenancy'
-import { insertTransactionOnce, type TransactionRow } from '../../db/transactions.db.js'
+import { insertTransactionOnce } from '../../db/transactions.db.js'
 import { paymentEvent } from '../../events/outbox.js'
 import type { PaymentsDeps } from '../deps.js'
+import type { TransactionRow } from './types.js'
 
 /** Money the ledger credited to an internal account from outside (its FUNDS_CREDITED fact). */
 export interface FundsCredited {

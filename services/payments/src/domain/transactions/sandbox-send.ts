@@ -1,11 +1,11 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { idempotentCall } from '@pp/db'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { startExecution } from '../quotes/execute-quote.js'
 import { findQuote } from '../quotes/get-quote.js'
 import { tenantOf, type Caller } from '../types.js'
 import { findTransaction } from './find.js'
+import type { TransactionRow } from './types.js'
 
 /** Sandbox endpoints act only on sandbox credentials. */
 export function assertSandbox(caller: Caller): void {

@@ -1,10 +1,10 @@
 import { invalidInput } from '@pp/errors'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { createQuote } from '../quotes/create-quote.js'
 import type { QuoteDestination } from '../quotes/resolve.js'
 import { tenantOf, type Caller } from '../types.js'
 import { findTransaction } from './find.js'
+import type { TransactionRow } from './types.js'
 
 export interface TransferOutInput {
   /** An internal account. */

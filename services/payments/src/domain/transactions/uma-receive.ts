@@ -2,13 +2,14 @@ import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import { findReplay, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer } from '@pp/db'
-import { insertTransaction, type NewTransactionRow, type TransactionRow } from '../../db/transactions.db.js'
+import { insertTransaction } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { paymentLegs } from '../quotes/legs.js'
 import { tenantOf, type Caller } from '../types.js'
 import { driveTransaction } from './driver.js'
 import { findTransaction } from './find.js'
 import { assertSandbox } from './sandbox-send.js'
+import type { NewTransactionRow, TransactionRow } from './types.js'
 
 export interface SandboxUmaReceiveInput {
   senderUmaAddress: string

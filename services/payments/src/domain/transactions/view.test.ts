@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import { CREATED, DESTINATION_ID, SOURCE_ID, shownRateDetails, storedQuote } from '../quotes/test-quote.js'
 import { transactionFromQuote } from './from-quote.js'
 import { transactionJson } from './view.js'
+import type { TransactionRow } from './types.js'
 
 const usd = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 }
 const eur = { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 }

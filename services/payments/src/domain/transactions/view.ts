@@ -1,6 +1,6 @@
 import { amountToJson, findCurrency, type Currency } from '@pp/money'
-import type { TransactionRow } from '../../db/transactions.db.js'
 import type { RefundState } from './transitions.js'
+import type { TransactionRow } from './types.js'
 
 /** An amount in the currency's smallest unit, with the currency object. */
 export interface CurrencyAmountView {

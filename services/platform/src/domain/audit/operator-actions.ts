@@ -1,8 +1,9 @@
 import { decodeCursor, encodeCursor, pageLimit } from '@pp/paging'
 import { invalidInput, type FieldError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { insertOperatorAction, listOperatorActionsBefore, type OperatorAction } from '../../db/operator-actions.db.js'
+import { insertOperatorAction, listOperatorActionsBefore } from '../../db/operator-actions.db.js'
 import type { PlatformDeps } from '../deps.js'
+import type { OperatorAction } from './types.js'
 
 export const OPERATOR_ACTION_OUTCOMES = ['STARTED', 'SUCCEEDED', 'FAILED'] as const
 export type OperatorActionOutcome = (typeof OPERATOR_ACTION_OUTCOMES)[number]

@@ -1,6 +1,6 @@
-import type { ConfigRecord } from '../../db/configs.db.js'
 import type { CardTokenization2faConfig, CounterpartyFieldDefinition, EmbeddedWalletConfig, PlatformConfig, PlatformConfigView } from '../types.js'
 import { providerRequiredCustomerFields } from './field-names.js'
+import type { ConfigRecord } from './types.js'
 
 /** The PlatformConfig resource of one environment, with what the service derives (provider requirements). */
 export function toPlatformConfig(record: ConfigRecord): PlatformConfig {

@@ -1,12 +1,12 @@
 import { ApiError } from '@pp/errors'
 import { describe, expect, it, vi } from 'vitest'
 import type { PlatformDb } from '../../db/client.js'
-import type { TokenRow } from '../../db/tokens.db.js'
 import type { PlatformDeps } from '../deps.js'
 import type { SecretHasher } from '../secrets.js'
 import { authenticateCredentials } from './authenticate-credentials.js'
 import { ProvenSecrets } from './proven-secrets.js'
 import { VerificationBudget } from './verification-budget.js'
+import type { TokenRow } from './types.js'
 
 const TOKEN_ID = 'Token:019542f5-b3e7-7d02-8000-000000000001'
 const RIGHT_SECRET = 'right'

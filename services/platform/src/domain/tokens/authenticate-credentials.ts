@@ -1,9 +1,10 @@
 import { ApiError } from '@pp/errors'
 import { isId } from '@pp/ids'
-import { findTokenForAuthentication, type TokenLookup, type TokenRow } from '../../db/tokens.db.js'
+import { findTokenForAuthentication, type TokenLookup } from '../../db/tokens.db.js'
 import type { PlatformDeps } from '../deps.js'
 import type { ApiToken } from '../types.js'
 import { toApiToken } from './token-view.js'
+import type { TokenRow } from './types.js'
 
 /**
  * The live token these HTTP Basic credentials belong to. The username is the API token id

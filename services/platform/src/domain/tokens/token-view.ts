@@ -1,6 +1,6 @@
-import type { TokenRow } from '../../db/tokens.db.js'
 import type { Page } from '@pp/paging'
 import type { ApiToken, ApiTokenView, IssuedToken } from '../types.js'
+import type { TokenRow } from './types.js'
 
 export const toApiToken = (row: TokenRow): ApiToken => ({
   id: row.id,

@@ -8,13 +8,7 @@ import { findTenantSignedRequest } from '../../db/signed-requests.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { duplicateError } from './create-credential.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
-import type { Tenant } from '../types.js'
-
-/** A change of a customer's contacts: the new values, unset where it leaves a contact alone. */
-export interface ContactChange {
-  email?: string
-  phoneNumber?: string
-}
+import type { ContactChange, Tenant } from '../types.js'
 
 /** Who signs a contact change, and the operation its challenge is bound to. */
 export interface ContactChangeSigner {

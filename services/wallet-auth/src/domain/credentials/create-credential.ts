@@ -2,7 +2,7 @@ import { ApiError, invalidInput, type ErrorCode } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { inTransaction, violatedUniqueIndex } from '@pp/db'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
-import { countAuthMethodsOfWallet, insertAuthMethod, isPasskeyRegistered, type AuthMethod, type CredentialFields } from '../../db/auth-methods.db.js'
+import { countAuthMethodsOfWallet, insertAuthMethod, isPasskeyRegistered } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
@@ -10,6 +10,7 @@ import { verifyPasskeyRegistration } from '../passkey/registration.js'
 import type { PasskeyAttestationInput } from '../passkey/webauthn-response.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { isCredentialType, tenantOf, type Caller, type Tenant, type Wallet } from '../types.js'
+import type { AuthMethod, CredentialFields } from './types.js'
 
 export interface CreateCredentialInput {
   accountId: string

@@ -1,5 +1,5 @@
-import type { AuthMethod } from '../../db/auth-methods.db.js'
 import type { CredentialChallenge } from './credentials.js'
+import type { AuthMethod } from './types.js'
 
 /** What a credential and a session opened with it show alike. */
 export interface CredentialFieldsView {

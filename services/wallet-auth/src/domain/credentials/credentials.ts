@@ -1,14 +1,7 @@
 import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
-import {
-  authMethodsOfWallet,
-  countAuthMethodsOfWallet,
-  deleteAuthMethod,
-  findAuthMethod,
-  lockAuthMethodsOfWallet,
-  type AuthMethod,
-} from '../../db/auth-methods.db.js'
+import { authMethodsOfWallet, countAuthMethodsOfWallet, deleteAuthMethod, findAuthMethod, lockAuthMethodsOfWallet } from '../../db/auth-methods.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { issueOtpChallenge } from '../otp/otp-challenge.js'
 import { verifyOtp, type OtpVerifyInput } from '../otp/verify-otp.js'
@@ -19,6 +12,7 @@ import { completeSignedOperation, type WalletSignatureProof } from '../signed-re
 import type { SignedRequestChallenge } from '../signed-requests/signed-requests.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
 import type { Tenant } from '../types.js'
+import type { AuthMethod } from './types.js'
 
 export async function listCredentials(deps: Pick<WalletAuthDeps, 'db'>, tenant: Tenant, accountId: string): Promise<AuthMethod[]> {
   return authMethodsOfWallet(deps.db, tenant, accountId)

@@ -1,4 +1,4 @@
-import type { DelegatedKey } from '../../db/delegated-keys.db.js'
+import type { DelegatedKey } from './types.js'
 
 /** The API's DelegatedKey: never its private half. */
 export interface DelegatedKeyView {

@@ -10,7 +10,6 @@ import {
   hasActiveDelegatedKey,
   insertDelegatedKey,
   revokeActiveDelegatedKey,
-  type DelegatedKey,
   type DelegatedKeyFilter,
   type NewDelegatedKey,
 } from '../../db/delegated-keys.db.js'
@@ -18,14 +17,9 @@ import type { WalletAuthDeps } from '../deps.js'
 import { delegatedKeyBinding, sealBytes } from '../secrets/wallet-sealing.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
+import type { DelegatedKey } from './types.js'
 
 const NICKNAME_MAX = 256
-
-/** Finds the active funding-source binding of a card and an embedded wallet (owned by the cards area). */
-export interface CardFundingSources {
-  /** The funding source id, or undefined when the card is not funded by that wallet. */
-  fundingSourceOf(tenant: Tenant, cardId: string, accountId: string): Promise<string | undefined>
-}
 
 export interface CreateDelegatedKeyInput {
   cardId: string

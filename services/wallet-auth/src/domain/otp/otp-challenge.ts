@@ -3,13 +3,13 @@ import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { otpTargetBundle } from '../../crypto/bundles.js'
 import { generateP256KeyPair } from '../../crypto/p256.js'
-import type { AuthMethod } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
 import { countOtpChallengesSince, insertOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { otpTargetKeyBinding, sealBytes } from '../secrets/wallet-sealing.js'
 import type { Tenant } from '../types.js'
 import { prepareOtp } from './otp-sender.js'
+import type { AuthMethod } from '../credentials/types.js'
 
 const HOUR_MS = 3_600_000
 

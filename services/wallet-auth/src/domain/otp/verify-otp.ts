@@ -3,7 +3,6 @@ import { inTransaction } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { openOtpBundle } from '../../crypto/bundles.js'
 import { isP256PublicKey } from '../../crypto/p256.js'
-import type { AuthMethod } from '../../db/auth-methods.db.js'
 import { takeOtpAttempt, useOtpChallenge } from '../../db/otp-challenges.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { openBytes, otpTargetKeyBinding } from '../secrets/wallet-sealing.js'
@@ -11,6 +10,7 @@ import { sha256Hex } from '../oauth/oidc-token.js'
 import { openSession, type SessionView } from '../sessions/sessions.js'
 import { beginSignedRequest, completeSignedRequest, type SignedRequestChallenge } from '../signed-requests/signed-requests.js'
 import type { Tenant } from '../types.js'
+import type { AuthMethod } from '../credentials/types.js'
 
 export interface OtpVerifyInput {
   encryptedOtpBundle?: string

@@ -4,18 +4,13 @@ import { newId } from '@pp/ids'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { credentialBundle } from '../../crypto/bundles.js'
 import { canonicalPublicKey, generateP256KeyPair, isP256PublicKey } from '../../crypto/p256.js'
-import type { AuthMethod } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
-import {
-  activeSessionsOfWallet,
-  findActiveSession,
-  insertSession,
-  revokeActiveSession,
-  type SessionWithMethod,
-} from '../../db/sessions.db.js'
+import { activeSessionsOfWallet, findActiveSession, insertSession, revokeActiveSession } from '../../db/sessions.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
 import type { Tenant } from '../types.js'
+import type { AuthMethod } from '../credentials/types.js'
+import type { SessionWithMethod } from './types.js'
 
 /** A session with the credential it was opened with, and the sealed key when one was just issued. */
 export interface SessionView extends SessionWithMethod {

@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { findViolations } from '../../scripts/layering.js'
+
+/** A repository of two services and a gateway that keeps every rule. */
+const clean: Record<string, string> = {
+  'services/alpha/package.json': JSON.stringify({ name: '@fixture/alpha', type: 'module' }),
+  'services/alpha/src/db/generated/client.ts': `
+    export interface CustomerRow { id: string; deletedAt: Date | null }
+    export class PrismaClient {
+      customer = { findMany: async (): Promise<CustomerRow[]> => [] }
+      $transaction<T>(work: (tx: PrismaClient) => Promise<T>): Promise<T> { return work(this) }
+    }
+    export namespace Prisma { export type TransactionClient = PrismaClient }`,
+  'services/alpha/src/db/client.ts': `
+    import type { PrismaClient, Prisma } from './generated/client.js'
+    export type Db = PrismaClient
+    export type Tx = Prisma.TransactionClient`,
+  'services/alpha/src/db/customers.db.ts': `
+    import type { Customer } from '../domain/types.js'
+    import type { Tx } from './client.js'
+    export async function findCustomers(tx: Tx): Promise<Customer[]> {
+      return (await tx.customer.findMany()).map((row) => ({ id: row.id, isDeleted: row.deletedAt !== null }))
+    }`,
+  'services/alpha/src/domain/types.ts': `
+    export interface Customer { id: string; isDeleted: boolean }
+    export const isActive = (customer: Customer): boolean => !customer.isDeleted`,
+  'services/alpha/src/domain/list-customers.ts': `
+    import { findCustomers } from '../db/customers.db.js'
+    import { isActive, type Customer } from './types.js'
+    export const listCustomers = async (tx: Parameters<typeof findCustomers>[0]): Promise<Customer[]> => (await findCustomers(tx)).filter(isActive)`,
+  'services/alpha/src/domain/list-customers.test.ts': `
+    import type { CustomerRow } from '../db/generated/client.js'
+    export const row: CustomerRow = { id: 'c', deletedAt: null }`,
+  'services/alpha/src/rpc/server.ts': `
+    export { listCustomers } from '../domain/list-customers.js'`,
+  'services/beta/package.json': JSON.stringify({ name: '@fixture/beta', type: 'module' }),
+  'services/beta/src/main.ts': `export const started = true`,
+  'gateway/package.json': JSON.stringify({ name: '@fixture/gateway', type: 'module' }),
+  'gateway/src/app.ts': `export const app = 'gateway'`,
+}
+
+/** One violation of each rule, planted in the clean tree: the files it adds or replaces. */
+const planted: Array<{ rule: string; file: string; files: Record<string, string> }> = [
+  {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/audit.ts',
+    files: { 'services/alpha/src/domain/audit.ts': `import type { CustomerRow } from '../db/generated/client.js'\nexport type Audited = CustomerRow` },
+  },
+  {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/unit-of-work.ts',
+    files: { 'services/alpha/src/domain/unit-of-work.ts': `import type { Tx } from '../db/client.js'\nexport interface UnitOfWork { tx: Tx }` },
+  },
+  {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/namespaced.ts',
+    files: { 'services/alpha/src/domain/namespaced.ts': `import * as db from '../db/client.js'\nexport interface UnitOfWork { db: db.Db }` },
+  },
+  {
+    rule: 'domain-imports',
+    file: 'services/alpha/src/domain/transport.ts',
+    files: { 'services/alpha/src/domain/transport.ts': `import type { Server } from '@grpc/grpc-js'\nexport type Transport = Server` },
+  },
+  {
+    rule: 'domain-queries',
+    file: 'services/alpha/src/domain/count-customers.ts',
+    files: {
+      'services/alpha/src/domain/count-customers.ts': `
+        import { findCustomers } from '../db/customers.db.js'
+        export const countCustomers = async (tx: Parameters<typeof findCustomers>[0]): Promise<number> => (await tx.customer.findMany()).length`,
+    },
+  },
+  {
+    rule: 'db-imports-domain',
+    file: 'services/alpha/src/db/customers.db.ts',
+    files: {
+      'services/alpha/src/db/customers.db.ts': `
+        import { isActive, type Customer } from '../domain/types.js'
+        import type { Tx } from './client.js'
+        export async function findCustomers(tx: Tx): Promise<Customer[]> {
+          return (await tx.customer.findMany()).map((row) => ({ id: row.id, isDeleted: row.deletedAt !== null })).filter(isActive)
+        }`,
+    },
+  },
+  {
+    rule: 'cycle',
+    // named by the first of its files: db/customers.db.ts → domain/types.ts → domain/list-customers.ts → back
+    file: 'services/alpha/src/db/customers.db.ts',
+    files: {
+      'services/alpha/src/domain/types.ts': `
+        import type { listCustomers } from './list-customers.js'
+        export interface Customer { id: string; isDeleted: boolean }
+        export type Lister = typeof listCustomers
+        export const isActive = (customer: Customer): boolean => !customer.isDeleted`,
+    },
+  },
+  {
+    rule: 'cross-service',
+    file: 'services/beta/src/main.ts',
+    files: { 'services/beta/src/main.ts': `export { isActive } from '../../alpha/src/domain/types.js'` },
+  },
+  {
+    rule: 'cross-service',
+    file: 'gateway/src/app.ts',
+    files: { 'gateway/src/app.ts': `import { started } from '@fixture/beta'\nexport const app = started` },
+  },
+]
+
+const roots: string[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+function fixture(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'layers-'))
+  roots.push(root)
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+describe('the layering check', () => {
+  it('passes a tree that keeps every rule, a domain calling db/ and a test naming Prisma included', () => {
+    expect(findViolations(fixture(clean))).toEqual([])
+  })
+
+  it.each(planted)('fails on a planted $rule violation, naming the rule and $file', ({ rule, file, files }) => {
+    const found = findViolations(fixture({ ...clean, ...files }))
+    expect(found).toEqual([expect.objectContaining({ rule, file })])
+  })
+
+  it('follows a type alias of db/ to the Prisma type it names', () => {
+    const [found] = findViolations(fixture({ ...clean, ...planted[1]!.files }))
+    expect(found?.what).toBe("imports Tx from ../db/client.js: Tx → Prisma's TransactionClient")
+  })
+})
