@@ -99,7 +99,7 @@ export async function createQuote(
     counterpartyIdentifier: external.counterpartyIdentifier,
     externalSide: destination.kind === 'EXTERNAL' || destination.kind === 'UMA' ? 'DESTINATION' : source.kind === 'EXTERNAL' ? 'SOURCE' : 'NONE',
     crossCurrency: sending.code !== receiving.code,
-    accountType: external.externalAccountType,
+    accountType: external.kind === 'UMA' ? 'UMA_ADDRESS' : external.externalAccountType,
     currency: external.currency,
     paymentRail: destination.api.paymentRail,
   })
