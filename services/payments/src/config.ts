@@ -1,4 +1,4 @@
-import { achConfig, achSettingsComplete } from './domain/rails/ach/settings.js'
+import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -42,7 +42,7 @@ const schema = baseConfigSchema.extend({
   ...achConfig.shape,
 })
   .refine(...migrationRoleRequiredInProduction)
-  .refine(...achSettingsComplete)
+  .superRefine(requireAchSettings)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

@@ -67,11 +67,12 @@ const REQUIRED_WITH_HOST = [
   'ACH_IMMEDIATE_ORIGIN',
 ] as const
 
-/** ACH is all or nothing: with ACH_SFTP_HOST set, the rest must be too (and the offset account for balanced files). */
-export const achSettingsComplete = [
-  (config: AchConfig) => missingAchSettings(config).length === 0,
-  { message: 'ACH_SFTP_HOST is set, so every ACH_* setting without a default is required (see README, Configuration), and the ACH_OFFSET_* account for ACH_BALANCED_FILE' },
-] as const
+/** ACH is all or nothing: with ACH_SFTP_HOST set, the rest must be too (and the offset account for balanced files), each missing one named. */
+export function requireAchSettings(config: AchConfig, ctx: z.RefinementCtx): void {
+  for (const name of missingAchSettings(config)) {
+    ctx.addIssue({ code: 'custom', path: [name], message: 'required when ACH_SFTP_HOST is set' })
+  }
+}
 
 function missingAchSettings(config: AchConfig): string[] {
   if (!config.ACH_SFTP_HOST) return []
