@@ -15,7 +15,7 @@ export const meshServices: MeshService[] = [
   { name: 'platform', grpcPort: 50051, operatorPort: 51051 },
   { name: 'customers', grpcPort: 50052 },
   { name: 'ledger', grpcPort: 50053, operatorPort: 51053 },
-  { name: 'payments', grpcPort: 50054 },
+  { name: 'payments', grpcPort: 50054, operatorPort: 51054 },
   { name: 'webhooks', grpcPort: 50055, operatorPort: 51055 },
   { name: 'wallet-auth', grpcPort: 50056 },
   { name: 'cards', grpcPort: 50057 },

@@ -66,7 +66,7 @@ beforeAll(async () => {
   // the operator's identity, on the services' operator ports
   env = {
     ...mesh.identity('admin'),
-    ...Object.fromEntries(['platform', 'ledger', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_OPERATOR_GRPC_ADDRESS`, mesh.operatorAddress(s)])),
+    ...Object.fromEntries(['platform', 'ledger', 'payments', 'webhooks', 'stablecoins'].map((s) => [`${s.toUpperCase()}_OPERATOR_GRPC_ADDRESS`, mesh.operatorAddress(s)])),
     ADMIN_OPERATOR: operator,
   }
   const created = await adminJson('platforms', 'create', '--name', platformName)
@@ -209,6 +209,16 @@ describe('internal accounts', () => {
     expect((await adminJson('accounts', 'set-status', '--platform', platformId, '--environment', 'SANDBOX', from, 'ACTIVE')).status).toBe('ACTIVE')
     const sent = await send()
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+  })
+})
+
+describe('ach', () => {
+  it('reaches the payments operator port, which says the ACH rail is off and the setting that turns it on', async () => {
+    for (const command of [['ach', 'items'], ['ach', 'build-file'], ['ach', 'fetch']]) {
+      const refused = await admin(...command)
+      expectRefusal(refused, 'NOT_IMPLEMENTED')
+      expect(refused.stderr).toContain('ACH_SFTP_HOST')
+    }
   })
 })
 

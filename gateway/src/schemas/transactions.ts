@@ -61,6 +61,16 @@ const commonFields = {
   fees: z.number().int().min(0).optional(),
   reconciliationInstructions: z.object({ reference: z.string(), transactionHash: z.string().optional() }).optional(),
   failureReason: z.string().optional().openapi({ example: 'QUOTE_EXECUTION_FAILED' }),
+  failureDetails: z
+    .object({
+      rail: z.string().openapi({ example: 'ACH' }),
+      returnCode: z.string().optional().openapi({ example: 'R01', description: 'The bank\'s return reason code' }),
+      returnReason: z.string().optional().openapi({ example: 'Insufficient funds' }),
+      traceNumber: z.string().optional().openapi({ description: 'The trace number of the returned entry' }),
+      reason: z.string().optional(),
+    })
+    .optional()
+    .openapi('TransactionFailureDetails', { description: 'What the payment rail said when it failed the payout (a returned bank payment)' }),
   pendingReason: z.string().optional(),
 }
 

@@ -49,11 +49,12 @@ describe('US bank account ACH validation', () => {
     expect(created.status).toBe('PENDING')
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
     h.clock.advance(ACH_WINDOW_MS)
-    // payments gets the facts it acts on: owner, currency, rails and the identifier that reaches the account
+    // payments gets the facts it acts on: owner, currency, account type, rails and the identifier that reaches the account
     expect(await checkUsable(tenant, created.id)).toEqual({
       id: created.id,
       customerId,
       currency: 'USD',
+      accountType: 'USD_ACCOUNT',
       isOwnershipVerified: true,
       paymentRails: ['ACH', 'WIRE', 'RTP', 'FEDNOW'],
       accountNumber: '123456789012',

@@ -1,3 +1,4 @@
+import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -5,6 +6,8 @@ const schema = baseConfigSchema.extend({
   ...databaseConfig.shape,
   ...eventSigningConfig.shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50054'),
+  /** Where the operators' methods are served, to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51054'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
@@ -36,8 +39,10 @@ const schema = baseConfigSchema.extend({
   LEDGER_FUNDS_CREDITED_SUBJECT: z.string().min(1).default('events.ledger.FUNDS_CREDITED'),
   /** The cards service's reports of its card transactions, listed with the others. */
   CARD_TRANSACTION_RECORDED_SUBJECT: z.string().min(1).default('events.cards.CARD_TRANSACTION_RECORDED'),
+  ...achConfig.shape,
 })
   .refine(...migrationRoleRequiredInProduction)
+  .superRefine(requireAchSettings)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

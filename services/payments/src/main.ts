@@ -8,12 +8,16 @@ import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
 import { openDb } from './db/client.js'
 import { paymentsDeps } from './domain/build-deps.js'
+import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
+import { registerOldestProcessingGauge } from './domain/rails/ach/ach-rail.js'
+import { startAchWorkers } from './domain/rails/ach/workers.js'
 import { consumeCardTransactions } from './events/card-transaction-recorded.js'
 import { consumeFundsCredited } from './events/ledger-funds-credited.js'
 import { paymentsCallers } from './rpc/callers.js'
 import { catalogDepsFrom } from './rpc/catalog-deps.js'
 import { catalogServiceRegistration } from './rpc/catalog-service.js'
+import { paymentsOperatorRegistration } from './rpc/operator-service.js'
 import { paymentsServiceRegistration } from './rpc/server.js'
 
 const config = loadPaymentsConfig()
@@ -49,15 +53,17 @@ runService({
     const deps = paymentsDeps(config, db, sql, services, logger)
     const server = await startGrpcServer(
       config.GRPC_ADDRESS,
-      [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger)],
+      [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger), paymentsOperatorRegistration(deps, logger)],
       logger,
-      { dependencies, callers: paymentsCallers },
+      { dependencies, callers: paymentsCallers, operatorAddress: config.OPERATOR_GRPC_ADDRESS },
     )
     const workers = startWorkers(deps, {
       databaseUrl: config.DATABASE_URL,
       recoveryAfterMs: config.RECOVERY_AFTER_MS,
       batch: JOB_BATCH,
     })
+    const achWorkers = deps.ach && startAchWorkers(deps, deps.ach, { databaseUrl: config.DATABASE_URL, batch: JOB_BATCH })
+    registerOldestProcessingGauge(() => oldestProcessingPayoutSince(db), deps.now)
     const incoming = nats.whenServing('funds-credited consumer', (connection) =>
       consumeFundsCredited(deps, connection, {
         durablePrefix: config.EVENTS_CONSUMER_PREFIX,
@@ -74,6 +80,6 @@ runService({
         startTime: config.EVENTS_CONSUMER_START_TIME,
       }),
     )
-    return [() => server.shutdown(), () => incoming.stop(), () => cardTransactions.stop(), () => workers.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => incoming.stop(), () => cardTransactions.stop(), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

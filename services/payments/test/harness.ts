@@ -43,6 +43,8 @@ const RECOVERY_AFTER_MS = 15_000
 interface Backends {
   processes: ServiceProcess[]
   databases: TestDatabase[]
+  /** The ledger's database, for the tests that stand in for what no production rail reports yet. */
+  ledgerDatabaseUrl: string
   addresses: { platform: string; customers: string; ledger: string; walletAuth: string }
   /** Where platform and ledger serve the operators' methods (seeding a platform, reading balances). */
   operatorAddresses: { platform: string; ledger: string }
@@ -73,10 +75,12 @@ async function startBackends(): Promise<Backends> {
   }
   const databases: TestDatabase[] = []
   const processes: ServiceProcess[] = []
+  let ledgerDatabaseUrl = ''
   await Promise.all(
     names.map(async (name) => {
       const database = await createTestDatabase(`payments_it_${name}`)
       databases.push(database)
+      if (name === 'ledger') ledgerDatabaseUrl = database.url
       const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, ...operatorEnv(name), DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
       processes.push(child)
       await waitUntil(() => checkHealth(addressOf[name]), `${name} to serve`, 60_000).catch((err: Error) => {
@@ -84,7 +88,7 @@ async function startBackends(): Promise<Backends> {
       })
     }),
   )
-  return { processes, databases, addresses, operatorAddresses }
+  return { processes, databases, ledgerDatabaseUrl, addresses, operatorAddresses }
 }
 
 export interface Harness {
@@ -92,6 +96,7 @@ export interface Harness {
   /** The payments database, for a payments process of a test. */
   databaseUrl: string
   backendAddresses: Backends['addresses']
+  ledgerDatabaseUrl: string
   deps: PaymentsDeps
   payments: PaymentsServiceClient
   ledger: LedgerServiceClient
@@ -141,6 +146,7 @@ export async function startHarness(): Promise<Harness> {
     db,
     databaseUrl: database.url,
     backendAddresses: backends.addresses,
+    ledgerDatabaseUrl: backends.ledgerDatabaseUrl,
     deps,
     ...clients,
     startWorkers() {

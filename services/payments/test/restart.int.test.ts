@@ -22,6 +22,7 @@ beforeAll(async () => {
   env = {
     DATABASE_URL: h.databaseUrl,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
     NATS_URL: natsUrl,
     LEDGER_GRPC_ADDRESS: h.backendAddresses.ledger,
     CUSTOMERS_GRPC_ADDRESS: h.backendAddresses.customers,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import ssh2 from 'ssh2'
 import { hostKeyFingerprint, sftpTransport } from '../src/domain/rails/ach/sftp-transport.js'
-import { startTestBank, type TestBank } from './bank-sftp.js'
+import { ed25519KeyPair, startTestBank, type TestBank } from './bank-sftp.js'
 
 describe('sftpTransport against an SFTP server on the loopback', () => {
   let bank: TestBank
@@ -25,10 +24,7 @@ describe('sftpTransport against an SFTP server on the loopback', () => {
   })
 
   it('refuses a server whose host key is not the configured one', async () => {
-    const other = ssh2.utils.generateKeyPairSync('ed25519')
-    const parsed = ssh2.utils.parseKey(other.public)
-    if (parsed instanceof Error) throw parsed
-    const wrong = sftpTransport({ ...bank.settings, hostKeyFingerprint: hostKeyFingerprint(parsed.getPublicSSH()) })
+    const wrong = sftpTransport({ ...bank.settings, hostKeyFingerprint: hostKeyFingerprint(ed25519KeyPair().parsed.getPublicSSH()) })
     await expect(wrong.upload('ACH-2.ach', 'x')).rejects.toThrow(/presented host key SHA256:.* not the configured/)
     expect(bank.received().has('ACH-2.ach')).toBe(false)
   })

@@ -18,7 +18,8 @@ export function usage(): string {
     ...lines,
     '',
     'Services are reached on their operator ports, PLATFORM_OPERATOR_GRPC_ADDRESS, LEDGER_OPERATOR_GRPC_ADDRESS,',
-    "WEBHOOKS_OPERATOR_GRPC_ADDRESS and STABLECOINS_OPERATOR_GRPC_ADDRESS (pnpm start's ports by default), over",
+    'PAYMENTS_OPERATOR_GRPC_ADDRESS, WEBHOOKS_OPERATOR_GRPC_ADDRESS and STABLECOINS_OPERATOR_GRPC_ADDRESS',
+    "(pnpm start's ports by default), over",
     'mutual TLS with the admin identity: GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE.',
     'Every command is recorded in the audit log (admin audit list) under ADMIN_OPERATOR, else user@host.',
   ].join('\n')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { ApiError, isApiError } from '@pp/errors'
 import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
+import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { StablecoinsOperatorServiceClient } from '@pp/proto/stablecoins/v1/operator'
@@ -27,6 +28,7 @@ export class Services {
   platform = () => this.client(PlatformServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
   internalAccounts = () => this.client(InternalAccountsServiceClient, 'LEDGER_OPERATOR_GRPC_ADDRESS')
   webhooksOperator = () => this.client(WebhooksOperatorServiceClient, 'WEBHOOKS_OPERATOR_GRPC_ADDRESS')
+  paymentsOperator = () => this.client(PaymentsOperatorServiceClient, 'PAYMENTS_OPERATOR_GRPC_ADDRESS')
   stablecoinsOperator = () => this.client(StablecoinsOperatorServiceClient, 'STABLECOINS_OPERATOR_GRPC_ADDRESS')
 
   /** One unary call; a failure arrives as the ApiError the service meant. `tenant` acts as that platform and environment. */

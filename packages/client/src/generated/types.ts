@@ -1671,6 +1671,7 @@ export type IncomingTransaction = {
     transactionHash?: string
   }
   failureReason?: string
+  failureDetails?: TransactionFailureDetails
   pendingReason?: string
   type: 'INCOMING'
   source?: TransactionSource
@@ -2048,6 +2049,7 @@ export type OutgoingTransaction = {
     transactionHash?: string
   }
   failureReason?: string
+  failureDetails?: TransactionFailureDetails
   pendingReason?: string
   type: 'OUTGOING'
   source: TransactionSource
@@ -2953,6 +2955,17 @@ export type TransactionDestination =
   }
 
 export type TransactionDirection = 'CREDIT' | 'DEBIT'
+
+/** What the payment rail said when it failed the payout (a returned bank payment) */
+export type TransactionFailureDetails = {
+  rail: string
+  /** The bank's return reason code */
+  returnCode?: string
+  returnReason?: string
+  /** The trace number of the returned entry */
+  traceNumber?: string
+  reason?: string
+}
 
 export type TransactionListResponse = {
   data: Transaction[]

@@ -44,5 +44,6 @@ export function externalAccountFacts(account: ExternalAccountView): ExternalAcco
     address,
     invoice,
     bolt12,
+    accountType: account.accountInfo.accountType,
   }
 }

@@ -16,6 +16,8 @@ import type {
   ExternalAccountsServiceServer,
   GetExternalAccountRequest,
   GetExternalAccountResponse,
+  GetPayoutBankDetailsRequest,
+  GetPayoutBankDetailsResponse,
   ListExternalAccountsRequest,
   ListExternalAccountsResponse,
   StartBeneficiaryTrustRequest,
@@ -30,6 +32,7 @@ import { createExternalAccount } from '../domain/external-accounts/create-extern
 import { deleteExternalAccount } from '../domain/external-accounts/delete-external-account.js'
 import type { ExternalAccountsDeps } from '../domain/external-accounts/deps.js'
 import { createOwnershipChallenge, verifyOwnership } from '../domain/external-accounts/ownership.js'
+import { getPayoutBankDetails } from '../domain/external-accounts/payout-bank-details.js'
 import { checkExternalAccountUsable, getExternalAccount, listExternalAccounts } from '../domain/external-accounts/read-external-accounts.js'
 import { createInputFromProto, externalAccountFacts } from './external-accounts-mapping.js'
 
@@ -76,6 +79,9 @@ export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logg
     },
     async checkExternalAccountUsable(request: CheckExternalAccountUsableRequest, ctx): Promise<CheckExternalAccountUsableResponse> {
       return { facts: externalAccountFacts(await checkExternalAccountUsable(deps, tenantFrom(ctx), request.externalAccountId)) }
+    },
+    async getPayoutBankDetails(request: GetPayoutBankDetailsRequest, ctx): Promise<GetPayoutBankDetailsResponse> {
+      return getPayoutBankDetails(deps, tenantFrom(ctx), request.externalAccountId)
     },
   })
 }

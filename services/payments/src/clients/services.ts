@@ -8,7 +8,7 @@ import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { StoredLeg } from '../domain/quotes/legs.js'
 import type { ScaGate } from '../domain/quotes/sca-gate.js'
-import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, InternalAccountState, PlatformFacts, TransferCode } from '../domain/types.js'
+import type { CustomerFacts, ExternalAccountFacts, PayoutBankDetails, InternalAccountFacts, InternalAccountState, PlatformFacts, TransferCode } from '../domain/types.js'
 import { toTransferLegs, TRANSFER_CODES } from './ledger-mapping.js'
 import { scaGate } from './sca.js'
 import { quoteExecuteBinding } from './wallet-signing.js'
@@ -23,6 +23,8 @@ export interface Services {
   customerAccounts(ctx: Caller, customerId: string, currency: string): Promise<InternalAccountState[]>
   /** 404 ACCOUNT_NOT_FOUND, 409 BANK_ACCOUNT_VALIDATION_PENDING, 400 INVALID_BANK_ACCOUNT. */
   usableExternalAccount(ctx: Caller, accountId: string): Promise<ExternalAccountFacts>
+  /** A US bank account's numbers for a bank file, the account number in full: used to build the file, never stored. */
+  payoutBankDetails(ctx: Caller, accountId: string): Promise<PayoutBankDetails>
   customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
   platform(ctx: Caller): Promise<PlatformFacts>
   hold(ctx: Caller, transferId: string, legs: StoredLeg[]): Promise<void>
@@ -74,6 +76,10 @@ export function grpcServices(addresses: ServiceAddresses): Services {
       // what is left besides id, owner, currency and ownership is how the account is reached: its rails and identifiers
       const { id: _id, customerId, currency, isOwnershipVerified, ...accountInfo } = facts!
       return { account: { currency, customerId, accountInfo }, isOwnershipVerified }
+    },
+    async payoutBankDetails(ctx, accountId) {
+      const details = await callUnary(external, external.getPayoutBankDetails, { externalAccountId: accountId }, ctx, DEADLINE_MS)
+      return { ...details, accountKind: details.accountKind === 'SAVINGS' ? 'SAVINGS' : 'CHECKING', beneficiaryType: details.beneficiaryType === 'BUSINESS' ? 'BUSINESS' : 'INDIVIDUAL' }
     },
     async customer(ctx, customerId) {
       const { facts } = await callUnary(customers, customers.getCustomerFacts, { customerId }, ctx, DEADLINE_MS)

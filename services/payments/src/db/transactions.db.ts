@@ -133,3 +133,13 @@ export async function cancelWaitingPayout(tx: Tx, id: string, now: Date): Promis
 export async function deleteUnheldTransaction(tx: Tx, id: string): Promise<void> {
   await tx.transaction.deleteMany({ where: { id, stage: 'HOLD' } })
 }
+
+/** When the oldest production outgoing payment still PROCESSING was made (a metric; the index on stage narrows it). */
+export async function oldestProcessingPayoutSince(db: Db): Promise<Date | undefined> {
+  const oldest = await db.transaction.findFirst({
+    where: { stage: { in: ['HOLD', 'POST', 'VOID', 'REFUND', 'WAIT'] }, status: 'PROCESSING', type: 'OUTGOING', environment: 'PRODUCTION' },
+    orderBy: { createdAt: 'asc' },
+    select: { createdAt: true },
+  })
+  return oldest?.createdAt
+}

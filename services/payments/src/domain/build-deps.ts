@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { SqlPool } from '@pp/db'
 import type { Logger } from '@pp/logging'
 import type { Services } from '../clients/services.js'
@@ -6,24 +7,32 @@ import type { Db } from '../db/client.js'
 import { receiverLookupStore } from '../db/receiver-lookups.db.js'
 import type { PaymentsDeps } from './deps.js'
 import { parseSizeLimits } from './quotes/size-limits.js'
-import { sandboxPayoutRail, unconfiguredPayoutRail } from './rails/payout-rail.js'
+import { achSettingsOf, type AchConfig } from './rails/ach/settings.js'
+import { sftpTransport } from './rails/ach/sftp-transport.js'
+import { productionPayoutRail, sandboxPayoutRail } from './rails/payout-rail.js'
 import { sandboxRateSource, unconfiguredRateSource } from './rates/rate-source.js'
 
 type DepsConfig = Pick<
   PaymentsConfig,
   'IDEMPOTENCY_KEY_TTL_MS' | 'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
->
+> &
+  AchConfig
 
-/** The deps of the process from its configuration: sandbox providers for sandbox tenants, unconfigured ones for production. */
+/**
+ * The deps of the process from its configuration: sandbox providers for sandbox tenants; for
+ * production, the rails its settings configure (ACH with ACH_SFTP_HOST) and unconfigured ones otherwise.
+ */
 export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services: Services, logger: Logger): PaymentsDeps {
   const now = () => new Date()
+  const achSettings = achSettingsOf(config, (path) => readFileSync(path, 'utf8'))
   return {
+    ach: achSettings && { settings: achSettings, transport: sftpTransport(achSettings.sftp) },
     lookups: receiverLookupStore(db),
     db,
     sql,
     services,
     rates: { SANDBOX: sandboxRateSource(now), PRODUCTION: unconfiguredRateSource(now) },
-    rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
+    rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: productionPayoutRail({ achConfigured: achSettings !== undefined }) },
     settings: {
       quoteTtlMs: config.QUOTE_TTL_MS,
       serviceFeeBps: config.QUOTE_SERVICE_FEE_BPS,

@@ -5,6 +5,7 @@ import type { Services } from '../clients/services.js'
 import type { Db } from '../db/client.js'
 import type { LookupStore } from './catalog/deps.js'
 import type { SizeLimits } from './quotes/size-limits.js'
+import type { AchRail } from './rails/ach/ach-rail.js'
 import type { DelayKind } from './rails/outcomes.js'
 import type { PayoutRail } from './rails/payout-rail.js'
 import type { RateSource } from './rates/rate-source.js'
@@ -25,6 +26,8 @@ export interface PaymentsDeps {
   services: Services
   rates: Record<Environment, RateSource>
   rails: Record<Environment, PayoutRail>
+  /** The production ACH rail's files and transport, when ACH_* is configured. */
+  ach?: AchRail
   settings: PaymentsSettings
   /** Receiver look-ups, which a quote to an UMA address must name. */
   lookups: LookupStore

@@ -17,6 +17,8 @@ export interface InternalAccountState {
 
 /** How an external account is reached: the rails that pay it, and its identifiers (which ones depends on its type). */
 export interface ExternalAccountInfo {
+  /** US_ACCOUNT, EUR_ACCOUNT...: with the currency, the corridor a production rail serves. */
+  accountType?: string
   paymentRails: string[]
   iban?: string
   clabeNumber?: string
@@ -35,6 +37,16 @@ export interface ExternalAccount {
   /** Unset for the platform's own accounts. */
   customerId?: string
   accountInfo?: ExternalAccountInfo
+}
+
+/** What a bank file needs to credit a US bank account (the ledger's GetPayoutBankDetails). */
+export interface PayoutBankDetails {
+  accountType: string
+  routingNumber: string
+  accountNumber: string
+  accountKind: 'CHECKING' | 'SAVINGS'
+  beneficiaryType: 'INDIVIDUAL' | 'BUSINESS'
+  beneficiaryName: string
 }
 
 export interface ExternalAccountFacts {

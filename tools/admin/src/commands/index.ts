@@ -1,5 +1,6 @@
 import type { Command } from '../command.js'
 import { accountCommands } from './accounts.js'
+import { achCommands } from './ach.js'
 import { auditCommands } from './audit.js'
 import { platformCommands } from './platforms.js'
 import { stablecoinCommands } from './stablecoins.js'
@@ -15,5 +16,6 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   webhooks: webhookCommands,
   stablecoins: stablecoinCommands,
   accounts: accountCommands,
+  ach: achCommands,
   audit: auditCommands,
 }

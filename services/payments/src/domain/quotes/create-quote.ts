@@ -95,10 +95,14 @@ export async function createQuote(
     fees,
   })
   assertWithinSizeLimit(deps.settings.sizeLimits, sending.code, receiving.code, price.totalSendingAmount)
-  const outcome = deps.rails[caller.environment].outcomeOf({
-    counterpartyIdentifier: destination.kind === 'INTERNAL' ? source.counterpartyIdentifier : destination.counterpartyIdentifier,
+  const external = destination.kind === 'INTERNAL' ? source : destination
+  const rail = deps.rails[caller.environment].decide({
+    counterpartyIdentifier: external.counterpartyIdentifier,
     externalSide: destination.kind === 'EXTERNAL' || destination.kind === 'UMA' ? 'DESTINATION' : source.kind === 'EXTERNAL' ? 'SOURCE' : 'NONE',
     crossCurrency: sending.code !== receiving.code,
+    accountType: external.kind === 'UMA' ? 'UMA_ADDRESS' : external.externalAccountType,
+    currency: external.currency,
+    paymentRail: destination.api.paymentRail,
   })
   const now = deps.now()
   const id = newId('Quote')
@@ -141,9 +145,9 @@ export async function createQuote(
       received: price.totalReceivingAmount,
       fees: price.fees,
     }),
-    outcome,
+    outcome: rail.outcome,
     description: request.description ?? null,
-    paymentRail: destination.api.paymentRail ?? null,
+    paymentRail: rail.paymentRail ?? destination.api.paymentRail ?? null,
     senderIdentifier: source.accountId ?? null,
     receiverIdentifier: destination.accountId ?? destination.counterpartyIdentifier ?? null,
     expiresAt: new Date(now.getTime() + deps.settings.quoteTtlMs),

@@ -34,6 +34,8 @@ export interface ResolvedSide {
   accountId?: string
   /** The internal account's type (EMBEDDED_WALLET needs a wallet signature to spend). */
   accountType?: string
+  /** The external account's type (US_ACCOUNT...): the corridor a production rail serves. */
+  externalAccountType?: string
   /** The owning customer; undefined for the platform's own accounts. */
   customerId?: string
   /** What the sandbox rail reads the scenario from. */
@@ -100,6 +102,7 @@ async function resolveAccount(services: Services, caller: Caller, accountId: str
       accountId,
       customerId: account.customerId,
       counterpartyIdentifier: primaryIdentifier(account.accountInfo),
+      externalAccountType: account.accountInfo?.accountType,
       ownershipUnverified: !isOwnershipVerified,
     }
   }

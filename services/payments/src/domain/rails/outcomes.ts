@@ -16,6 +16,14 @@ export type Outcome =
   | 'DELIVERY_AND_REFUND_FAILED'
   /** Not a rail's answer: the platform cancelled the payout before it settled. */
   | 'CANCELLED'
+  /**
+   * An asynchronous rail (a bank file): the hold stays pending while the payout waits for the
+   * bank. Its answer moves it on later: settlement posts the hold, a return turns the outcome
+   * into BANK_RETURNED.
+   */
+  | 'AWAIT_BANK'
+  /** The bank returned the payout: voided while only held, refunded with its own entries once posted. */
+  | 'BANK_RETURNED'
 
 /** A delay the deployment configures (sandbox timings of the spec). */
 export type DelayKind = 'PENDING_FAILURE' | 'SLOW_SETTLEMENT' | 'RETURN'
@@ -23,8 +31,11 @@ export type DelayKind = 'PENDING_FAILURE' | 'SLOW_SETTLEMENT' | 'RETURN'
 export type RefundReason = 'TRANSACTION_FAILED' | 'USER_CANCELLATION'
 
 export interface OutcomePlan {
-  /** Right after the hold: post it, void it, or wait for a job to do one of them later. */
-  afterHold: { next: 'POST' | 'VOID' } | { next: 'WAIT'; delay: DelayKind; then: 'POST' | 'VOID' }
+  /**
+   * Right after the hold: post it, void it, wait for a job to do one of them later, or wait for
+   * the rail's answer (no job: the rail's own files move the transaction on).
+   */
+  afterHold: { next: 'POST' | 'VOID' } | { next: 'WAIT'; delay: DelayKind; then: 'POST' | 'VOID' } | { next: 'AWAIT_RAIL' }
   /**
    * Once posted: COMPLETE; COMPLETE_THEN_RETURN (completed, later refunded as returned); REFUND
    * at once (delivery failed after conversion); FAIL_UNREFUNDED (delivery and refund both failed).
@@ -60,6 +71,8 @@ export const OUTCOME_PLANS: Record<Outcome, OutcomePlan> = {
   USER_CANCELLATION: { afterHold: post, afterPost: 'REFUND', refundReason: 'USER_CANCELLATION' },
   DELIVERY_AND_REFUND_FAILED: { afterHold: post, afterPost: 'FAIL_UNREFUNDED', failureReason: 'COUNTERPARTY_POST_TX_FAILED', refundReason: 'TRANSACTION_FAILED' },
   CANCELLED: { afterHold: voidHold, afterPost: 'COMPLETE', refundReason: 'USER_CANCELLATION' },
+  AWAIT_BANK: { afterHold: { next: 'AWAIT_RAIL' }, afterPost: 'COMPLETE' },
+  BANK_RETURNED: { afterHold: voidHold, afterPost: 'REFUND', failureReason: 'PAYOUT_RETURNED', refundReason: 'TRANSACTION_FAILED' },
 }
 
 export const isOutcome = (value: string): value is Outcome => value in OUTCOME_PLANS

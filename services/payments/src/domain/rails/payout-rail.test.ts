@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { sandboxPayoutRail, scenarioSuffix, unconfiguredPayoutRail } from './payout-rail.js'
+import { productionPayoutRail, sandboxPayoutRail, scenarioSuffix, unconfiguredPayoutRail } from './payout-rail.js'
 
 describe('sandbox payout rail', () => {
   const same = (id: string, side: 'SOURCE' | 'DESTINATION' = 'DESTINATION') =>
-    sandboxPayoutRail.outcomeOf({ counterpartyIdentifier: id, externalSide: side, crossCurrency: false })
-  const cross = (id: string) => sandboxPayoutRail.outcomeOf({ counterpartyIdentifier: id, externalSide: 'DESTINATION', crossCurrency: true })
+    sandboxPayoutRail.decide({ counterpartyIdentifier: id, externalSide: side, crossCurrency: false }).outcome
+  const cross = (id: string) => sandboxPayoutRail.decide({ counterpartyIdentifier: id, externalSide: 'DESTINATION', crossCurrency: true }).outcome
 
   it.each([
     ['DE89370400440532013002', 'REJECT_INSUFFICIENT_FUNDS'],
@@ -41,13 +41,27 @@ describe('sandbox payout rail', () => {
   })
 
   it('settles transfers between internal accounts at once', () => {
-    expect(sandboxPayoutRail.outcomeOf({ externalSide: 'NONE', crossCurrency: true })).toBe('SETTLE')
+    expect(sandboxPayoutRail.decide({ externalSide: 'NONE', crossCurrency: true }).outcome).toBe('SETTLE')
   })
 
-  it('production without a rail refuses payouts through one', () => {
-    expect(() => unconfiguredPayoutRail.outcomeOf({ counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false })).toThrow(
-      expect.objectContaining({ code: 'NOT_IMPLEMENTED', status: 501 }),
+  it('production without a rail refuses payouts through one, naming the corridor and the setting that enables it', () => {
+    const usRoute = { counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'US_ACCOUNT', currency: 'USD' } as const
+    expect(() => unconfiguredPayoutRail.decide(usRoute)).toThrow(
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED', status: 501, details: { corridor: 'US_ACCOUNT/USD', setting: 'ACH_SFTP_HOST' } }),
     )
+    expect(() => unconfiguredPayoutRail.decide({ ...usRoute, accountType: 'EUR_ACCOUNT', currency: 'EUR' })).toThrow(
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED', details: { corridor: 'EUR_ACCOUNT/EUR' } }),
+    )
+    expect(unconfiguredPayoutRail.decide({ externalSide: 'NONE', crossCurrency: false })).toEqual({ outcome: 'SETTLE' })
+  })
+
+  it('production sends same-currency payouts to US bank accounts to the ACH rail once it is configured', () => {
+    const ach = productionPayoutRail({ achConfigured: true })
+    const usRoute = { counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'US_ACCOUNT', currency: 'USD' } as const
+    expect(ach.decide(usRoute)).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'ACH' })
+    // a pull (ACH debit) and a conversion into USD are not this rail's
+    expect(() => ach.decide({ ...usRoute, externalSide: 'SOURCE' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    expect(() => ach.decide({ ...usRoute, crossCurrency: true })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
   })
 
   it('production without a rail shows no funding account: never the sandbox test accounts', () => {

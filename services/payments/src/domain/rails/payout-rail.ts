@@ -1,4 +1,4 @@
-import { ApiError, notConfigured } from '@pp/errors'
+import { notConfigured } from '@pp/errors'
 import type { Environment } from '@pp/tenancy'
 import { sandboxFundingInstructions, type PaymentInstructions } from '../quotes/payment-instructions.js'
 import type { Outcome } from './outcomes.js'
@@ -10,11 +10,27 @@ export interface PayoutRoute {
   /** The external side of the payout: a pull SOURCE, a DESTINATION, or NONE (internal to internal). */
   externalSide: 'SOURCE' | 'DESTINATION' | 'NONE'
   crossCurrency: boolean
+  /** The external account's type (US_ACCOUNT...), when the external side is an account. */
+  accountType?: string
+  /** The currency the external side holds. */
+  currency?: string
+  /** The payment rail the caller asked for, if any. */
+  paymentRail?: string
+}
+
+/**
+ * How a payout will go: its outcome, and the payment rail that carries it when a rail of this
+ * deployment does (the transaction shows it). A synchronous rail (the sandbox) knows the outcome
+ * now; an asynchronous one (a bank file) answers AWAIT_BANK and learns it from the bank later.
+ */
+export interface RailDecision {
+  outcome: Outcome
+  paymentRail?: string
 }
 
 /** Bank and wallet rails: how a payout will go. Production rails decide by the network's answers. */
 export interface PayoutRail {
-  outcomeOf(route: PayoutRoute): Outcome
+  decide(route: PayoutRoute): RailDecision
   /**
    * Where a realtime-funded quote's money is sent in `currency`: accounts the rail collects on,
    * told apart by the quote's reference. Only a rail that owns such an account shows one.
@@ -54,31 +70,64 @@ export function scenarioSuffix(identifier: string): string | undefined {
 
 /** The spec's sandbox tables: the counterparty's suffix selects the scenario. */
 export const sandboxPayoutRail: PayoutRail = {
-  outcomeOf(route) {
-    if (route.externalSide === 'NONE' || !route.counterpartyIdentifier) return 'SETTLE'
-    const suffix = scenarioSuffix(route.counterpartyIdentifier)
-    if (!suffix) return 'SETTLE'
-    if (!route.crossCurrency) return TRANSFER_SUFFIXES[suffix] ?? 'SETTLE'
-    if (route.externalSide === 'DESTINATION') return CROSS_CURRENCY_SUFFIXES[suffix] ?? 'SETTLE'
-    return 'SETTLE'
-  },
+  decide: (route) => ({ outcome: sandboxOutcome(route) }),
   fundingInstructions: sandboxFundingInstructions,
 }
 
-/**
- * Production has no bank or wallet rail connected in this deployment: money only moves between
- * internal accounts; a payout or pull through a rail is refused with a clear reason instead of a
- * pretended success.
- */
-export const unconfiguredPayoutRail: PayoutRail = {
-  outcomeOf(route) {
-    if (route.externalSide === 'NONE') return 'SETTLE'
-    throw notConfigured('A production payout rail for external accounts')
-  },
-  // the sandbox's collection accounts are test values: a customer must never be told to wire real money there
-  fundingInstructions(_quoteId, currency) {
-    throw notConfigured(`A production collection account for realtime funding in ${currency}`)
-  },
+function sandboxOutcome(route: PayoutRoute): Outcome {
+  if (route.externalSide === 'NONE' || !route.counterpartyIdentifier) return 'SETTLE'
+  const suffix = scenarioSuffix(route.counterpartyIdentifier)
+  if (!suffix) return 'SETTLE'
+  if (!route.crossCurrency) return TRANSFER_SUFFIXES[suffix] ?? 'SETTLE'
+  if (route.externalSide === 'DESTINATION') return CROSS_CURRENCY_SUFFIXES[suffix] ?? 'SETTLE'
+  return 'SETTLE'
 }
+
+/** A production corridor a bank-file rail can serve: payouts (credits) to one account type in one currency. */
+interface BankFileCorridor {
+  accountTypes: string[]
+  currency: string
+  paymentRail: string
+  /** The setting that turns the rail on, named when it is off. */
+  setting: string
+}
+
+/** US bank accounts in USD: NACHA files over the bank's SFTP server (ACH_* settings). */
+const ACH_CORRIDOR: BankFileCorridor = { accountTypes: ['US_ACCOUNT', 'USD_ACCOUNT'], currency: 'USD', paymentRail: 'ACH', setting: 'ACH_SFTP_HOST' }
+
+/** Which production rails this deployment has configured. */
+export interface ProductionRails {
+  achConfigured: boolean
+}
+
+/**
+ * Production: a same-currency payout to an external account goes to the bank-file rail
+ * configured for its corridor (account type and currency) and waits for the bank's answer.
+ * Transfers between internal accounts settle at once. Any other corridor, a pull from an external
+ * account, a conversion, or a corridor whose rail is not configured is refused (501) with the
+ * corridor and the setting that would enable it, never a pretended success.
+ */
+export function productionPayoutRail(configured: ProductionRails): PayoutRail {
+  const corridors = [{ ...ACH_CORRIDOR, isConfigured: configured.achConfigured }]
+  return {
+    decide(route) {
+      if (route.externalSide === 'NONE') return { outcome: 'SETTLE' }
+      const corridor = `${route.accountType ?? 'UNKNOWN'}/${route.currency ?? 'UNKNOWN'}`
+      const rail = corridors.find((c) => c.currency === route.currency && c.accountTypes.includes(route.accountType ?? ''))
+      const asked = route.paymentRail ? ` over ${route.paymentRail}` : ''
+      const served = rail && route.externalSide === 'DESTINATION' && !route.crossCurrency && (!route.paymentRail || route.paymentRail === rail.paymentRail)
+      if (!served) throw notConfigured(`A production ${route.externalSide === 'SOURCE' ? 'pull' : 'payout'} rail for ${corridor}${asked}${route.crossCurrency ? ' with a conversion' : ''}`, { corridor })
+      if (!rail.isConfigured) throw notConfigured(`The production ${rail.paymentRail} rail for ${corridor} (set ${rail.setting} and the other ${rail.paymentRail}_* settings)`, { corridor, setting: rail.setting })
+      return { outcome: 'AWAIT_BANK', paymentRail: rail.paymentRail }
+    },
+    // the sandbox's collection accounts are test values: a customer must never be told to wire real money there
+    fundingInstructions(_quoteId, currency) {
+      throw notConfigured(`A production collection account for realtime funding in ${currency}`)
+    },
+  }
+}
+
+/** Production with no rail configured: money only moves between internal accounts. */
+export const unconfiguredPayoutRail: PayoutRail = productionPayoutRail({ achConfigured: false })
 
 export const payoutRailFor = (environment: Environment, rails: Record<Environment, PayoutRail>): PayoutRail => rails[environment]

@@ -47,6 +47,7 @@ export function arrivalOf(payment: TransactionRow, recipient: Recipient, now: Da
     stage: 'DONE',
     outcome: payment.outcome,
     failureReason: null,
+    failureDetails: null,
     customerId: recipient.customerId,
     platformCustomerId: recipient.platformCustomerId,
     source: payment.source ?? {},

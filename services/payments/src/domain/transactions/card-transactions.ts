@@ -46,6 +46,7 @@ function cardTransactionRow(origin: Origin, report: CardTransactionReport): Tran
     stage: 'DONE',
     outcome: 'CARD',
     failureReason: null,
+    failureDetails: null,
     customerId: report.customerId,
     platformCustomerId: report.platformCustomerId,
     source: debit ? account : card,

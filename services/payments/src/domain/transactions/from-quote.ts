@@ -18,6 +18,7 @@ export function transactionFromQuote(quote: QuoteRow, now: Date, requestId: stri
     stage: 'HOLD',
     outcome: quote.outcome,
     failureReason: null,
+    failureDetails: null,
     customerId: quote.customerId ?? quote.platformId,
     platformCustomerId: quote.platformCustomerId ?? quote.platformId,
     source,

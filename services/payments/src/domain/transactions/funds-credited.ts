@@ -45,6 +45,7 @@ function incomingTransactionOf(origin: Origin, fact: FundsCredited): Transaction
     stage: 'DONE',
     outcome: 'SETTLE',
     failureReason: null,
+    failureDetails: null,
     customerId: fact.customerId ?? origin.platformId,
     platformCustomerId: fact.platformCustomerId ?? origin.platformId,
     source: {},

@@ -29,6 +29,9 @@ describe('transaction plans', () => {
     ['DELIVERY_FAILED', ['PROCESSING', 'PROCESSING', 'FAILED']],
     ['DELIVERY_AND_REFUND_FAILED', ['PROCESSING', 'FAILED']],
     ['CANCELLED', ['PROCESSING', 'FAILED']],
+    // a bank-file payout waits for the bank's answer with no job: its files move it on
+    ['AWAIT_BANK', ['PROCESSING']],
+    ['BANK_RETURNED', ['PROCESSING', 'FAILED']],
   ] as const)('%s shows %j', (outcome, statuses) => {
     expect(walk(outcome).map((t) => t.status)).toEqual(statuses)
   })
@@ -45,6 +48,13 @@ describe('transaction plans', () => {
   it('delays are jobs, never timers: the slow settlement waits, then posts', () => {
     const [afterHold] = walk('SETTLE_LATE')
     expect(afterHold).toEqual({ stage: 'WAIT', status: 'PROCESSING', job: { delay: 'SLOW_SETTLEMENT', nextStage: 'POST' } })
+  })
+
+  it('a bank-file payout holds its money while it waits, and a return voids or refunds it as returned', () => {
+    expect(transitionAfter('HOLD', 'AWAIT_BANK', ID, AT)).toEqual({ stage: 'WAIT', status: 'PROCESSING' })
+    expect(transitionAfter('POST', 'AWAIT_BANK', ID, AT)).toEqual({ stage: 'DONE', status: 'COMPLETED', settled: true })
+    expect(transitionAfter('VOID', 'BANK_RETURNED', ID, AT)).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_RETURNED', refund: { status: 'COMPLETED' } })
+    expect(transitionAfter('REFUND', 'BANK_RETURNED', ID, AT)).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_RETURNED', refund: { reference: `${ID}:refund`, status: 'COMPLETED' } })
   })
 
   it('a refund is pending, then completed with the same reference', () => {

@@ -48,6 +48,7 @@ export function transitionAfter(step: LedgerStep, outcome: Outcome, transactionI
     case 'HOLD': {
       const next = plan.afterHold
       if (next.next === 'WAIT') return { stage: 'WAIT', status: 'PROCESSING', job: { delay: next.delay, nextStage: next.then } }
+      if (next.next === 'AWAIT_RAIL') return { stage: 'WAIT', status: 'PROCESSING' }
       return { stage: next.next, status: 'PROCESSING' }
     }
     case 'POST':

@@ -10,6 +10,8 @@ export interface TransactionRow {
   stage: string
   outcome: string
   failureReason: string | null
+  /** A rail's account of a failure (the bank's return code and reason), shown with FAILED. */
+  failureDetails: unknown
   customerId: string
   platformCustomerId: string
   source: unknown

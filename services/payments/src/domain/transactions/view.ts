@@ -39,6 +39,8 @@ export interface TransactionView {
   description?: string
   quoteId?: string
   failureReason?: string
+  /** What the rail said when it failed the payout: for an ACH return, its code and reason. */
+  failureDetails?: Record<string, string>
   refund?: RefundState
   rateDetails?: RateDetailsView
   paymentRail?: string
@@ -118,6 +120,7 @@ export function transactionJson(row: TransactionRow): TransactionView {
     description: row.description ?? undefined,
     quoteId: row.quoteId ?? undefined,
     failureReason: row.status === 'FAILED' ? (row.failureReason ?? undefined) : undefined,
+    failureDetails: row.status === 'FAILED' ? ((row.failureDetails as Record<string, string> | null) ?? undefined) : undefined,
     refund: (row.refund as RefundState | null) ?? undefined,
     rateDetails: row.rateDetails ? rateDetailsView(row.rateDetails) : undefined,
     paymentRail: row.paymentRail ?? undefined,

@@ -126,7 +126,11 @@ export interface ExternalAccountFacts {
   /** A wallet's address. */
   address?: string | undefined;
   invoice?: string | undefined;
-  bolt12?: string | undefined;
+  bolt12?:
+    | string
+    | undefined;
+  /** The account type (US_ACCOUNT, EUR_ACCOUNT...): with the currency, the corridor a rail serves. */
+  accountType: string;
 }
 
 export interface CreateExternalAccountRequest {
@@ -278,6 +282,23 @@ export interface CheckExternalAccountUsableRequest {
 
 export interface CheckExternalAccountUsableResponse {
   facts?: ExternalAccountFacts | undefined;
+}
+
+export interface GetPayoutBankDetailsRequest {
+  externalAccountId: string;
+}
+
+export interface GetPayoutBankDetailsResponse {
+  accountType: string;
+  routingNumber: string;
+  /** In full: the caller writes it into the bank's file and stores none of it. */
+  accountNumber: string;
+  /** "CHECKING" | "SAVINGS". */
+  accountKind: string;
+  /** "INDIVIDUAL" | "BUSINESS". */
+  beneficiaryType: string;
+  /** The individual's full name or the business's legal name. */
+  beneficiaryName: string;
 }
 
 function createBaseExternalAccountAddress(): ExternalAccountAddress {
@@ -1437,6 +1458,7 @@ function createBaseExternalAccountFacts(): ExternalAccountFacts {
     address: undefined,
     invoice: undefined,
     bolt12: undefined,
+    accountType: "",
   };
 }
 
@@ -1486,6 +1508,9 @@ export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
     }
     if (message.bolt12 !== undefined) {
       writer.uint32(122).string(message.bolt12);
+    }
+    if (message.accountType !== "") {
+      writer.uint32(130).string(message.accountType);
     }
     return writer;
   },
@@ -1623,6 +1648,14 @@ export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
             message.bolt12 = reader.string();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.accountType = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1684,6 +1717,11 @@ export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
       address: isSet(object.address) ? globalThis.String(object.address) : undefined,
       invoice: isSet(object.invoice) ? globalThis.String(object.invoice) : undefined,
       bolt12: isSet(object.bolt12) ? globalThis.String(object.bolt12) : undefined,
+      accountType: isSet(object.accountType)
+        ? globalThis.String(object.accountType)
+        : isSet(object.account_type)
+        ? globalThis.String(object.account_type)
+        : "",
     };
   },
 
@@ -1734,6 +1772,9 @@ export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
     if (message.bolt12 !== undefined) {
       obj.bolt12 = message.bolt12;
     }
+    if (message.accountType !== "") {
+      obj.accountType = message.accountType;
+    }
     return obj;
   },
 
@@ -1757,6 +1798,7 @@ export const ExternalAccountFacts: MessageFns<ExternalAccountFacts> = {
     message.address = object.address ?? undefined;
     message.invoice = object.invoice ?? undefined;
     message.bolt12 = object.bolt12 ?? undefined;
+    message.accountType = object.accountType ?? "";
     return message;
   },
 };
@@ -4058,6 +4100,259 @@ export const CheckExternalAccountUsableResponse: MessageFns<CheckExternalAccount
   },
 };
 
+function createBaseGetPayoutBankDetailsRequest(): GetPayoutBankDetailsRequest {
+  return { externalAccountId: "" };
+}
+
+export const GetPayoutBankDetailsRequest: MessageFns<GetPayoutBankDetailsRequest> = {
+  encode(message: GetPayoutBankDetailsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.externalAccountId !== "") {
+      writer.uint32(10).string(message.externalAccountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayoutBankDetailsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayoutBankDetailsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.externalAccountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayoutBankDetailsRequest {
+    return {
+      externalAccountId: isSet(object.externalAccountId)
+        ? globalThis.String(object.externalAccountId)
+        : isSet(object.external_account_id)
+        ? globalThis.String(object.external_account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPayoutBankDetailsRequest): unknown {
+    const obj: any = {};
+    if (message.externalAccountId !== "") {
+      obj.externalAccountId = message.externalAccountId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayoutBankDetailsRequest>): GetPayoutBankDetailsRequest {
+    return GetPayoutBankDetailsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayoutBankDetailsRequest>): GetPayoutBankDetailsRequest {
+    const message = createBaseGetPayoutBankDetailsRequest();
+    message.externalAccountId = object.externalAccountId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPayoutBankDetailsResponse(): GetPayoutBankDetailsResponse {
+  return {
+    accountType: "",
+    routingNumber: "",
+    accountNumber: "",
+    accountKind: "",
+    beneficiaryType: "",
+    beneficiaryName: "",
+  };
+}
+
+export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsResponse> = {
+  encode(message: GetPayoutBankDetailsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountType !== "") {
+      writer.uint32(10).string(message.accountType);
+    }
+    if (message.routingNumber !== "") {
+      writer.uint32(18).string(message.routingNumber);
+    }
+    if (message.accountNumber !== "") {
+      writer.uint32(26).string(message.accountNumber);
+    }
+    if (message.accountKind !== "") {
+      writer.uint32(34).string(message.accountKind);
+    }
+    if (message.beneficiaryType !== "") {
+      writer.uint32(42).string(message.beneficiaryType);
+    }
+    if (message.beneficiaryName !== "") {
+      writer.uint32(50).string(message.beneficiaryName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayoutBankDetailsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayoutBankDetailsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.routingNumber = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.accountNumber = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.accountKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.beneficiaryType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.beneficiaryName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayoutBankDetailsResponse {
+    return {
+      accountType: isSet(object.accountType)
+        ? globalThis.String(object.accountType)
+        : isSet(object.account_type)
+        ? globalThis.String(object.account_type)
+        : "",
+      routingNumber: isSet(object.routingNumber)
+        ? globalThis.String(object.routingNumber)
+        : isSet(object.routing_number)
+        ? globalThis.String(object.routing_number)
+        : "",
+      accountNumber: isSet(object.accountNumber)
+        ? globalThis.String(object.accountNumber)
+        : isSet(object.account_number)
+        ? globalThis.String(object.account_number)
+        : "",
+      accountKind: isSet(object.accountKind)
+        ? globalThis.String(object.accountKind)
+        : isSet(object.account_kind)
+        ? globalThis.String(object.account_kind)
+        : "",
+      beneficiaryType: isSet(object.beneficiaryType)
+        ? globalThis.String(object.beneficiaryType)
+        : isSet(object.beneficiary_type)
+        ? globalThis.String(object.beneficiary_type)
+        : "",
+      beneficiaryName: isSet(object.beneficiaryName)
+        ? globalThis.String(object.beneficiaryName)
+        : isSet(object.beneficiary_name)
+        ? globalThis.String(object.beneficiary_name)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPayoutBankDetailsResponse): unknown {
+    const obj: any = {};
+    if (message.accountType !== "") {
+      obj.accountType = message.accountType;
+    }
+    if (message.routingNumber !== "") {
+      obj.routingNumber = message.routingNumber;
+    }
+    if (message.accountNumber !== "") {
+      obj.accountNumber = message.accountNumber;
+    }
+    if (message.accountKind !== "") {
+      obj.accountKind = message.accountKind;
+    }
+    if (message.beneficiaryType !== "") {
+      obj.beneficiaryType = message.beneficiaryType;
+    }
+    if (message.beneficiaryName !== "") {
+      obj.beneficiaryName = message.beneficiaryName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayoutBankDetailsResponse>): GetPayoutBankDetailsResponse {
+    return GetPayoutBankDetailsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayoutBankDetailsResponse>): GetPayoutBankDetailsResponse {
+    const message = createBaseGetPayoutBankDetailsResponse();
+    message.accountType = object.accountType ?? "";
+    message.routingNumber = object.routingNumber ?? "";
+    message.accountNumber = object.accountNumber ?? "";
+    message.accountKind = object.accountKind ?? "";
+    message.beneficiaryType = object.beneficiaryType ?? "";
+    message.beneficiaryName = object.beneficiaryName ?? "";
+    return message;
+  },
+};
+
 /**
  * External accounts: the bank accounts and wallets a customer or the platform pays out to. Every
  * call acts on the tenant (platform and environment) carried in the call metadata; another
@@ -4218,6 +4513,23 @@ export const ExternalAccountsServiceService = {
     responseDeserialize: (value: Buffer): CheckExternalAccountUsableResponse =>
       CheckExternalAccountUsableResponse.decode(value),
   },
+  /**
+   * Service-internal, for payments alone: what a bank file needs to pay a US bank account, its
+   * account number opened from the seal. Payments asks it when it builds the file and keeps none
+   * of it. 404 ACCOUNT_NOT_FOUND (a deleted account too: its payout is then held for an operator);
+   * 400 INVALID_BANK_ACCOUNT for an account that is not a US bank account.
+   */
+  getPayoutBankDetails: {
+    path: "/ledger.v1.ExternalAccountsService/GetPayoutBankDetails" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPayoutBankDetailsRequest): Buffer =>
+      Buffer.from(GetPayoutBankDetailsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPayoutBankDetailsRequest => GetPayoutBankDetailsRequest.decode(value),
+    responseSerialize: (value: GetPayoutBankDetailsResponse): Buffer =>
+      Buffer.from(GetPayoutBankDetailsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPayoutBankDetailsResponse => GetPayoutBankDetailsResponse.decode(value),
+  },
 } as const;
 
 export interface ExternalAccountsServiceServer extends UntypedServiceImplementation {
@@ -4250,6 +4562,13 @@ export interface ExternalAccountsServiceServer extends UntypedServiceImplementat
    * its ACH validation window; 400 INVALID_BANK_ACCOUNT once it failed, or for an INACTIVE account.
    */
   checkExternalAccountUsable: handleUnaryCall<CheckExternalAccountUsableRequest, CheckExternalAccountUsableResponse>;
+  /**
+   * Service-internal, for payments alone: what a bank file needs to pay a US bank account, its
+   * account number opened from the seal. Payments asks it when it builds the file and keeps none
+   * of it. 404 ACCOUNT_NOT_FOUND (a deleted account too: its payout is then held for an operator);
+   * 400 INVALID_BANK_ACCOUNT for an account that is not a US bank account.
+   */
+  getPayoutBankDetails: handleUnaryCall<GetPayoutBankDetailsRequest, GetPayoutBankDetailsResponse>;
 }
 
 export interface ExternalAccountsServiceClient extends Client {
@@ -4435,6 +4754,27 @@ export interface ExternalAccountsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckExternalAccountUsableResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Service-internal, for payments alone: what a bank file needs to pay a US bank account, its
+   * account number opened from the seal. Payments asks it when it builds the file and keeps none
+   * of it. 404 ACCOUNT_NOT_FOUND (a deleted account too: its payout is then held for an operator);
+   * 400 INVALID_BANK_ACCOUNT for an account that is not a US bank account.
+   */
+  getPayoutBankDetails(
+    request: GetPayoutBankDetailsRequest,
+    callback: (error: ServiceError | null, response: GetPayoutBankDetailsResponse) => void,
+  ): ClientUnaryCall;
+  getPayoutBankDetails(
+    request: GetPayoutBankDetailsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPayoutBankDetailsResponse) => void,
+  ): ClientUnaryCall;
+  getPayoutBankDetails(
+    request: GetPayoutBankDetailsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPayoutBankDetailsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,12 +1,15 @@
 /**
  * Writes outbound NACHA files: fixed 94-character records (file header, one batch per SEC code,
- * entries, batch and file controls), 9-filled to whole blocks of ten records. Only credits are
- * written (service class 220): the platform pays out, it does not pull.
+ * entries, batch and file controls), 9-filled to whole blocks of ten records. The platform pays
+ * out, it does not pull: its entries are credits (service class 220). A bank that wants balanced
+ * files gets each batch closed by one offset debit of the originator's own account for the
+ * batch's credits (service class 200).
  */
 
 export const RECORD_LENGTH = 94
 const BLOCKING_FACTOR = 10
 const CREDITS_ONLY = '220'
+const MIXED = '200'
 
 /** Who sends the file and to whom, from the deployment's ACH configuration. */
 export interface NachaOriginator {
@@ -26,6 +29,9 @@ export interface NachaOriginator {
 }
 
 export type SecCode = 'PPD' | 'CCD'
+
+/** PPD pays an individual's account, CCD a business's. */
+export const secCodeOf = (beneficiaryType: 'INDIVIDUAL' | 'BUSINESS'): SecCode => (beneficiaryType === 'BUSINESS' ? 'CCD' : 'PPD')
 export type AccountKind = 'CHECKING' | 'SAVINGS'
 
 export interface NachaCredit {
@@ -43,8 +49,19 @@ export interface NachaCredit {
   traceNumber: string
 }
 
+/** The originator's own account that a balanced file's offset debits draw on. */
+export interface NachaOffset {
+  routingNumber: string
+  accountNumber: string
+  accountKind: AccountKind
+  /** The trace number of each batch's offset entry (they are entries of the file, unique like the others). */
+  traceNumbers: Record<SecCode, string>
+}
+
 export interface NachaFileInput {
   originator: NachaOriginator
+  /** Present when the bank wants a balanced file. */
+  offset?: NachaOffset
   createdAt: Date
   /** Tells apart files sent the same day (A-Z, 0-9). */
   fileIdModifier: string
@@ -56,12 +73,15 @@ export interface NachaFileInput {
 /** A built file with the totals it declares. */
 export interface NachaFile {
   content: string
+  /** Entries of the file, offsets included. */
   entryCount: number
   totalCredit: bigint
+  totalDebit: bigint
   entryHash: string
 }
 
 const CREDIT_CODES: Record<AccountKind, string> = { CHECKING: '22', SAVINGS: '32' }
+const DEBIT_CODES: Record<AccountKind, string> = { CHECKING: '27', SAVINGS: '37' }
 
 /** The file of `input`: one batch per SEC code in the order PPD, CCD, entries in the given order. */
 export function buildNachaFile(input: NachaFileInput): NachaFile {
@@ -71,15 +91,19 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
   const records = [fileHeader(originator, input.createdAt, input.fileIdModifier)]
   let entryHash = 0n
   let totalCredit = 0n
+  let totalDebit = 0n
+  let entryCount = 0
   let batchCount = 0
   for (const secCode of ['PPD', 'CCD'] as const) {
     const credits = input.credits.filter((credit) => credit.secCode === secCode)
     if (credits.length === 0) continue
     batchCount += 1
-    const batch = buildBatch(originator, secCode, input.effectiveDate, batchCount, credits)
+    const batch = buildBatch(originator, secCode, input.effectiveDate, batchCount, credits, input.offset)
     records.push(...batch.records)
     entryHash += batch.hash
     totalCredit += batch.credit
+    totalDebit += batch.debit
+    entryCount += batch.entryCount
   }
   const recordCount = records.length + 1
   const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR)
@@ -88,15 +112,15 @@ export function buildNachaFile(input: NachaFileInput): NachaFile {
     '9' +
       num(batchCount, 6) +
       num(blockCount, 6) +
-      num(input.credits.length, 8) +
+      num(entryCount, 8) +
       hash +
-      num(0n, 12) +
+      num(totalDebit, 12) +
       num(totalCredit, 12) +
       alpha('', 39),
   )
   while (records.length % BLOCKING_FACTOR !== 0) records.push('9'.repeat(RECORD_LENGTH))
   for (const record of records) if (record.length !== RECORD_LENGTH) throw new Error(`a NACHA record of ${record.length} characters: ${record}`)
-  return { content: records.join('\n') + '\n', entryCount: input.credits.length, totalCredit, entryHash: hash }
+  return { content: records.join('\n') + '\n', entryCount, totalCredit, totalDebit, entryHash: hash }
 }
 
 function fileHeader(originator: NachaOriginator, at: Date, modifier: string): string {
@@ -117,12 +141,13 @@ function fileHeader(originator: NachaOriginator, at: Date, modifier: string): st
   )
 }
 
-function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate: string, number: number, credits: NachaCredit[]) {
+function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate: string, number: number, credits: NachaCredit[], offset: NachaOffset | undefined) {
   const odfi = digits(originator.odfiIdentification, 8, 'ODFI identification')
   const companyId = alpha(originator.companyId, 10)
+  const serviceClass = offset ? MIXED : CREDITS_ONLY
   const records = [
     '5' +
-      CREDITS_ONLY +
+      serviceClass +
       alpha(originator.companyName, 16) +
       alpha('', 20) +
       companyId +
@@ -138,30 +163,30 @@ function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate
   let hash = 0n
   let credit = 0n
   for (const entry of credits) {
-    const routing = routingNumber(entry.routingNumber)
-    if (entry.amount <= 0n || entry.amount > 9_999_999_999n) throw new Error(`an ACH amount of ${entry.amount} cents is out of range`)
-    if (!entry.traceNumber.startsWith(odfi)) throw new Error(`trace number ${entry.traceNumber} does not start with the ODFI identification`)
-    records.push(
-      '6' +
-        CREDIT_CODES[entry.accountKind] +
-        routing +
-        alpha(accountNumber(entry.accountNumber), 17) +
-        num(entry.amount, 10) +
-        alpha(entry.receiverReference, 15) +
-        alpha(entry.receiverName, 22) +
-        '  ' +
-        '0' +
-        digits(entry.traceNumber, 15, 'trace number'),
-    )
-    hash += BigInt(routing.slice(0, 8))
+    records.push(entryRecord(CREDIT_CODES[entry.accountKind], entry, odfi))
+    hash += BigInt(entry.routingNumber.slice(0, 8))
     credit += entry.amount
   }
+  const debit = offset ? credit : 0n
+  if (offset) {
+    const balancing = {
+      routingNumber: offset.routingNumber,
+      accountNumber: offset.accountNumber,
+      amount: credit,
+      receiverName: originator.companyName,
+      receiverReference: 'OFFSET',
+      traceNumber: offset.traceNumbers[secCode],
+    }
+    records.push(entryRecord(DEBIT_CODES[offset.accountKind], balancing, odfi))
+    hash += BigInt(offset.routingNumber.slice(0, 8))
+  }
+  const entryCount = records.length - 1
   records.push(
     '8' +
-      CREDITS_ONLY +
-      num(credits.length, 6) +
+      serviceClass +
+      num(entryCount, 6) +
       tenDigits(hash) +
-      num(0n, 12) +
+      num(debit, 12) +
       num(credit, 12) +
       companyId +
       alpha('', 19) +
@@ -169,7 +194,34 @@ function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate
       odfi +
       num(number, 7),
   )
-  return { records, hash, credit }
+  return { records, hash, credit, debit, entryCount }
+}
+
+type EntryFields = Pick<NachaCredit, 'routingNumber' | 'accountNumber' | 'amount' | 'receiverName' | 'receiverReference' | 'traceNumber'>
+
+function entryRecord(transactionCode: string, entry: EntryFields, odfi: string): string {
+  assertEntry(entry, odfi)
+  return (
+    '6' +
+    transactionCode +
+    entry.routingNumber +
+    alpha(entry.accountNumber, 17) +
+    num(entry.amount, 10) +
+    alpha(entry.receiverReference, 15) +
+    alpha(entry.receiverName, 22) +
+    '  ' +
+    '0' +
+    entry.traceNumber
+  )
+}
+
+/** Throws what a bank would reject in one entry: the rail checks each payout with it before it goes into a file. */
+export function assertEntry(entry: EntryFields, odfiIdentification: string): void {
+  routingNumber(entry.routingNumber)
+  accountNumber(entry.accountNumber)
+  if (entry.amount <= 0n || entry.amount > 9_999_999_999n) throw new Error(`an ACH amount of ${entry.amount} cents is out of range`)
+  digits(entry.traceNumber, 15, 'trace number')
+  if (!entry.traceNumber.startsWith(odfiIdentification)) throw new Error(`trace number ${entry.traceNumber} does not start with the ODFI identification`)
 }
 
 /**

@@ -1,10 +1,12 @@
 import { RECORD_LENGTH } from './nacha-file.js'
 
 /**
- * Reads the returns of an inbound NACHA file: each entry detail record followed by an addenda of
- * type 99 carries the return reason code and the trace number of the entry it returns. Every
- * other record is checked for its length and otherwise passed over (file and batch headers and
- * controls, 9-fill); an entry without its return addenda is kept as an item nobody can match.
+ * Reads the returns and notifications of change of an inbound NACHA file: each entry detail
+ * record followed by an addenda of type 99 carries the return reason code and the trace number of
+ * the entry it returns; one followed by an addenda of type 98 (a COR entry) carries a change code
+ * (C01...) and the corrected data for the entry it names. Every other record is checked for its
+ * length and otherwise passed over (file and batch headers and controls, 9-fill); an entry
+ * without such an addenda is kept as an item nobody can match.
  */
 
 /** The return reasons this platform names; any other R code is still read and reported. */
@@ -35,14 +37,36 @@ export interface UnreadableEntry {
   problem: string
 }
 
+/** The change codes this platform names; any other C code is still read and reported. */
+export const CHANGE_REASONS: Record<string, string> = {
+  C01: 'Incorrect account number',
+  C02: 'Incorrect routing number',
+  C03: 'Incorrect routing number and account number',
+  C05: 'Incorrect transaction code (account kind)',
+  C06: 'Incorrect account number and transaction code',
+  C07: 'Incorrect routing number, account number and transaction code',
+}
+
+/** A notification of change: the entry went through, but the receiver's bank says how to address the next one. */
+export interface AchNotification {
+  /** C01, C02... */
+  changeCode: string
+  originalTraceNumber: string
+  /** As the bank wrote it (29 characters, trimmed): it may hold a full account number. */
+  correctedData: string
+  records: string
+}
+
 export interface ReturnFile {
   returns: AchReturn[]
+  notifications: AchNotification[]
   unreadable: UnreadableEntry[]
 }
 
 export function readReturnFile(content: string): ReturnFile {
   const lines = content.split(/\r?\n/).filter((line) => line.length > 0)
   const returns: AchReturn[] = []
+  const notifications: AchNotification[] = []
   const unreadable: UnreadableEntry[] = []
   lines.forEach((line, i) => {
     if (line.length !== RECORD_LENGTH) throw new Error(`record ${i + 1} has ${line.length} characters, not ${RECORD_LENGTH}`)
@@ -51,8 +75,15 @@ export function readReturnFile(content: string): ReturnFile {
     const entry = lines[i]!
     if (!entry.startsWith('6')) continue
     const addenda = lines[i + 1]
+    if (addenda?.startsWith('798')) {
+      i += 1
+      const notification = notificationOf(entry, addenda)
+      if (typeof notification === 'string') unreadable.push({ records: `${entry}\n${addenda}`, problem: notification })
+      else notifications.push(notification)
+      continue
+    }
     if (!addenda?.startsWith('799')) {
-      unreadable.push({ records: entry, problem: 'an entry without a return addenda (type 99)' })
+      unreadable.push({ records: entry, problem: 'an entry without a return (type 99) or change (type 98) addenda' })
       continue
     }
     i += 1
@@ -70,7 +101,16 @@ export function readReturnFile(content: string): ReturnFile {
       records: `${entry}\n${addenda}`,
     })
   }
-  return { returns, unreadable }
+  return { returns, notifications, unreadable }
+}
+
+function notificationOf(entry: string, addenda: string): AchNotification | string {
+  const changeCode = addenda.slice(3, 6)
+  const originalTraceNumber = addenda.slice(6, 21)
+  if (!/^C[0-9]{2}$/.test(changeCode) || !/^[0-9]{15}$/.test(originalTraceNumber)) {
+    return 'a change addenda without a change code or original trace number'
+  }
+  return { changeCode, originalTraceNumber, correctedData: addenda.slice(35, 64).trim(), records: `${entry}\n${addenda}` }
 }
 
 /** How a return code reads to people: its NACHA description, or the code alone. */

@@ -92,6 +92,21 @@ describe('buildNachaFile', () => {
     expect(file.content.trimEnd().split('\n')).toHaveLength(130)
   })
 
+  it('closes each batch with an offset debit when the bank wants a balanced file', () => {
+    const offset = { routingNumber: '081000032', accountNumber: '99887766', accountKind: 'CHECKING' as const, traceNumbers: { PPD: traceNumber('08100003', 901), CCD: traceNumber('08100003', 902) } }
+    const file = buildNachaFile({ originator, offset, createdAt: new Date('2026-11-29T09:30:00Z'), fileIdModifier: 'B', effectiveDate: '261201', credits })
+    expect(file).toMatchObject({ entryCount: 5, totalCredit: 1_012_346n, totalDebit: 1_012_346n })
+    const parsed = nacha.from(file.content).data
+    expect(parsed.file.footer).toMatchObject({ batchCount: 2, entryAndAddendaCount: 5, totalDebit: 1_012_346, totalCredit: 1_012_346 })
+    for (const batch of parsed.batches) {
+      const offsetEntry = batch.entries.at(-1)!
+      expect(offsetEntry).toMatchObject({ transactionCode: '27', dfiAccount: '99887766' })
+      expect(batch.footer.totalDebit).toBe(batch.footer.totalCredit)
+      expect(batch.footer.entryHash).toBe(batch.entries.reduce((sum, entry) => sum + entry.receivingDFIIdentification, 0))
+    }
+    expect(parsed.file.footer.entryHash).toBe(Number(file.entryHash))
+  })
+
   it('refuses what a bank would reject instead of writing it', () => {
     const make = (changed: Partial<NachaCredit>) => () =>
       buildNachaFile({ originator, createdAt: new Date(), fileIdModifier: 'A', effectiveDate: '261201', credits: [{ ...credit('PPD', 1, 5n), ...changed }] })
@@ -127,6 +142,14 @@ describe('readReturnFile', () => {
   it('keeps an entry without a return addenda for an operator', () => {
     const [entry] = returnEntry('R01', '081000030000001', 1)
     expect(readReturnFile(entry!).unreadable).toEqual([{ records: entry, problem: expect.stringContaining('addenda') }])
+  })
+
+  it('reads a notification of change with its change code and corrected data', () => {
+    const entry = record(`621021000021${'123451'.padEnd(17)}${'0'.repeat(10)}${'TX1'.padEnd(15)}${'RECEIVER 1'.padEnd(22)}  1021000020000009`)
+    const addenda = record(`798C01081000030000001      08100003${'1234567890'.padEnd(29)}${''.padEnd(15)}021000020000009`)
+    const read = readReturnFile([entry, addenda].join('\n'))
+    expect(read.returns).toEqual([])
+    expect(read.notifications).toEqual([{ changeCode: 'C01', originalTraceNumber: '081000030000001', correctedData: '1234567890', records: `${entry}\n${addenda}` }])
   })
 
   it('refuses a file whose records are not 94 characters', () => {

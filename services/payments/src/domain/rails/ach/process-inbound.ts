@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto'
+import { inTransaction } from '@pp/db'
+import { newId } from '@pp/ids'
+import type { Tx } from '../../../db/client.js'
+import {
+  claimInboundFile,
+  countInboundFile,
+  insertOperatorItems,
+  isInboundFileKnown,
+  lockAchEntryByTrace,
+  markAchEntryReturned,
+  returnBankPayout,
+  type NewOperatorItem,
+} from '../../../db/ach-inbound.db.js'
+import type { PaymentsDeps } from '../../deps.js'
+import { driveTransaction } from '../../transactions/driver.js'
+import { countInbound, type AchRail, type InboundSummary } from './ach-rail.js'
+import { maskCorrectedData, maskRecords } from './masking.js'
+import { CHANGE_REASONS, readReturnFile, returnReasonOf, type AchNotification, type AchReturn, type ReturnFile } from './nacha-returns.js'
+
+/** The most inbound files one run reads; the rest wait for the next (a full batch runs again at once). */
+export const INBOUND_FILES_MAX = 50
+
+/**
+ * Reads the bank's inbound folder: every file not processed yet is downloaded and processed.
+ * A file already processed under its name is not downloaded again (the bank names each file anew).
+ */
+export async function fetchAchInbound(deps: PaymentsDeps, ach: AchRail): Promise<InboundSummary[]> {
+  const summaries: InboundSummary[] = []
+  for (const name of await ach.transport.listInbound()) {
+    if (summaries.length === INBOUND_FILES_MAX) break
+    if (await isInboundFileKnown(deps.db, name)) continue
+    summaries.push(await processInboundFile(deps, name, await ach.transport.download(name)))
+  }
+  return summaries
+}
+
+/** What a file's items did inside the claiming transaction. */
+interface Applied {
+  toDrive: string[]
+  returnCodes: string[]
+  changeCodes: string[]
+  items: NewOperatorItem[]
+}
+
+/**
+ * Processes one inbound file exactly once: it is claimed (unique name and digest) in the same
+ * database transaction that applies its returns and records its other items, so a replica racing
+ * on the same file, or a re-run after a crash between download and processing, finds it claimed
+ * and changes nothing. The ledger steps the returns owe run after the commit (the recovery run
+ * finishes them after a crash).
+ */
+export async function processInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
+  const digest = createHash('sha256').update(content).digest('hex')
+  const parsed = parse(content.toString('latin1'))
+  const now = deps.now()
+  const id = newId('AchInboundFile')
+  const applied = await inTransaction(deps.db, async (tx) => {
+    if (!(await claimInboundFile(tx, { id, name, digest, processedAt: now }))) return undefined
+    const result = typeof parsed === 'string' ? unreadableFile(name, parsed) : await applyFile(tx, parsed, now)
+    await insertOperatorItems(tx, id, result.items, now)
+    await countInboundFile(tx, id, { returns: result.returnCodes.length, notifications: result.changeCodes.length, unmatched: result.items.length })
+    return result
+  })
+  if (!applied) return { name, processed: false, returns: 0, notifications: 0, unmatched: 0 }
+  for (const transactionId of applied.toDrive) {
+    await driveTransaction(deps, transactionId, 'FAIL').catch((err: unknown) => deps.logger.warn({ err, transactionId }, 'return left to the recovery run'))
+  }
+  countInbound({ returnCodes: applied.returnCodes, changeCodes: applied.changeCodes, operatorKinds: applied.items.map((item) => item.kind) })
+  const summary = { name, processed: true, returns: applied.toDrive.length, notifications: applied.changeCodes.length, unmatched: applied.items.length }
+  deps.logger.info(summary, 'ACH inbound file processed')
+  return summary
+}
+
+function parse(text: string): ReturnFile | string {
+  try {
+    return readReturnFile(text)
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err)
+  }
+}
+
+/** A file that is not NACHA at all: kept whole for an operator, as one item naming the problem (its content stays at the bank). */
+const unreadableFile = (name: string, problem: string): Applied => ({
+  toDrive: [],
+  returnCodes: [],
+  changeCodes: [],
+  items: [{ id: newId('AchItem'), kind: 'UNREADABLE', problem: `file ${name} could not be read: ${problem}`, records: '' }],
+})
+
+async function applyFile(tx: Tx, file: ReturnFile, now: Date): Promise<Applied> {
+  const applied: Applied = { toDrive: [], returnCodes: [], changeCodes: [], items: [] }
+  for (const entry of file.returns) {
+    const outcome = await applyReturn(tx, entry, now)
+    if (typeof outcome === 'string') applied.toDrive.push(outcome)
+    else applied.items.push(outcome)
+    applied.returnCodes.push(entry.returnCode)
+  }
+  for (const notification of file.notifications) {
+    applied.items.push(await noticeOf(tx, notification))
+    applied.changeCodes.push(notification.changeCode)
+  }
+  for (const entry of file.unreadable) applied.items.push({ id: newId('AchItem'), kind: 'UNREADABLE', problem: entry.problem, records: maskRecords(entry.records) })
+  return applied
+}
+
+/**
+ * A return of one of our entries fails its payout with the return code and reason: voided while
+ * the entry had not settled, refunded with entries of its own once it had. Answers the transaction
+ * to drive, or the item an operator must look at: a trace number of no entry of ours, an amount
+ * other than the entry's, an entry returned already, a payout in no state a return applies to.
+ */
+async function applyReturn(tx: Tx, entry: AchReturn, now: Date): Promise<string | NewOperatorItem> {
+  const unmatched = (problem: string, transactionId?: string): NewOperatorItem => ({
+    id: newId('AchItem'),
+    kind: 'UNMATCHED_RETURN',
+    transactionId,
+    code: entry.returnCode,
+    traceNumber: entry.originalTraceNumber,
+    amount: entry.amount,
+    problem,
+    records: maskRecords(entry.records),
+  })
+  const found = await lockAchEntryByTrace(tx, entry.originalTraceNumber)
+  if (!found) return unmatched('no entry sent by this platform has this trace number')
+  if (found.amount !== entry.amount) return unmatched(`the return is for ${entry.amount} cents, the entry was for ${found.amount}`, found.transactionId)
+  if (found.status === 'RETURNED') return unmatched('the entry was returned already', found.transactionId)
+  const details = { rail: 'ACH', returnCode: entry.returnCode, returnReason: returnReasonOf(entry.returnCode), traceNumber: entry.originalTraceNumber }
+  const from = found.status === 'SETTLED' ? ({ stage: 'DONE', status: 'COMPLETED' } as const) : ({ stage: 'WAIT', status: 'PROCESSING' } as const)
+  if (!(await returnBankPayout(tx, found.transactionId, from, details, now))) {
+    return unmatched(`the payout is not ${from.status} (it may be settling now): apply the return by hand`, found.transactionId)
+  }
+  await markAchEntryReturned(tx, found.id, entry.returnCode, now)
+  return found.transactionId
+}
+
+/**
+ * A notification of change: the payout went through, but the receiver's bank gives corrected
+ * details for the next one. The spec has no update of an external account's numbers, so it is
+ * kept for an operator with the external account it concerns, the account number masked.
+ */
+async function noticeOf(tx: Tx, notification: AchNotification): Promise<NewOperatorItem> {
+  const found = await lockAchEntryByTrace(tx, notification.originalTraceNumber)
+  const corrected = maskCorrectedData(notification.changeCode, notification.correctedData)
+  const reason = CHANGE_REASONS[notification.changeCode] ?? `change ${notification.changeCode}`
+  return {
+    id: newId('AchItem'),
+    kind: found ? 'NOTIFICATION_OF_CHANGE' : 'UNMATCHED_NOTIFICATION',
+    transactionId: found?.transactionId,
+    code: notification.changeCode,
+    traceNumber: notification.originalTraceNumber,
+    problem: found
+      ? `${reason}: corrected data ${corrected}; correct external account ${found.externalAccountId}`
+      : `${reason} (corrected data ${corrected}) for a trace number of no entry sent by this platform`,
+    records: maskRecords(notification.records),
+  }
+}

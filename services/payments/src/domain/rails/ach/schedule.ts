@@ -1,0 +1,51 @@
+/** Times of the ACH rail's day, all in UTC: cut-offs, fetches and effective dates. */
+
+const DAY_MS = 86_400_000
+
+/** The first of `times` (`HH:MM`, UTC) strictly after `now`, today or tomorrow. */
+export function nextTimeOfDay(times: readonly string[], now: Date): Date | undefined {
+  let next: Date | undefined
+  for (const time of times) {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number]
+    const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes))
+    const candidate = at.getTime() > now.getTime() ? at : new Date(at.getTime() + DAY_MS)
+    if (!next || candidate < next) next = candidate
+  }
+  return next
+}
+
+/** The last of `times` (`HH:MM`, UTC) at or before `now`, today or yesterday. */
+export function previousTimeOfDay(times: readonly string[], now: Date): Date | undefined {
+  let latest: Date | undefined
+  for (const time of times) {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number]
+    const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hours, minutes))
+    const candidate = at.getTime() <= now.getTime() ? at : new Date(at.getTime() - DAY_MS)
+    if (!latest || candidate > latest) latest = candidate
+  }
+  return latest
+}
+
+const isWeekend = (day: Date): boolean => day.getUTCDay() === 0 || day.getUTCDay() === 6
+
+/**
+ * The effective entry date of a file built at `at`: `businessDays` weekdays later (0: the same
+ * day, or the next weekday on a weekend). Bank holidays are not known here: the bank moves an
+ * entry dated on one to the next banking day, which settles it a day later than counted.
+ */
+export function effectiveDateOf(at: Date, businessDays: number): Date {
+  let day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
+  const nextDay = () => (day = new Date(day.getTime() + DAY_MS))
+  if (businessDays === 0) while (isWeekend(day)) nextDay()
+  for (let left = businessDays; left > 0; ) {
+    nextDay()
+    if (!isWeekend(day)) left -= 1
+  }
+  return day
+}
+
+/** YYMMDD, as a NACHA batch header writes a date. */
+export const yymmdd = (day: Date): string => day.toISOString().slice(2, 10).replace(/-/g, '')
+
+/** The day a YYMMDD names, at 00:00 UTC. */
+export const dayOf = (value: string): Date => new Date(`20${value.slice(0, 2)}-${value.slice(2, 4)}-${value.slice(4, 6)}T00:00:00Z`)

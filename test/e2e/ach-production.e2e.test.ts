@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { callUnary, clientCredentialsOf, createGrpcClient } from '@pp/grpc'
+import { LedgerServiceClient, SystemAccountKind, TransferCode } from '@pp/proto/ledger/v1/ledger'
+import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
+import { waitUntil } from '@pp/testing'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestBank, type TestBank } from '../../services/payments/test/bank-sftp.js'
+import { apiClient } from './mesh.js'
+import { startPaymentsWorld, type PaymentsWorld } from './payments-support.js'
+
+/**
+ * A production payout over US ACH through the public API: a PRODUCTION token, the mesh's own
+ * processes, and an SFTP server on the loopback playing the bank. What no production rail reports
+ * yet (a new US account's ACH validation, funding a production account) the test records itself.
+ */
+const ODFI_ROUTING = '081000032'
+let bank: TestBank
+let world: PaymentsWorld
+let keyDir: string
+let api: ReturnType<typeof apiClient>
+let platformId: string
+let usd: string
+/** The operator's calls (what `pnpm admin ach` makes), as the admin identity the test process speaks as. */
+let operatorClient: PaymentsOperatorServiceClient | undefined
+const operator = () => (operatorClient ??= createGrpcClient(PaymentsOperatorServiceClient, world.mesh.operatorAddress('payments')))
+
+beforeAll(async () => {
+  bank = await startTestBank()
+  keyDir = mkdtempSync(join(tmpdir(), 'ach-e2e-'))
+  writeFileSync(join(keyDir, 'sftp.key'), bank.settings.privateKey, { mode: 0o600 })
+  world = await startPaymentsWorld('ach-production', {
+    env: {
+      ACH_SFTP_HOST: bank.settings.host,
+      ACH_SFTP_PORT: String(bank.settings.port),
+      ACH_SFTP_USER: bank.settings.username,
+      ACH_SFTP_PRIVATE_KEY_FILE: join(keyDir, 'sftp.key'),
+      ACH_SFTP_HOST_KEY_FINGERPRINT: bank.settings.hostKeyFingerprint,
+      ACH_ODFI_ROUTING_NUMBER: ODFI_ROUTING,
+      ACH_COMPANY_ID: '1234567890',
+      ACH_COMPANY_NAME: 'Payments Inc',
+      ACH_IMMEDIATE_DESTINATION: ODFI_ROUTING,
+      ACH_IMMEDIATE_ORIGIN: '1234567890',
+    },
+  })
+  const platform = await world.mesh.createPlatform(`e2e-ach-${randomBytes(4).toString('hex')}`, { regulated: true })
+  platformId = platform.platformId
+  api = apiClient(world.mesh, platform.production)
+  await waitUntil(async () => (usd = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data?.[0]?.id) !== undefined, "the platform's production USD account", 30_000)
+  // no incoming production rail yet: the money arrives as payments would record a bank credit
+  const ledger = createGrpcClient(LedgerServiceClient, world.mesh.grpcAddress('ledger'), clientCredentialsOf(world.mesh.identity('payments')))
+  const legs = [{ debit: { system: { kind: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency: 'USD' } }, credit: { accountId: usd }, currency: 'USD', amount: 1_000_000n }]
+  await callUnary(ledger, ledger.createTransfer, { transferId: `Transaction:${randomUUID()}`, code: TransferCode.TRANSFER_CODE_FUNDING, legs }, { platformId, environment: 'PRODUCTION', requestId: 'e2e-fund' })
+  ledger.close()
+}, 240_000)
+
+afterAll(async () => {
+  operatorClient?.close()
+  await world?.stop()
+  await bank?.close()
+  if (keyDir) rmSync(keyDir, { recursive: true, force: true })
+})
+
+async function sql<T extends object>(service: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: world.mesh.databaseUrl(service) })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+async function usBankAccount(): Promise<string> {
+  const created = await api('POST', '/platform/external-accounts', {
+    currency: 'USD',
+    accountInfo: { accountType: 'US_ACCOUNT', accountNumber: `7${randomBytes(4).readUInt32BE()}`, routingNumber: '011000015', accountCategory: 'CHECKING', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' } },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  // what a production ACH validation rail would record once the account validated
+  await sql('ledger', `UPDATE external_accounts SET ach_validation_status = 'VALIDATED', status = 'ACTIVE' WHERE id = $1`, [created.body.id])
+  return created.body.id as string
+}
+
+const available = async () => (await api('GET', `/platform/internal-accounts?currency=USD`)).body.data[0].balance.amount as number
+
+async function payout(amount: number) {
+  const quote = await api('POST', '/quotes', {
+    source: { sourceType: 'ACCOUNT', accountId: usd },
+    destination: { destinationType: 'ACCOUNT', accountId: await usBankAccount() },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: amount,
+    immediatelyExecute: true,
+  }, { 'Idempotency-Key': `ach-${randomUUID()}` })
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201)
+  return quote.body.transactionId as string
+}
+
+const transaction = async (id: string) => (await api('GET', `/transactions/${id}`)).body
+const traceOf = async (id: string) => (await sql<{ trace_number: string }>('payments', 'SELECT trace_number FROM ach_entries WHERE transaction_id = $1', [id]))[0]!.trace_number
+const record = (text: string) => text.padEnd(94, ' ')
+
+describe('US ACH in production', () => {
+  it('a payout is PROCESSING, goes out in a file, and COMPLETED once its entry settles', async () => {
+    const before = await available()
+    const id = await payout(25_000)
+    expect(await transaction(id)).toMatchObject({ status: 'PROCESSING', paymentRail: 'ACH' })
+    expect(await available()).toBe(before - 25_000)
+    const { files } = await callUnary(operator(), operator().buildAchFile, {}, { requestId: 'e2e-ach' })
+    expect(files).toHaveLength(1)
+    const content = bank.received().get(files[0]!.name)!
+    expect(content.split('\n').filter((line) => line.startsWith('6')).map((line) => [line.slice(29, 39), line.slice(79, 94)])).toEqual([['0000025000', await traceOf(id)]])
+    // the effective date and its settlement window pass with no return
+    await sql('payments', `UPDATE ach_entries SET settles_at = now() WHERE transaction_id = $1`, [id])
+    await sql('payments', `SELECT pg_notify('ach_settlement', '')`)
+    await waitUntil(async () => (await transaction(id)).status === 'COMPLETED', `${id} to complete`, 30_000)
+  })
+
+  it('an R01 return fails the payout with its code, restores the balance, and unmatched items wait for the operator', async () => {
+    const before = await available()
+    const id = await payout(4_000)
+    await callUnary(operator(), operator().buildAchFile, {}, { requestId: 'e2e-ach' })
+    const lines = [
+      record(`621${ODFI_ROUTING}${'RETURNED'.padEnd(17)}0000004000${'RET'.padEnd(15)}${'PAYMENTS PLATFORM'.padEnd(22)}  1011000010000001`),
+      record(`799R01${await traceOf(id)}      01100001${''.padEnd(44)}011000010000001`),
+      record(`621${ODFI_ROUTING}${'RETURNED'.padEnd(17)}0000000999${'RET'.padEnd(15)}${'SOMEONE ELSE'.padEnd(22)}  1011000010000002`),
+      record(`799R02081000039999999      01100001${''.padEnd(44)}011000010000002`),
+    ]
+    bank.drop(`RET_${randomBytes(3).toString('hex')}.txt`, lines.join('\n') + '\n')
+    const { files } = await callUnary(operator(), operator().fetchAchInbound, {}, { requestId: 'e2e-ach' })
+    expect(files).toMatchObject([{ processed: true, returns: 1, unmatched: 1 }])
+    expect(await transaction(id)).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_RETURNED', failureDetails: { rail: 'ACH', returnCode: 'R01', returnReason: 'Insufficient funds' } })
+    expect(await available()).toBe(before)
+    const webhook = await sql<{ payload: { data: { transaction: { status: string; failureDetails?: { returnCode: string } } } } }>(
+      'payments',
+      `SELECT payload FROM outbox_events WHERE payload->'data'->'transaction'->>'id' = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [id],
+    )
+    expect(webhook[0]!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
+    const { items } = await callUnary(operator(), operator().listAchItems, { status: 'OPEN', limit: 100 }, { requestId: 'e2e-ach' })
+    expect(items).toEqual([expect.objectContaining({ kind: 'UNMATCHED_RETURN', code: 'R02', traceNumber: '081000039999999' })])
+  })
+
+  it('keeps the 501 for a production rail that is not configured, naming the corridor', async () => {
+    const refused = await api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: usd },
+      destination: { destinationType: 'ACCOUNT', accountId: await usBankAccount(), paymentRail: 'WIRE' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 100,
+    })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(501)
+    expect(refused.body).toMatchObject({ code: 'NOT_IMPLEMENTED', details: { corridor: 'US_ACCOUNT/USD' } })
+  })
+})
