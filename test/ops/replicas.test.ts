@@ -26,11 +26,13 @@ describe('payments replicas behind one target', () => {
   let client: PaymentsCatalogServiceClient
 
   const startReplica = async (): Promise<Replica> => {
-    const [grpcPort, metricsPort] = [await freePort(), await freePort()]
+    const [grpcPort, operatorPort, metricsPort] = [await freePort(), await freePort(), await freePort()]
     const process = startProcess(`payments-${replicas.length}`, serviceEntry({ name: 'payments', grpcPort }), {
       DATABASE_URL: database.url,
       NATS_URL: (await testConnections()).natsUrl,
       GRPC_ADDRESS: `127.0.0.1:${grpcPort}`,
+      // each replica its own operator port, as each pod has
+      OPERATOR_GRPC_ADDRESS: `127.0.0.1:${operatorPort}`,
       METRICS_ADDRESS: `127.0.0.1:${metricsPort}`,
     })
     await waitUntil(() => checkHealth(`127.0.0.1:${grpcPort}`), `payments replica on ${grpcPort}`, 60_000).catch((err: Error) => {
