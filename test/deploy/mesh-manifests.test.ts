@@ -20,6 +20,7 @@ interface ComposeService {
   environment?: Record<string, string>
   healthcheck?: { test: string[] }
   secrets?: string[]
+  command?: string[]
   depends_on?: Record<string, { condition: string }>
 }
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -67,14 +68,20 @@ describe('docker-compose.yml', () => {
 
   it.each(meshServices)('gives $name its own event-signing key and NATS user, and every producer\'s public keys', (service) => {
     const entry = compose.services[service.name]!
-    expect(entry.secrets).toEqual([`${service.name}-event-key`, `${service.name}-nats-seed`, 'event-verify-keys'])
+    expect(entry.secrets).toEqual([`${service.name}-event-key`, `${service.name}-nats-seed`, 'event-verify-keys', 'nats-ca'])
     expect(compose.secrets[`${service.name}-event-key`]).toEqual({ file: `./.data/mesh-keys/events/${service.name}.pem` })
     expect(compose.secrets[`${service.name}-nats-seed`]).toEqual({ file: `./.data/mesh-keys/nats/${service.name}.nk` })
     expect(entry.environment?.EVENT_SIGNING_KEY_FILE).toBe(`/run/secrets/${service.name}-event-key`)
     expect(entry.environment?.NATS_NKEY_SEED_FILE).toBe(`/run/secrets/${service.name}-nats-seed`)
     expect(entry.environment?.EVENT_VERIFY_KEYS_FILE).toBe('/run/secrets/event-verify-keys')
     // the gateway's key signs tenant tokens
-    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'gateway-event-key', 'event-verify-keys'])
+    expect(compose.services.gateway!.secrets).toEqual(['gateway-nats-seed', 'gateway-event-key', 'event-verify-keys', 'nats-ca'])
+  })
+
+  it.each([...meshServices.map((s) => s.name), 'gateway'])('has %s speak TLS to NATS, trusting the CA of the certificate the server presents', (name) => {
+    expect(compose.services[name]!.environment?.NATS_TLS_CA_FILE).toBe('/run/secrets/nats-ca')
+    expect(compose.secrets['nats-ca']).toEqual({ file: './.data/mesh-keys/nats/tls/ca.pem' })
+    expect(compose.services.nats!.command).toEqual(expect.arrayContaining(['--tls', '--tlscert', '/etc/nats/tls/nats-server.pem', '--tlskey', '/etc/nats/tls/nats-server.key']))
   })
 
   it('starts the gateway once every service is healthy, and checks its readiness', () => {
