@@ -5,7 +5,18 @@ export { linkNats, type Attachment, type NatsLink, type NatsLinkOptions } from '
 export { connectNats, ensureEventsStream, type StreamLimits } from './nats.js'
 export { natsClientOptionsOf, type NatsClientOptions, type NatsClientSettings } from './nats-client.js'
 export { redactedNatsUrl } from './nats-url.js'
-export { originFields, outboxRecord, publishedOutboxEvents, writeOutbox, type NewEvent, type OutboxRecord, type RawExecutor } from './outbox.js'
+export {
+  originFields,
+  outboxInsert,
+  outboxRecord,
+  outboxValues,
+  publishedOutboxEvents,
+  writeOutbox,
+  writeOutboxRecords,
+  type NewEvent,
+  type OutboxRecord,
+  type RawExecutor,
+} from './outbox.js'
 export { startOutboxRelay, type OutboxRelay, type RelayOptions } from './relay.js'
 export { developmentSigningKey, publicKeyText, readSigningKey, readVerifyKeys, type SigningKey, type VerifyKeys } from './trust/event-keys.js'
 export { eventVerifierOf, signingKeyOf, verifyKeysOf, type EventSigningSettings } from './trust/event-trust.js'

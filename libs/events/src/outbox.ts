@@ -1,4 +1,4 @@
-import type { PruneRule } from '@pp/db'
+import { prepared, type PruneRule, type SqlRunner } from '@pp/db'
 import { newId } from '@pp/ids'
 import type { Origin } from '@pp/tenancy'
 import { currentTraceparent } from '@pp/tracing'
@@ -45,8 +45,8 @@ export function outboxRecord<T>(source: string, event: NewEvent<T>): OutboxRecor
 }
 
 /**
- * Records an event inside the caller's transaction, so the state change and its event commit
- * together or not at all; the relay publishes it afterwards.
+ * Records an event inside the caller's transaction (Prisma), so the state change and its event
+ * commit together or not at all; the relay publishes it afterwards.
  */
 export async function writeOutbox<T>(tx: RawExecutor, source: string, event: NewEvent<T>): Promise<EventEnvelope<T>> {
   const { envelope, subject } = outboxRecord(source, event)
@@ -57,6 +57,34 @@ export async function writeOutbox<T>(tx: RawExecutor, source: string, event: New
     JSON.stringify(envelope),
   )
   return envelope
+}
+
+/**
+ * The INSERT of outbox rows from three array parameters starting at `$first` (ids, subjects,
+ * envelopes, as `outboxValues` gives them), for a statement that embeds its events (a CTE of a
+ * change's one statement); with `guard` (a CTE of that statement), written only when it has a row.
+ */
+export const outboxInsert = (first: number, guard?: string): string =>
+  `INSERT INTO outbox_events (id, subject, payload)
+   SELECT e.id, e.subject, e.payload FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[]) AS e(id, subject, payload)` +
+  (guard === undefined ? '' : `\n    WHERE EXISTS (SELECT 1 FROM ${guard})`)
+
+/** The three array parameters of `outboxInsert`: the rows' ids, subjects and envelopes. */
+export const outboxValues = (records: OutboxRecord<unknown>[]): [string[], string[], string[]] => [
+  records.map((r) => r.envelope.id),
+  records.map((r) => r.subject),
+  records.map((r) => JSON.stringify(r.envelope)),
+]
+
+const INSERT_OUTBOX = prepared('outbox_insert', outboxInsert(1))
+
+/**
+ * Records events inside the caller's transaction on the prepared-statement pool (`SqlRunner`), all
+ * of them in one statement; the relay publishes them after commit.
+ */
+export async function writeOutboxRecords(sql: SqlRunner, records: OutboxRecord<unknown>[]): Promise<void> {
+  if (records.length === 0) return
+  await sql.query(INSERT_OUTBOX, outboxValues(records))
 }
 
 /**

@@ -1,5 +1,5 @@
 import { prepared } from '@pp/db'
-import type { OutboxRecord } from '@pp/events'
+import { outboxInsert, outboxValues, type OutboxRecord } from '@pp/events'
 import type { CardTransactionRecord, HoldRecord, NewJob, Tenant } from '../domain/types.js'
 import type { SqlTx } from './client.js'
 
@@ -117,10 +117,7 @@ const RECORD = prepared(
             CASE WHEN r.kind = 'EXPIRE_AUTHORIZATION' AND (SELECT state FROM card) = 'CLOSED' THEN $3 ELSE r.run_at END, $3
        FROM jsonb_populate_recordset(NULL::card_jobs, $6::jsonb) r
       WHERE EXISTS (SELECT 1 FROM go)),
-   events AS (
-     INSERT INTO outbox_events (id, subject, payload)
-     SELECT e.id, e.subject, e.payload FROM unnest($7::text[], $8::text[], $9::jsonb[]) AS e(id, subject, payload)
-      WHERE EXISTS (SELECT 1 FROM go))
+   events AS (${outboxInsert(7, 'go')})
    SELECT count(*)::int AS written FROM go`,
 )
 
@@ -144,9 +141,7 @@ export async function recordChange(sql: SqlTx, change: RecordedChange): Promise<
     change.transaction ? JSON.stringify(rowJson(change.transaction)) : null,
     JSON.stringify(change.holds.map(rowJson)),
     JSON.stringify(change.jobs.map(rowJson)),
-    change.events.map((e) => e.envelope.id),
-    change.events.map((e) => e.subject),
-    change.events.map((e) => JSON.stringify(e.envelope)),
+    ...outboxValues(change.events),
     change.jobs.find((job) => job.kind === 'EXPIRE_AUTHORIZATION')?.cardId ?? null,
   ])
   return row!.written > 0

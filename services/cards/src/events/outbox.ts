@@ -1,20 +1,22 @@
-import { originFields, outboxRecord, type OutboxRecord } from '@pp/events'
-import { prepared } from '@pp/db'
+import { originFields, outboxRecord, writeOutboxRecords, type OutboxRecord } from '@pp/events'
 import type { Origin } from '@pp/tenancy'
 import { CardTransactionRecorded } from '@pp/proto/cards/v1/events'
 import type { SqlTx } from '../db/client.js'
-import type { CardTransactionRecord, CardTransactionView, CardView } from '../domain/types.js'
+import type { CardTransactionRecord, CardTransactionView } from '../domain/types.js'
 import { CARD_TRANSACTION_RECORDED, cardTransactionEventType, EVENT_SOURCE } from './types.js'
 
-/** An event of this service, as the outbox row its change's transaction writes. */
-export const cardEvent = (type: string, origin: Origin, data: unknown): OutboxRecord<unknown> =>
+/** An event of this service as an outbox row, for a statement that writes it with its change. */
+const cardEvent = (origin: Origin, type: string, data: unknown): OutboxRecord<unknown> =>
   outboxRecord(EVENT_SOURCE, { type, ...originFields(origin), data })
 
-/** A card event; its data is the card as the API shows it. */
-export const cardViewEvent = (type: string, origin: Origin, card: CardView): OutboxRecord<unknown> => cardEvent(type, origin, card)
+/** Records an event in the caller's transaction; the relay publishes it after commit. */
+export async function recordEvent(tx: SqlTx, origin: Origin, type: string, data: unknown): Promise<void> {
+  await writeOutboxRecords(tx, [cardEvent(origin, type, data)])
+}
 
 /**
- * A card transaction's two events: the webhook's (`CARD_TRANSACTION.<status>`, the transaction as
+ * A card transaction's two events, as outbox rows for the statement that records its change
+ * (db/card-transactions.db.ts): the webhook's (`CARD_TRANSACTION.<status>`, the transaction as
  * the API shows it) and the fact the payments service keeps it listed by.
  */
 export function cardTransactionEvents(origin: Origin, record: CardTransactionRecord, view: CardTransactionView): OutboxRecord<unknown>[] {
@@ -33,17 +35,5 @@ export function cardTransactionEvents(origin: Origin, record: CardTransactionRec
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   })
-  return [cardEvent(cardTransactionEventType(record.status), origin, view), cardEvent(CARD_TRANSACTION_RECORDED, origin, fact)]
-}
-
-const INSERT_EVENTS = prepared(
-  'cards_insert_outbox',
-  `INSERT INTO outbox_events (id, subject, payload)
-   SELECT e.id, e.subject, e.payload FROM unnest($1::text[], $2::text[], $3::jsonb[]) AS e(id, subject, payload)`,
-)
-
-/** Writes the events in the caller's transaction, so they commit with the change they report. */
-export async function writeEvents(tx: SqlTx, events: OutboxRecord<unknown>[]): Promise<void> {
-  if (events.length === 0) return
-  await tx.query(INSERT_EVENTS, [events.map((e) => e.envelope.id), events.map((e) => e.subject), events.map((e) => JSON.stringify(e.envelope))])
+  return [cardEvent(origin, cardTransactionEventType(record.status), view), cardEvent(origin, CARD_TRANSACTION_RECORDED, fact)]
 }

@@ -1,5 +1,5 @@
 import { prepared, type SqlRunner } from '@pp/db'
-import type { OutboxRecord } from '@pp/events'
+import { outboxInsert, outboxValues, type OutboxRecord } from '@pp/events'
 import type { InternalAccountRecord } from '../domain/internal-accounts/types.js'
 import type { AccountDelta, RecordedLeg } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
@@ -107,9 +107,7 @@ const NO_DELTA: AccountDelta = { debitsPending: 0n, debitsPosted: 0n, creditsPen
  */
 const APPLY_DELTA = prepared(
   'ledger_apply_delta',
-  `WITH events AS (
-     INSERT INTO outbox_events (id, subject, payload)
-     SELECT e.id, e.subject, e.payload FROM unnest($6::text[], $7::text[], $8::jsonb[]) AS e(id, subject, payload))
+  `WITH events AS (${outboxInsert(6)})
    UPDATE ledger_accounts
       SET debits_pending = debits_pending + $2, debits_posted = debits_posted + $3,
           credits_pending = credits_pending + $4, credits_posted = credits_posted + $5, updated_at = now()
@@ -123,9 +121,7 @@ async function applyDelta(runner: SqlRunner, [accountId, delta]: [string | null,
     delta.debitsPosted,
     delta.creditsPending,
     delta.creditsPosted,
-    events.map((e) => e.envelope.id),
-    events.map((e) => e.subject),
-    events.map((e) => JSON.stringify(e.envelope)),
+    ...outboxValues(events),
   ])
 }
 

@@ -11,4 +11,7 @@ export const FUNDS_CREDITED = 'FUNDS_CREDITED'
 export const ACCOUNT_BALANCE_UPDATED = 'INTERNAL_ACCOUNT.BALANCE_UPDATED'
 export const ACCOUNT_STATUS_UPDATED = 'INTERNAL_ACCOUNT.STATUS_UPDATED'
 
+/** The reference's external-account-status webhook type; its data is the whole external account. */
+export const EXTERNAL_ACCOUNT_STATUS_UPDATED = 'EXTERNAL_ACCOUNT.STATUS_UPDATED'
+
 export type AccountEventType = typeof ACCOUNT_BALANCE_UPDATED | typeof ACCOUNT_STATUS_UPDATED

@@ -1,5 +1,5 @@
 import { prepared, type SqlRunner } from '@pp/db'
-import type { OutboxRecord } from '@pp/events'
+import { outboxInsert, outboxValues, type OutboxRecord } from '@pp/events'
 import type { NewTransactionRow, TransactionRow } from '../domain/transactions/types.js'
 import type { Tenant } from '../domain/types.js'
 import type { Db, Tx } from './client.js'
@@ -35,21 +35,6 @@ export interface StepRecord {
 }
 
 /**
- * Outbox rows from three array parameters starting at `$first` (ids, subjects, envelopes, as
- * `outboxParameters` gives them), written only when `guard` (a CTE of the statement) has a row.
- */
-const insertOutboxRows = (first: number, guard: string): string =>
-  `INSERT INTO outbox_events (id, subject, payload)
-   SELECT e.id, e.subject, e.payload FROM unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::jsonb[]) AS e(id, subject, payload)
-    WHERE EXISTS (SELECT 1 FROM ${guard})`
-
-const outboxParameters = (events: OutboxRecord<unknown>[]): [string[], string[], string[]] => [
-  events.map((e) => e.envelope.id),
-  events.map((e) => e.subject),
-  events.map((e) => JSON.stringify(e.envelope)),
-]
-
-/**
  * A done ledger step in one statement: the transaction's new state (only if it is still at
  * `fromStage`), its quote's status, a delayed job, an arrival and the events. Answers whether
  * this caller moved it.
@@ -69,7 +54,7 @@ const RECORD_STEP = prepared(
    arrival AS (
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $13::jsonb) r
       WHERE $13::jsonb IS NOT NULL AND EXISTS (SELECT 1 FROM moved)),
-   events AS (${insertOutboxRows(14, 'moved')})
+   events AS (${outboxInsert(14, 'moved')})
    SELECT count(*)::int AS moved FROM moved`,
 )
 
@@ -89,7 +74,7 @@ export async function recordStep(sql: SqlRunner, step: StepRecord): Promise<bool
     job?.nextStage ?? null,
     job?.runAt ?? null,
     step.arrival ? rowJson(step.arrival) : null,
-    ...outboxParameters(events),
+    ...outboxValues(events),
   ])
   return row!.moved > 0
 }
@@ -104,11 +89,11 @@ const INSERT_ONCE = prepared(
      INSERT INTO transactions SELECT r.* FROM jsonb_populate_record(NULL::transactions, $1::jsonb) r
      ON CONFLICT (id) DO NOTHING
      RETURNING id)
-   ${insertOutboxRows(2, 'inserted')}`,
+   ${outboxInsert(2, 'inserted')}`,
 )
 
 export async function insertTransactionOnce(sql: SqlRunner, row: TransactionRow, events: OutboxRecord<unknown>[]): Promise<void> {
-  await sql.query(INSERT_ONCE, [rowJson(row), ...outboxParameters(events)])
+  await sql.query(INSERT_ONCE, [rowJson(row), ...outboxValues(events)])
 }
 
 export async function insertTransaction(tx: Tx, row: NewTransactionRow): Promise<void> {

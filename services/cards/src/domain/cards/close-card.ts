@@ -2,7 +2,7 @@ import { changeLiveCards, detachAllFundingSources, findCard, liveCardIdsOf, upda
 import type { SqlTx } from '../../db/client.js'
 import { expireOpenAuthorizations } from '../../db/jobs.db.js'
 import { CARD_STATE_CHANGE } from '../../events/types.js'
-import { cardViewEvent, writeEvents } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import type { CardsDeps } from '../deps.js'
 import { tenantOf, type CardStateReason, type CardView, type CardWithSources, type Origin } from '../types.js'
 import { cardView } from './view.js'
@@ -20,7 +20,7 @@ export async function closeLockedCard(tx: SqlTx, origin: Origin, current: CardWi
   await updateCard(tx, card)
   await expireOpenAuthorizations(tx, card.id, now)
   const view = cardView({ card, sources: [] })
-  await writeEvents(tx, [cardViewEvent(CARD_STATE_CHANGE, origin, view)])
+  await recordEvent(tx, origin, CARD_STATE_CHANGE, view)
   return view
 }
 

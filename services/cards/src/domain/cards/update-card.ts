@@ -1,7 +1,7 @@
 import { invalidInput } from '@pp/errors'
 import { replaceFundingSources, updateCard } from '../../db/cards.db.js'
 import { CARD_FUNDING_SOURCE_CHANGE, CARD_STATE_CHANGE } from '../../events/types.js'
-import { cardViewEvent, writeEvents } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import type { CardsDeps } from '../deps.js'
 import { tenantOf, type Caller, type CardState, type CardView } from '../types.js'
 import { closeLockedCard } from './close-card.js'
@@ -66,10 +66,8 @@ export async function updateCardOf(deps: CardsDeps, caller: Caller, cardId: stri
     }
     await updateCard(tx, next)
     const view = cardView({ card: next, sources: nextSources })
-    await writeEvents(tx, [
-      ...(requested !== undefined ? [cardViewEvent(CARD_STATE_CHANGE, caller, view)] : []),
-      ...(checked ? [cardViewEvent(CARD_FUNDING_SOURCE_CHANGE, caller, view)] : []),
-    ])
+    if (requested !== undefined) await recordEvent(tx, caller, CARD_STATE_CHANGE, view)
+    if (checked) await recordEvent(tx, caller, CARD_FUNDING_SOURCE_CHANGE, view)
     return view
   })
 }

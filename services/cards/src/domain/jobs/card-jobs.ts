@@ -4,7 +4,7 @@ import { lockTransaction } from '../../db/card-transactions.db.js'
 import { findMessage } from '../../db/messages.db.js'
 import type { DueJob } from '../../db/jobs.db.js'
 import { CARD_STATE_CHANGE } from '../../events/types.js'
-import { cardViewEvent, writeEvents } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { cardView } from '../cards/view.js'
 import type { CardsDeps } from '../deps.js'
 import { tenantOf } from '../types.js'
@@ -23,7 +23,7 @@ async function activateCard(deps: CardsDeps, cardId: string): Promise<void> {
     if (!current || current.card.state !== 'PROCESSING') return
     const card = { ...current.card, state: 'ACTIVE' as const, updatedAt: deps.now() }
     await updateCard(tx, card)
-    await writeEvents(tx, [cardViewEvent(CARD_STATE_CHANGE, tenantOf(card), cardView({ card, sources: current.sources }))])
+    await recordEvent(tx, tenantOf(card), CARD_STATE_CHANGE, cardView({ card, sources: current.sources }))
   })
 }
 

@@ -71,7 +71,7 @@ async function saveBatch(deps: CustomersDeps, job: ImportJobRow, rowCount: numbe
       now,
     })
     if (status !== 'PROCESSING') {
-      await recordEvent(tx, bulkUploadEventType(status), tenant, toImportJobView(saved))
+      await recordEvent(tx, tenant, bulkUploadEventType(status), toImportJobView(saved))
     }
   })
 }

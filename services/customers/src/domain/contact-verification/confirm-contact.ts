@@ -2,7 +2,7 @@ import { invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
 import { lockContactChannel, markContactVerified, recordFailedAttempt } from '../../db/contact-verifications.db.js'
 import { findCustomer } from '../../db/customers.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
 import { loadCustomerView, mustBeActive, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
@@ -54,7 +54,7 @@ export async function confirmContact(
     }
     await markContactVerified(tx, row, now)
     const view = await loadCustomerView(tx, customer)
-    await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, view)
+    await recordEvent(tx, caller, CUSTOMER_UPDATED, view)
     return { view }
   })
   if ('view' in attempt) return attempt.view

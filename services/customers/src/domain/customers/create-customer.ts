@@ -4,7 +4,7 @@ import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, v
 import { insertConsents } from '../../db/consents.db.js'
 import { insertCustomer, type CustomerRecord } from '../../db/customers.db.js'
 import { ACTIVE_PLATFORM_CUSTOMER_ID_INDEX } from '../../db/unique-violation.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_CREATED, verificationEventType } from '../../events/types.js'
 import { consentsToRecord, type ConsentToRecord } from '../consents/consent-rules.js'
 import type { CustomersDeps } from '../deps.js'
@@ -85,9 +85,9 @@ function createCustomer_(deps: CustomersDeps, caller: Caller, { record, consents
     await insertCustomer(tx, record)
     await insertConsents(tx, tenant, record.id, consents, record.createdAt)
     const view = await loadCustomerView(tx, record)
-    await recordCustomerEvent(tx, CUSTOMER_CREATED, caller, view)
+    await recordEvent(tx, caller, CUSTOMER_CREATED, view)
     if (record.verificationStatus !== 'UNVERIFIED') {
-      await recordCustomerEvent(tx, verificationEventType(record.customerType, record.verificationStatus), caller, view)
+      await recordEvent(tx, caller, verificationEventType(record.customerType, record.verificationStatus), view)
     }
     if (call) {
       await storeAnswer(prismaRunner(tx), tenant, call, view, record.createdAt)

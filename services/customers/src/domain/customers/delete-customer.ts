@@ -1,6 +1,6 @@
 import { inTransaction } from '@pp/db'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_DELETED } from '../../events/types.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller, type CustomerView } from '../types.js'
@@ -18,7 +18,7 @@ export function deleteCustomer(deps: CustomersDeps, caller: Caller, customerId: 
     const deleted = { ...current, updatedAt: now, deletedAt: now }
     await saveCustomer(tx, deleted)
     const view = await loadCustomerView(tx, deleted)
-    await recordCustomerEvent(tx, CUSTOMER_DELETED, caller, view)
+    await recordEvent(tx, caller, CUSTOMER_DELETED, view)
     return view
   })
 }

@@ -1,6 +1,6 @@
 import { inTransaction } from '@pp/db'
 import { findCustomer, moveSystemUmaAddresses } from '../../db/customers.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
 import type { CustomersDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
@@ -26,7 +26,7 @@ export async function followUmaDomain(deps: Pick<CustomersDeps, 'db' | 'platform
       const ids = await moveSystemUmaAddresses(tx, tenant, umaDomain, deps.now(), BATCH)
       for (const id of ids) {
         const record = await findCustomer(tx, tenant, id)
-        if (record) await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, await loadCustomerView(tx, record))
+        if (record) await recordEvent(tx, caller, CUSTOMER_UPDATED, await loadCustomerView(tx, record))
       }
       return ids.length
     })

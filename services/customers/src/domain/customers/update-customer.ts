@@ -2,7 +2,7 @@ import { invalidInput } from '@pp/errors'
 import { inTransaction, violatedUniqueIndex } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { lockCustomer, saveCustomer } from '../../db/customers.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
 import { consentsToRecord, hasConsentFields, type ConsentToRecord } from '../consents/consent-rules.js'
 import type { CustomersDeps } from '../deps.js'
@@ -61,7 +61,7 @@ function updateCustomer_(
     if (contactChange) await deps.walletContacts.sync(caller, current.id, contactChange, input.contactProof)
     await insertConsents(tx, tenant, updated.id, consents, now)
     const view = await loadCustomerView(tx, updated)
-    await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, view)
+    await recordEvent(tx, caller, CUSTOMER_UPDATED, view)
     return view
   })
 }

@@ -26,7 +26,7 @@ export async function claimInvitation(deps: CustomersDeps, caller: Caller, input
     if (!record) return undefined
     if (record.inviterUma === inviteeUma) throw new ApiError('INVALID_UMA_ADDRESS', 'An inviter cannot claim its own invitation', { field: 'inviteeUma' })
     const view = toInvitationView(record, now)
-    await recordEvent(tx, INVITATION_CLAIMED, caller, view)
+    await recordEvent(tx, caller, INVITATION_CLAIMED, view)
     return view
   })
   return claimed ?? refuseSettlement(deps, tenant, input.code, now)

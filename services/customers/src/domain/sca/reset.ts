@@ -14,7 +14,7 @@ import {
   recordVerifiedPhone,
   saveLoginState,
 } from '../../db/sca.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { CUSTOMER_UPDATED } from '../../events/types.js'
 import { loadCustomerView, mustExist } from '../customers/view.js'
 import type { CustomersDeps } from '../deps.js'
@@ -107,7 +107,7 @@ export async function completeTwoFactorReset(
       const updated = { ...current, profile: { ...current.profile, phoneNumber: input.mobile }, updatedAt: now }
       await saveCustomer(tx, updated)
       await recordVerifiedPhone(tx, tenant, customer.id, input.mobile!, now)
-      await recordCustomerEvent(tx, CUSTOMER_UPDATED, caller, await loadCustomerView(tx, updated))
+      await recordEvent(tx, caller, CUSTOMER_UPDATED, await loadCustomerView(tx, updated))
     }
     await saveLoginState(tx, customer.id, withoutLockout(await lockLoginState(tx, customer.id, now)), now)
   })

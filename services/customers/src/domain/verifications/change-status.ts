@@ -1,7 +1,7 @@
 import { setOwnersKycStatus } from '../../db/beneficial-owners.db.js'
 import type { Tx } from '../../db/client.js'
 import { saveCustomer, type CustomerRecord } from '../../db/customers.db.js'
-import { recordCustomerEvent } from '../../events/outbox.js'
+import { recordEvent } from '../../events/outbox.js'
 import { verificationEventType } from '../../events/types.js'
 import { loadCustomerView } from '../customers/view.js'
 import type { VerificationStatus } from '../types.js'
@@ -15,5 +15,5 @@ export async function changeVerificationStatus(tx: Tx, customer: CustomerRecord,
   await saveCustomer(tx, updated)
   if (customer.customerType === 'BUSINESS') await setOwnersKycStatus(tx, customer.id, status, now)
   const tenant = { platformId: customer.platformId, environment: customer.environment }
-  await recordCustomerEvent(tx, verificationEventType(customer.customerType, status), tenant, await loadCustomerView(tx, updated))
+  await recordEvent(tx, tenant, verificationEventType(customer.customerType, status), await loadCustomerView(tx, updated))
 }

@@ -61,7 +61,7 @@ export async function runVerification_(
     createdAt: now,
   })
   const verification = toVerificationView(row)
-  await recordEvent(tx, verificationOutcomeEventType(outcome.status), caller, verification)
+  await recordEvent(tx, caller, verificationOutcomeEventType(outcome.status), verification)
   if (outcome.customerStatus !== undefined && outcome.customerStatus !== customer.verificationStatus) {
     await changeVerificationStatus(tx, customer, outcome.customerStatus, now)
   }

@@ -1,7 +1,8 @@
 import { inTransaction } from '@pp/db'
 import type { Logger } from '@pp/logging'
-import { recordExternalAccountStatusEvent } from '../../db/external-accounts-events.js'
 import { claimDueAchValidations, updateExternalAccount } from '../../db/external-accounts.db.js'
+import { recordEvent } from '../../events/outbox.js'
+import { EXTERNAL_ACCOUNT_STATUS_UPDATED } from '../../events/types.js'
 import { tenantOf } from '../types.js'
 import type { ExternalAccountsDeps } from './deps.js'
 import { statusAfterAch } from './usability.js'
@@ -25,7 +26,7 @@ export async function finishDueAchValidations(deps: Pick<ExternalAccountsDeps, '
       const updated = await updateExternalAccount(tx, account.id, { achValidationStatus: outcome, status: statusAfterAch(outcome) }, now)
       if (updated.status === account.status) continue
       const view = viewUnlessUnreadable(updated, now, deps.sealing.keyring, logger, 'ACH validation finished without its status event')
-      if (view) await recordExternalAccountStatusEvent(tx, tenantOf(account), view)
+      if (view) await recordEvent(tx, tenantOf(account), EXTERNAL_ACCOUNT_STATUS_UPDATED, view)
     }
     return due.length
   })

@@ -4,8 +4,9 @@ import { newId } from '@pp/ids'
 import { inTransaction } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { findOpenChallenge, replaceChallenge, resolveChallenge } from '../../db/external-account-challenges.db.js'
-import { recordExternalAccountStatusEvent } from '../../db/external-accounts-events.js'
 import { lockExternalAccount, updateExternalAccount, type ExternalAccountRecord } from '../../db/external-accounts.db.js'
+import { recordEvent } from '../../events/outbox.js'
+import { EXTERNAL_ACCOUNT_STATUS_UPDATED } from '../../events/types.js'
 import { tenantOf, type Tenant } from '../types.js'
 import { isAccountType, rulesOf, type OwnershipProof } from './account-types.js'
 import type { ExternalAccountsDeps } from './deps.js'
@@ -36,7 +37,7 @@ function proofOf(account: ExternalAccountRecord): OwnershipProof {
 async function changeStatus(deps: ExternalAccountsDeps, tx: Tx, tenant: Tenant, account: ExternalAccountRecord, status: ExternalAccountStatus, now: Date): Promise<ExternalAccountRecord> {
   if (account.status === status) return account
   const updated = await updateExternalAccount(tx, account.id, { status }, now)
-  await recordExternalAccountStatusEvent(tx, tenant, toExternalAccountView(updated, now, deps.sealing.keyring))
+  await recordEvent(tx, tenant, EXTERNAL_ACCOUNT_STATUS_UPDATED, toExternalAccountView(updated, now, deps.sealing.keyring))
   return updated
 }
 

@@ -17,6 +17,6 @@ export async function changeStatus(
 ): Promise<InternalAccountView> {
   await updateAccountStatus(tx, record.id, status, at)
   const view = toAccountView({ ...record, status, updatedAt: at })
-  await recordAccountEvent(tx, ACCOUNT_STATUS_UPDATED, origin, view)
+  await recordAccountEvent(tx, origin, ACCOUNT_STATUS_UPDATED, view)
   return view
 }
