@@ -14,11 +14,13 @@ function matching(lines: string[], anchor: RegExp | string): number[] {
   return lines.flatMap((line, index) => (test(line) ? [index] : []))
 }
 
+const shown = (anchor: RegExp | string): string => (typeof anchor === 'string' ? JSON.stringify(anchor) : String(anchor))
+
 /** Inserts `addition` before the one line that is (or matches) `anchor`. */
 export function insertBefore(file: string, text: string, anchor: RegExp | string, addition: string[]): string {
   const lines = linesOf(text)
   const found = matching(lines, anchor)
-  if (found.length !== 1) throw new ScaffoldError(`${file}: expected one line ${String(anchor)} to insert before, found ${found.length}`)
+  if (found.length !== 1) throw new ScaffoldError(`${file}: expected one line ${shown(anchor)} to insert before, found ${found.length}`)
   lines.splice(found[0]!, 0, ...addition)
   return lines.join('\n')
 }
@@ -27,7 +29,7 @@ export function insertBefore(file: string, text: string, anchor: RegExp | string
 export function insertAfterLast(file: string, text: string, anchor: RegExp, addition: string[]): string {
   const lines = linesOf(text)
   const found = matching(lines, anchor)
-  if (found.length === 0) throw new ScaffoldError(`${file}: no line ${String(anchor)} to insert after`)
+  if (found.length === 0) throw new ScaffoldError(`${file}: no line ${shown(anchor)} to insert after`)
   lines.splice(found.at(-1)! + 1, 0, ...addition)
   return lines.join('\n')
 }
