@@ -45,6 +45,7 @@ const ownMeshFiles = [
   'test/ops/**/*.test.ts',
   'test/fuzz/**/*.test.ts',
   'test/start/**/*.test.ts',
+  'test/scaffold/new-service.test.ts',
   'gateway/test/**/*.e2e.test.ts',
   'services/*/test/main.int.test.ts',
   'services/payments/test/restart.int.test.ts',
