@@ -68,8 +68,9 @@ const composeService = (n: ServiceNames): string[] => [
   '      NATS_URL: nats://nats:4222',
   `      EVENT_SIGNING_KEY_FILE: /run/secrets/${n.name}-event-key`,
   `      NATS_NKEY_SEED_FILE: /run/secrets/${n.name}-nats-seed`,
+  '      NATS_TLS_CA_FILE: /run/secrets/nats-ca',
   '      EVENT_VERIFY_KEYS_FILE: /run/secrets/event-verify-keys',
-  `    secrets: [${n.name}-event-key, ${n.name}-nats-seed, event-verify-keys]`,
+  `    secrets: [${n.name}-event-key, ${n.name}-nats-seed, event-verify-keys, nats-ca]`,
   '',
 ]
 
