@@ -118,16 +118,8 @@ const DB_POOL_MAX = 4
 
 runService({
   name: '${n.name}',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)

@@ -44,28 +44,33 @@ export interface StorageLimits {
   EVENTS_STREAM_MAX_BYTES: number
 }
 
+/**
+ * The settings of the base config every service loads (libs/config: `databaseConfig`,
+ * `baseConfigSchema`, `storageLimitsConfig`, `eventSigningConfig`) that running it needs.
+ */
+export type ServiceProcessConfig = StorageLimits &
+  EventSigningSettings &
+  NatsClientSettings &
+  GrpcTlsFiles & {
+    /** The runtime role's connection: rows only, no DDL, no TRUNCATE. */
+    DATABASE_URL: string
+    /**
+     * The migration role's connection, which creates the database, applies the migrations and
+     * grants the runtime role its row access; the runtime URL when unset (local development, one
+     * role for both).
+     */
+    MIGRATION_DATABASE_URL?: string | undefined
+    NATS_URL: string
+    LOG_LEVEL: string
+    /** Where `GET /metrics` is served; no metrics server when absent. */
+    METRICS_ADDRESS?: string | undefined
+  }
+
 export interface RunServiceOptions {
   name: string
-  /** The runtime role's connection: rows only, no DDL, no TRUNCATE. */
-  databaseUrl: string
-  /**
-   * The migration role's connection (MIGRATION_DATABASE_URL), which creates the database, applies
-   * the migrations and grants the runtime role its row access; the runtime URL when unset (local
-   * development, one role for both).
-   */
-  migrationDatabaseUrl?: string
-  natsUrl: string
-  logLevel: string
-  /** Where `GET /metrics` is served (METRICS_ADDRESS); no metrics server when absent. */
-  metricsAddress?: string
-  /** The mutual-TLS files of service-to-service calls (the config's GRPC_TLS_*); plaintext without. */
-  grpcTls?: GrpcTlsFiles
+  /** The service's loaded config: its database, NATS, identity, event keys and storage limits. */
+  config: ServiceProcessConfig
   migrationsDir: string
-  storage: StorageLimits
-  /** The event keys' settings (libs/config `eventSigningConfig` and the base config's EVENT_*). */
-  eventKeys: EventSigningSettings
-  /** The process's NATS user and TLS settings (the base config's NATS_*). */
-  natsClient: NatsClientSettings
   /**
    * The service's own rows that go with age (expired idempotency keys, old deliveries), pruned with
    * its published outbox rows.
@@ -84,12 +89,12 @@ const DATABASE_RETRY_DELAY_MS_MAX = 5_000
  * relay and the service's consumers start once NATS answers (health reports `nats` NOT_SERVING
  * meanwhile); the EVENTS stream gets the configured limits then. Rows that go with age are pruned
  * in the background (`startPruning`). The relay signs every event with the service's own key, and
- * the runtime's `verifier` checks every event its consumers read (@pp/events). With `metricsAddress`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
+ * the runtime's `verifier` checks every event its consumers read (@pp/events). With `METRICS_ADDRESS`, `GET /metrics` is served there; with an OTLP endpoint configured, traces are exported (@pp/tracing). SIGINT or SIGTERM stops the service's parts first (the gRPC
  * server drains its calls), then the relay and the pruning, then NATS, and exits 0; a failure at
  * start-up exits 1.
  */
 export function runService(options: RunServiceOptions): void {
-  const logger = createLogger(options.name, options.logLevel)
+  const logger = createLogger(options.name, options.config.LOG_LEVEL)
   boot(options, logger).catch((err: unknown) => {
     logger.fatal({ err }, `${options.name} service failed to start`)
     process.exit(1)
@@ -98,28 +103,28 @@ export function runService(options: RunServiceOptions): void {
 
 async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
   // key and NATS user files are read first: a production process without them stops before touching anything
-  const signingKey = signingKeyOf(options.eventKeys, options.name)
-  const verifyKeys = verifyKeysOf(options.eventKeys)
-  const verifier = eventVerifierOf(options.eventKeys, logger, verifyKeys)
-  const natsClient = natsClientOptionsOf(options.natsClient)
+  const { config } = options
+  const signingKey = signingKeyOf(config, options.name)
+  const verifyKeys = verifyKeysOf(config)
+  const verifier = eventVerifierOf(config, logger, verifyKeys)
+  const natsClient = natsClientOptionsOf(config)
   const tracing = await startTracing(options.name)
-  configureGrpcTransport(options.grpcTls ?? {})
+  configureGrpcTransport(config)
   configureTenantTokens(verifyKeys)
-  const { storage } = options
-  const streamLimits = { maxAgeMs: storage.EVENTS_STREAM_MAX_AGE_MS, maxBytes: storage.EVENTS_STREAM_MAX_BYTES }
+  const streamLimits = { maxAgeMs: config.EVENTS_STREAM_MAX_AGE_MS, maxBytes: config.EVENTS_STREAM_MAX_BYTES }
   // connecting runs in the background while the database gets ready
-  const nats = linkNats({ url: options.natsUrl, name: options.name, client: natsClient, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
+  const nats = linkNats({ url: config.NATS_URL, name: options.name, client: natsClient, logger, prepare: (connection) => ensureEventsStream(connection, streamLimits) })
   await prepareDatabase(options, logger)
   const pruning = startPruning({
-    databaseUrl: options.databaseUrl,
+    databaseUrl: config.DATABASE_URL,
     logger,
-    rules: [publishedOutboxEvents(storage.OUTBOX_RETENTION_MS), ...(options.pruned ?? [])],
+    rules: [publishedOutboxEvents(config.OUTBOX_RETENTION_MS), ...(options.pruned ?? [])],
   })
   const relay = nats.whenServing('outbox relay', async (connection) =>
-    startOutboxRelay({ databaseUrl: options.databaseUrl, nats: connection, logger, signingKey }),
+    startOutboxRelay({ databaseUrl: config.DATABASE_URL, nats: connection, logger, signingKey }),
   )
-  const metrics = options.metricsAddress ? await serveMetrics(options.metricsAddress) : undefined
-  const postgres = postgresHealth(options.databaseUrl)
+  const metrics = config.METRICS_ADDRESS ? await serveMetrics(config.METRICS_ADDRESS) : undefined
+  const postgres = postgresHealth(config.DATABASE_URL)
   const stoppers = await options.start({ logger, nats, verifier, dependencies: [nats, postgres] })
 
   let isStopping = false
@@ -147,8 +152,8 @@ async function boot(options: RunServiceOptions, logger: Logger): Promise<void> {
  * ends the start.
  */
 async function prepareDatabase(options: RunServiceOptions, logger: Logger): Promise<void> {
-  const migrationUrl = options.migrationDatabaseUrl ?? options.databaseUrl
-  const runtimeRole = roleOf(options.databaseUrl)
+  const { DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: migrationUrl = databaseUrl } = options.config
+  const runtimeRole = roleOf(databaseUrl)
   // one role for both (local development): nothing to grant
   const grants = runtimeRole === roleOf(migrationUrl) ? {} : { runtimeRole }
   for (let attempt = 1; ; attempt += 1) {
@@ -161,7 +166,7 @@ async function prepareDatabase(options: RunServiceOptions, logger: Logger): Prom
       if (!isDatabaseUnavailable(err)) throw err
       const retryInMs = Math.min(DATABASE_RETRY_DELAY_MS_MAX, 250 * 2 ** Math.min(attempt - 1, 10))
       const reason = (err as { code?: string }).code ?? (err as Error).message
-      logger.warn({ attempt, retryInMs }, `Postgres at ${serverOf(options.databaseUrl)} does not accept connections (${reason}); retrying`)
+      logger.warn({ attempt, retryInMs }, `Postgres at ${serverOf(databaseUrl)} does not accept connections (${reason}); retrying`)
       await sleep(retryInMs)
     }
   }

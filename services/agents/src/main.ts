@@ -14,16 +14,8 @@ const config = loadAgentsServiceConfig()
 
 runService({
   name: 'agents',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   async start({ logger, nats, verifier, dependencies }) {
     const db = createAgentsDb(config.DATABASE_URL)
     const services = grpcAgentServices({

@@ -23,16 +23,8 @@ const SQL_POOL_MAX = 5
 
 runService({
   name: 'cards',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals],
   async start({ logger, nats, verifier, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)

@@ -8,16 +8,8 @@ const config = loadPlatformServiceConfig()
 
 runService({
   name: 'platform',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   async start({ logger, dependencies }) {
     const db = createPlatformDb(config.DATABASE_URL)
     const server = await startPlatformServer({

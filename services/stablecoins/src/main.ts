@@ -18,16 +18,8 @@ const DB_POOL_MAX = 4
 
 runService({
   name: 'stablecoins',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)

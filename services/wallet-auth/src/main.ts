@@ -19,16 +19,8 @@ const config = loadWalletAuthConfig()
 
 runService({
   name: 'wallet-auth',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sealing = walletSealing(config.WALLET_SECRET_KEY, config.WALLET_SECRET_PREVIOUS_KEYS)

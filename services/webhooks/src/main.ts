@@ -25,16 +25,8 @@ const ATTEMPTS_SQL_POOL_MAX = 8
 
 runService({
   name: 'webhooks',
-  databaseUrl: config.DATABASE_URL,
-  migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
-  natsUrl: config.NATS_URL,
-  logLevel: config.LOG_LEVEL,
-  metricsAddress: config.METRICS_ADDRESS,
-  grpcTls: config,
+  config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  storage: config,
-  eventKeys: config,
-  natsClient: config,
   pruned: [
     finishedDeliveries(config.WEBHOOK_DELIVERY_RETENTION_MS),
     deliveriesHeldWithoutEndpoint(config.WEBHOOK_HELD_WITHOUT_ENDPOINT_MS),
