@@ -1,5 +1,5 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { decodeCursor, encodeCursor, pageLimit, type Page } from '@pp/paging'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { findAction, listActions, type ActionFilter } from '../db/agents.db.js'
 import type { Caller, Tenant } from '@pp/tenancy'
 import { approveAction, mustFindAction, rejectAction } from './actions.js'
@@ -24,10 +24,7 @@ async function actionPage(deps: AgentDeps, tenant: Tenant, filter: ActionFilter,
   }
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const { rows, totalCount } = await listActions(deps.db, tenant, filter, after, limit + 1, query.sortOrder === 'asc')
-  const hasMore = rows.length > limit
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return { data: page.map(actionView), hasMore, nextCursor: hasMore && last ? encodeCursor(last) : undefined, totalCount }
+  return keysetPage(rows, limit, totalCount, actionView)
 }
 
 /** The agent's own actions, newest first. */

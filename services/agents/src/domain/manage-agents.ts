@@ -1,6 +1,6 @@
 import { ApiError, invalidInput, isApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { decodeCursor, encodeCursor, pageLimit, type Page } from '@pp/paging'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { newId } from '@pp/ids'
 import type { Caller } from '@pp/tenancy'
 import type { Tx } from '../db/client.js'
@@ -85,11 +85,8 @@ export async function listAgents(deps: AgentDeps, tenant: Tenant, query: ListAge
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const { limit: _limit, cursor: _cursor, ...filter } = query
   const { rows, totalCount } = await listAgentRows(deps.db, tenant, filter, after, limit + 1)
-  const hasMore = rows.length > limit
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
   const now = deps.now()
-  return { data: page.map((a) => agentView(a, now)), hasMore, nextCursor: hasMore && last ? encodeCursor(last) : undefined, totalCount }
+  return keysetPage(rows, limit, totalCount, (a) => agentView(a, now))
 }
 
 /** One change of a live agent with its AGENT.CHANGED event; 404 for anything else. */
