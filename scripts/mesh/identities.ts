@@ -6,14 +6,18 @@ import { meshIdentities } from './services.js'
 
 export type { IdentityFiles }
 
-/** Where `pnpm start` keeps the identities of its mesh (git ignores it), made afresh at every start. */
-export const LOCAL_IDENTITIES_DIR = join(repoRoot, '.mesh-identities')
+/**
+ * Where `pnpm start` keeps the identities it makes at every start: `.mesh-identities/` (git ignores it), or
+ * MESH_IDENTITIES_DIR for a mesh started from a copy of the repository (whose linked packages name
+ * this checkout as the root) that must not replace the identities of one running here.
+ */
+export const LOCAL_IDENTITIES_DIR = process.env.MESH_IDENTITIES_DIR || join(repoRoot, '.mesh-identities')
 
-/** The files `pnpm start` wrote for one identity, for a process that speaks to its mesh as that identity (the bench, as admin). */
-export const localIdentityFiles = (name: string): IdentityFiles => ({
-  GRPC_TLS_CA_FILE: join(LOCAL_IDENTITIES_DIR, 'ca.pem'),
-  GRPC_TLS_CERT_FILE: join(LOCAL_IDENTITIES_DIR, `${name}.pem`),
-  GRPC_TLS_KEY_FILE: join(LOCAL_IDENTITIES_DIR, `${name}.key`),
+/** The files `pnpm start` wrote in `dir` for one identity, for a process that speaks to its mesh as that identity (the bench, as admin). */
+export const identityFilesIn = (dir: string, name: string): IdentityFiles => ({
+  GRPC_TLS_CA_FILE: join(dir, 'ca.pem'),
+  GRPC_TLS_CERT_FILE: join(dir, `${name}.pem`),
+  GRPC_TLS_KEY_FILE: join(dir, `${name}.key`),
 })
 
 /**

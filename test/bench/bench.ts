@@ -17,7 +17,7 @@ import { ensurePlatformAt } from '../../scripts/mesh/seed.js'
 import { meshServices } from '../../scripts/mesh/services.js'
 import { apiClient } from './api.js'
 import { startAutovacuumStandIn, type AutovacuumStandIn } from './autovacuum.js'
-import { startBenchMesh } from './mesh.js'
+import { startLocalMesh } from './mesh.js'
 import { meshProcesses, rssMib } from './mesh-processes.js'
 import { openLedgerMoney } from './money.js'
 import { CARD_METHOD, measureCardAuthorizations } from './phases/cards.js'
@@ -49,7 +49,7 @@ const cpuBreakdown = (byProcess: Map<string, number>): string => {
 }
 
 log(`starting the mesh (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded Postgres'})`)
-const mesh = await startBenchMesh()
+const mesh = await startLocalMesh()
 const receiver = await startWebhookReceiver()
 let vacuum: AutovacuumStandIn | undefined
 try {

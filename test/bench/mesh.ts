@@ -10,9 +10,9 @@ import { connectNats, EVENTS_STREAM, readSigningKey, type SigningKey } from '@pp
 import { configureGrpcTransport } from '@pp/grpc'
 import { distinctPorts, repoRoot, waitUntil } from '@pp/testing'
 import { ensureEventKeys, signingKeyFile } from '../../scripts/mesh/event-keys.js'
-import { localIdentityFiles } from '../../scripts/mesh/identities.js'
+import { identityFilesIn } from '../../scripts/mesh/identities.js'
 import { EMBEDDED_POSTGRES_URL } from '../../scripts/mesh/postgres.js'
-import { API_VERSION, grpcAddressVariable, meshServices, operatorAddressVariable } from '../../scripts/mesh/services.js'
+import { API_VERSION, grpcAddressVariable, meshServices, operatorAddressVariable, type MeshService } from '../../scripts/mesh/services.js'
 import { basicAuth } from './api.js'
 
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222'
@@ -21,7 +21,7 @@ export const BENCH_SOURCE = 'bench'
 const START_TIMEOUT_MS = 120_000
 const OUTPUT_LINES_KEPT = 200
 
-export interface BenchMesh {
+export interface LocalMesh {
   baseUrl: string
   /** The server every service's database is on. */
   postgresUrl: string
@@ -30,6 +30,10 @@ export interface BenchMesh {
   natsUrl: string
   /** What the bench signs the events it publishes as its own producer (`bench`) with: the mesh believes it. */
   benchSigningKey: SigningKey
+  /** Each service's gRPC address, by its name. */
+  grpcAddresses: Record<string, string>
+  /** The start script's last lines (its processes' among them, marked `[name]`). */
+  output(): string[]
   /** The start script's process: the mesh's processes are its descendants. */
   pid: number
   /** From spawning the start script to the gateway's first answer to an authenticated request. */
@@ -37,28 +41,40 @@ export interface BenchMesh {
   stop(): Promise<void>
 }
 
+export interface LocalMeshOptions {
+  /** The checkout whose start script runs: this one, or a copy (the scaffold's test). */
+  root?: string
+  /** The services that checkout's mesh runs, each on a free port. */
+  services?: MeshService[]
+  /** The Postgres server of every service's database: DATABASE_URL, else the embedded one. */
+  postgresUrl?: string
+}
+
 /**
- * The mesh as `pnpm start` runs it (the start script itself, timed), on free ports and with
- * durable consumers of its own that start now, so it neither collides with a mesh already running
- * here nor replays the shared stream's history. Postgres: DATABASE_URL, else the embedded one.
+ * The mesh as `pnpm start` runs it (the start script itself, timed), on free ports, with durable
+ * consumers of its own that start now and identities in a folder of its own, so it neither
+ * collides with a mesh already running here nor replays the shared stream's history.
  */
-export async function startBenchMesh(): Promise<BenchMesh> {
+export async function startLocalMesh({ root = repoRoot, services = meshServices, postgresUrl = process.env.DATABASE_URL }: LocalMeshOptions = {}): Promise<LocalMesh> {
   const consumerPrefix = `bench-${randomBytes(4).toString('hex')}`
   // the mesh's event keys, with one for the bench's own events among them
   const eventKeysDir = mkdtempSync(join(tmpdir(), 'bench-event-keys-'))
-  ensureEventKeys(eventKeysDir, [...meshServices.map((s) => s.name), BENCH_SOURCE])
+  const identitiesDir = mkdtempSync(join(tmpdir(), 'bench-identities-'))
+  ensureEventKeys(eventKeysDir, [...services.map((s) => s.name), BENCH_SOURCE])
   const port = distinctPorts()
-  const ports = await Promise.all([...meshServices, 'gateway'].map(() => port()))
+  const ports = await Promise.all([...services, 'gateway'].map(() => port()))
   const gatewayPort = ports.pop()!
-  const addresses = Object.fromEntries(meshServices.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
-  const withOperatorPort = meshServices.filter((s) => s.operatorPort)
+  const addresses = Object.fromEntries(services.map((s, i) => [grpcAddressVariable(s), `127.0.0.1:${ports[i]}`]))
+  const withOperatorPort = services.filter((s) => s.operatorPort)
   const operatorPorts = await Promise.all(withOperatorPort.map(() => port()))
   const operatorAddresses = Object.fromEntries(withOperatorPort.map((s, i) => [operatorAddressVariable(s), `127.0.0.1:${operatorPorts[i]}`]))
   const startedAt = performance.now()
   const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'scripts/start.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
+      ...(postgresUrl && { DATABASE_URL: postgresUrl }),
+      MESH_IDENTITIES_DIR: identitiesDir,
       ...addresses,
       ...operatorAddresses,
       PORT: String(gatewayPort),
@@ -78,7 +94,7 @@ export async function startBenchMesh(): Promise<BenchMesh> {
   const stop = async () => {
     await stopChild(child)
     await deleteConsumers(consumerPrefix)
-    rmSync(eventKeysDir, { recursive: true, force: true })
+    for (const dir of [eventKeysDir, identitiesDir]) rmSync(dir, { recursive: true, force: true })
   }
   const answered = waitUntil(async () => {
     const credentials = output.credentials()
@@ -98,13 +114,15 @@ export async function startBenchMesh(): Promise<BenchMesh> {
     throw err
   }
   // the start script made the mesh's identities before its processes answered: speak to it as admin
-  configureGrpcTransport(localIdentityFiles('admin'))
+  configureGrpcTransport(identityFilesIn(identitiesDir, 'admin'))
   return {
     baseUrl,
-    postgresUrl: process.env.DATABASE_URL || EMBEDDED_POSTGRES_URL,
-    platformOperatorAddress: operatorAddresses[operatorAddressVariable(meshServices.find((s) => s.name === 'platform')!)]!,
+    postgresUrl: postgresUrl || EMBEDDED_POSTGRES_URL,
+    platformOperatorAddress: operatorAddresses[operatorAddressVariable(services.find((s) => s.name === 'platform')!)]!,
     natsUrl: NATS_URL,
     benchSigningKey: readSigningKey(signingKeyFile({ dir: eventKeysDir }, BENCH_SOURCE)),
+    grpcAddresses: Object.fromEntries(services.map((s) => [s.name, addresses[grpcAddressVariable(s)]!])),
+    output: () => [...output.lines],
     pid: child.pid!,
     startMs: performance.now() - startedAt,
     stop,

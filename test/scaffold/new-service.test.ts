@@ -1,19 +1,23 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { checkHealth } from '@pp/grpc'
-import { createTestDatabase, freePort, repoRoot, testConnections, waitUntil } from '@pp/testing'
+import { withDatabase } from '@pp/db'
+import { repoRoot, testConnections } from '@pp/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { meshServices } from '../../scripts/mesh/services.js'
+import { startLocalMesh } from '../bench/mesh.js'
 
 /**
  * `pnpm new-service` on a copy of the repository (its tracked and unignored files, each package's
  * node_modules linked to this checkout's): the generated service type-checks, keeps the layering
- * rules, the deploy tests pass with it, and it starts as a process, migrates its database and
- * answers its gRPC health check. What `pnpm install` would do for the new package (link its
- * dependencies) is done by linking the agents service's, whose dependencies are a superset of the
- * skeleton's; its @pp/proto is the copy's, which holds the regenerated code.
+ * rules, the deploy tests pass with it, and `pnpm start` (the copy's start script) runs it with the
+ * rest of the mesh: it migrates its database and answers its gRPC health check. What `pnpm install`
+ * would do for the new package (link its dependencies) is done by linking the agents service's,
+ * whose dependencies are a superset of the skeleton's; its @pp/proto is the copy's, which holds
+ * the regenerated code.
  */
 const NAME = 'loyalty'
 const bin = (tool: string) => join(repoRoot, 'node_modules/.bin', tool)
@@ -100,27 +104,19 @@ describe('pnpm new-service', () => {
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0)
   }, 120_000)
 
-  it('starts as a process, migrates its database and answers its health check', async () => {
-    const { natsUrl } = await testConnections()
-    const database = await createTestDatabase(`${NAME}_scaffold`)
-    const address = `127.0.0.1:${await freePort()}`
-    const env = { ...process.env, DATABASE_URL: database.url, GRPC_ADDRESS: address, NATS_URL: natsUrl, LOG_LEVEL: 'info' }
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--conditions=development', `services/${NAME}/src/main.ts`], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += String(chunk)))
-    child.stderr!.on('data', (chunk) => (output += String(chunk)))
-    const exited = new Promise((resolve) => child.once('exit', resolve))
+  it('starts with the mesh of `pnpm start`, migrates its database and answers its health check', async () => {
+    const { databaseUrl } = await testConnections()
+    const loyalty = { name: NAME, grpcPort: 50060 }
+    // the copy's start script, which runs every service of the copy's list, the new one among them,
+    // and answers only once each has answered its health check and the gateway an authenticated request
+    const mesh = await startLocalMesh({ root: copy, services: [...meshServices, loyalty], postgresUrl: databaseUrl })
     try {
-      await waitUntil(() => checkHealth(address), `${NAME} at ${address}\n${output}`, 60_000)
-      expect(output).toContain('database migrated')
-      expect(await tablesOf(database.url)).toEqual(['_prisma_migrations', 'idempotency_keys', 'outbox_events'])
-      child.kill('SIGTERM')
-      await exited
-      expect(child.exitCode).toBe(0)
+      expect(await checkHealth(mesh.grpcAddresses[NAME]!)).toBe(true)
+      expect(mesh.output().some((line) => line.includes(`[${NAME}]`) && line.includes('database migrated'))).toBe(true)
+      expect(await tablesOf(withDatabase(databaseUrl, NAME))).toEqual(['_prisma_migrations', 'idempotency_keys', 'outbox_events'])
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-      await exited
-      await database.drop()
+      await mesh.stop()
     }
-  }, 120_000)
+    expect(await checkHealth(mesh.grpcAddresses[NAME]!)).toBe(false)
+  }, 240_000)
 })

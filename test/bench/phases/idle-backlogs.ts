@@ -9,7 +9,7 @@ import pg from 'pg'
 import { ensurePlatformAt } from '../../../scripts/mesh/seed.js'
 import { apiClient } from '../api.js'
 import { publishApproval } from '../bench-events.js'
-import type { BenchMesh } from '../mesh.js'
+import type { LocalMesh } from '../mesh.js'
 import { measureIdle, type IdleFigures } from './idle.js'
 
 export const IDLE_BACKLOGS_METHOD =
@@ -34,7 +34,7 @@ async function downReceiver(): Promise<{ url: string; close(): Promise<void> }> 
   }
 }
 
-async function publishApprovals(mesh: BenchMesh, platformIds: string[], perPlatform: number): Promise<void> {
+async function publishApprovals(mesh: LocalMesh, platformIds: string[], perPlatform: number): Promise<void> {
   const nats = await connectNats(mesh.natsUrl, 'bench-idle-backlogs')
   try {
     const js = jetstream(nats)
@@ -62,7 +62,7 @@ const STATS_REPORTED_WITHIN_SECONDS = 11
  * no endpoint, as many behind a paused one. Held deliveries have no due time, so the idle figures
  * should be those of an idle mesh.
  */
-export async function measureIdleWithBacklogs(mesh: BenchMesh, perPlatform: number, settleSeconds: number, seconds: number): Promise<IdleBacklogFigures> {
+export async function measureIdleWithBacklogs(mesh: LocalMesh, perPlatform: number, settleSeconds: number, seconds: number): Promise<IdleBacklogFigures> {
   const down = await downReceiver()
   const webhooks = new pg.Client({ connectionString: withDatabase(mesh.postgresUrl, 'webhooks') })
   await webhooks.connect()

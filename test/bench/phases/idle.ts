@@ -1,7 +1,7 @@
 import { withDatabase } from '@pp/db'
 import { meshServices } from '../../../scripts/mesh/services.js'
 import { cpuSeconds, meshProcesses } from '../mesh-processes.js'
-import type { BenchMesh } from '../mesh.js'
+import type { LocalMesh } from '../mesh.js'
 import { openSqlCounter } from '../sql-activity.js'
 
 export interface IdleFigures {
@@ -14,7 +14,7 @@ export interface IdleFigures {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** What the mesh costs doing nothing: CPU and SQL over `seconds`, after `settleSeconds` for start-up work to finish. */
-export async function measureIdle(mesh: BenchMesh, settleSeconds: number, seconds: number): Promise<IdleFigures> {
+export async function measureIdle(mesh: LocalMesh, settleSeconds: number, seconds: number): Promise<IdleFigures> {
   const sql = await openSqlCounter(withDatabase(mesh.postgresUrl, 'postgres'), meshServices.map((s) => s.name))
   try {
     await sleep(settleSeconds * 1000)

@@ -1,7 +1,7 @@
 import { jetstream } from '@nats-io/jetstream'
 import { connectNats } from '@pp/events'
 import { publishApproval } from '../bench-events.js'
-import type { BenchMesh } from '../mesh.js'
+import type { LocalMesh } from '../mesh.js'
 import { cpuMeter } from '../mesh-processes.js'
 import type { Arrival } from '../webhook-receiver.js'
 import { drainWebhooks, webhookFigures, type WebhookFigures } from './webhooks.js'
@@ -26,7 +26,7 @@ export async function measureWebhookStream(
   natsUrl: string,
   platformId: string,
   receiver: { arrivals: Arrival[] },
-  mesh: Pick<BenchMesh, 'pid' | 'postgresUrl' | 'benchSigningKey'>,
+  mesh: Pick<LocalMesh, 'pid' | 'postgresUrl' | 'benchSigningKey'>,
   perSecond: number,
   seconds: number,
 ): Promise<WebhookStreamFigures> {
