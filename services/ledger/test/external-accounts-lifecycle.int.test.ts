@@ -94,12 +94,48 @@ describe('US bank account ACH validation', () => {
     expect((await apiErrorOf(checkUsable(newTenant(), created.id))).code).toBe('ACCOUNT_NOT_FOUND')
   })
 
-  it('keeps a production US account validating: no bank rail is connected', async () => {
+  const recordAch = (tenant: Tenant, externalAccountId: string, outcome: string) =>
+    callUnary(h.client, h.client.recordAchValidation, { externalAccountId, outcome }, callContext(tenant))
+
+  async function achRequests(accountId: string): Promise<unknown[]> {
+    const rows = await h.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
+    return rows.map((row) => row.payload as { type: string; data: { externalAccountId: string } }).filter((e) => e.type === 'ACH_VALIDATION_REQUESTED' && e.data.externalAccountId === accountId)
+  }
+
+  it("keeps a production US account validating until payments' ACH rail records its prenote's outcome", async () => {
     const tenant = newTenant('PRODUCTION')
     const created = await createAccount(h, tenant, createRequest(usdEndingIn('123456789012'), { customerId: h.customers.add(tenant) }))
     expect(created.beneficiaryVerificationStatus).toBeUndefined()
+    // the rail learns of the account from the fact committed with it
+    expect(await achRequests(created.id)).toEqual([expect.objectContaining({ platformId: tenant.platformId, environment: 'PRODUCTION', data: { externalAccountId: created.id, requestedAt: expect.any(String) } })])
     h.clock.advance(30 * 24 * 3600 * 1000)
     expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
+    expect(await recordAch(tenant, created.id, 'VALIDATED')).toEqual({ status: 'ACTIVE' })
+    expect(await checkUsable(tenant, created.id)).toMatchObject({ id: created.id, accountNumber: '123456789012' })
+    // a repeat changes nothing and says nothing again
+    expect(await recordAch(tenant, created.id, 'VALIDATED')).toEqual({ status: 'ACTIVE' })
+    expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['ACTIVE'])
+  })
+
+  it('makes an account unusable for good on a return, even one that comes after its validation', async () => {
+    const tenant = newTenant('PRODUCTION')
+    const created = await createAccount(h, tenant, createRequest(usdEndingIn('223456789012'), { customerId: h.customers.add(tenant) }))
+    await recordAch(tenant, created.id, 'VALIDATED')
+    expect(await recordAch(tenant, created.id, 'FAILED')).toEqual({ status: 'INACTIVE' })
+    expect((await apiErrorOf(checkUsable(tenant, created.id))).code).toBe('INVALID_BANK_ACCOUNT')
+    expect(await recordAch(tenant, created.id, 'VALIDATED')).toEqual({ status: 'INACTIVE' })
+    expect((await statusEvents(created.id)).map((e) => e.data.status)).toEqual(['ACTIVE', 'INACTIVE'])
+  })
+
+  it('refuses an outcome for an account with no ACH validation, an unknown outcome, and another tenant', async () => {
+    const tenant = newTenant('PRODUCTION')
+    const euro = await createAccount(h, tenant, createRequest(EUR, { customerId: h.customers.add(tenant) }))
+    expect(await achRequests(euro.id)).toEqual([])
+    expect((await apiErrorOf(recordAch(tenant, euro.id, 'VALIDATED'))).code).toBe('INVALID_STATE_TRANSITION')
+    const us = await createAccount(h, tenant, createRequest(usdEndingIn('323456789012'), { customerId: h.customers.add(tenant) }))
+    expect((await apiErrorOf(recordAch(tenant, us.id, 'MAYBE'))).code).toBe('INVALID_INPUT')
+    expect((await apiErrorOf(recordAch(newTenant('PRODUCTION'), us.id, 'VALIDATED'))).code).toBe('ACCOUNT_NOT_FOUND')
+    expect((await apiErrorOf(checkUsable(tenant, us.id))).code).toBe('BANK_ACCOUNT_VALIDATION_PENDING')
   })
 })
 

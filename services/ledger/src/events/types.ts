@@ -3,6 +3,8 @@ export const EVENT_SOURCE = 'ledger'
 
 /** A fact for other services (ledger.v1.FundsCredited), never a webhook. */
 export const FUNDS_CREDITED = 'FUNDS_CREDITED'
+/** A fact for payments' ACH rail (ledger.v1.AchValidationRequested): a production US account awaits its prenote. */
+export const ACH_VALIDATION_REQUESTED = 'ACH_VALIDATION_REQUESTED'
 /**
  * The reference's webhook names; each carries the whole account as the API shows it. A balance
  * update follows every committed movement of an internal account, of any currency and cause, once

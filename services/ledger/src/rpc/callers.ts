@@ -21,6 +21,8 @@ export const ledgerCallers: CallerTable = {
   '/ledger.v1.ExternalAccountsService/CheckExternalAccountUsable': ['agents', 'payments', 'stablecoins'],
   // a payout's full bank account number, for the bank file payments builds: no one else reads it
   '/ledger.v1.ExternalAccountsService/GetPayoutBankDetails': ['payments'],
+  // the outcome of a production account's prenote, which payments' ACH rail sends and watches
+  '/ledger.v1.ExternalAccountsService/RecordAchValidation': ['payments'],
   '/ledger.v1.InternalAccountsService/ListCustomerInternalAccounts': ['gateway'],
   '/ledger.v1.InternalAccountsService/ListPlatformInternalAccounts': ['gateway'],
   // no caller today: served to nobody until one needs it

@@ -1,3 +1,4 @@
+import { invalidInput } from '@pp/errors'
 import { callerOf, tenantFrom, unaryService } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import type {
@@ -18,6 +19,8 @@ import type {
   GetExternalAccountResponse,
   GetPayoutBankDetailsRequest,
   GetPayoutBankDetailsResponse,
+  RecordAchValidationRequest,
+  RecordAchValidationResponse,
   ListExternalAccountsRequest,
   ListExternalAccountsResponse,
   StartBeneficiaryTrustRequest,
@@ -33,6 +36,7 @@ import { deleteExternalAccount } from '../domain/external-accounts/delete-extern
 import type { ExternalAccountsDeps } from '../domain/external-accounts/deps.js'
 import { createOwnershipChallenge, verifyOwnership } from '../domain/external-accounts/ownership.js'
 import { getPayoutBankDetails } from '../domain/external-accounts/payout-bank-details.js'
+import { recordAchValidation, type AchValidationOutcome } from '../domain/external-accounts/record-ach-validation.js'
 import { checkExternalAccountUsable, getExternalAccount, listExternalAccounts } from '../domain/external-accounts/read-external-accounts.js'
 import { createInputFromProto, externalAccountFacts } from './external-accounts-mapping.js'
 
@@ -83,5 +87,14 @@ export function externalAccountsService(deps: ExternalAccountsDeps, logger: Logg
     async getPayoutBankDetails(request: GetPayoutBankDetailsRequest, ctx): Promise<GetPayoutBankDetailsResponse> {
       return getPayoutBankDetails(deps, tenantFrom(ctx), request.externalAccountId)
     },
+    async recordAchValidation(request: RecordAchValidationRequest, ctx): Promise<RecordAchValidationResponse> {
+      const outcome = achOutcomeOf(request.outcome)
+      return { status: await recordAchValidation(deps, tenantFrom(ctx), request.externalAccountId, outcome, logger) }
+    },
   })
+}
+
+function achOutcomeOf(outcome: string): AchValidationOutcome {
+  if (outcome === 'VALIDATED' || outcome === 'FAILED') return outcome
+  throw invalidInput([{ field: 'outcome', message: 'must be VALIDATED or FAILED' }])
 }

@@ -5,6 +5,7 @@ import { newId } from '@pp/ids'
 import {
   insertExternalAccount, LIVE_IDENTITY_INDEX, type ExternalAccountRecord, type NewExternalAccount,
 } from '../../db/external-accounts.db.js'
+import { recordAchValidationRequested } from '../../events/outbox.js'
 import { tenantOf, type Caller } from '../types.js'
 import { rulesOf } from './account-types.js'
 import { identityKeyOf, sealAccountInfo, withNumbersDigested } from './bank-account-sealing.js'
@@ -14,6 +15,7 @@ import { identityOf } from './identity.js'
 import { assertLiveCustomer } from './owner.js'
 import { statusAtCreation } from './status-at-creation.js'
 import type { ExternalAccountView } from './types.js'
+import { awaitsAchRail } from './usability.js'
 import { openSealedView, toExternalAccountView, toSealedView } from './view.js'
 
 /**
@@ -84,6 +86,7 @@ function prepareAccount(deps: ExternalAccountsDeps, caller: Caller, valid: Valid
 async function create_(deps: ExternalAccountsDeps, tx: Tx, account: NewExternalAccount, call?: IdempotentCall): Promise<ExternalAccountView> {
   await insertExternalAccount(tx, account)
   const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
+  if (awaitsAchRail(record)) await recordAchValidationRequested(tx, tenantOf(record), { externalAccountId: record.id, requestedAt: record.createdAt })
   if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, toSealedView(record, account.createdAt), account.createdAt)
   return toExternalAccountView(record, account.createdAt, deps.sealing.keyring)
 }

@@ -62,8 +62,9 @@ export const sandboxRails = (achValidationWindowMs: number): ExternalAccountRail
 })
 
 /**
- * No production bank rail is connected: names are not verified (no status is claimed) and a US
- * account stays validating, so it cannot be used until a rail reports the validation's outcome.
+ * Production: names are not verified (no status is claimed) and a US account stays validating,
+ * unusable, until payments' ACH rail records its prenote's outcome (RecordAchValidation); the
+ * ACH_VALIDATION_REQUESTED fact committed with the account asks for that prenote.
  */
 export const productionRails: ExternalAccountRails = {
   checkNewAccount: (account) => (account.rules.isAchValidated ? { achValidation: { validatesAt: null, outcome: null } } : {}),

@@ -14,6 +14,10 @@ export function achStateAt(account: AchFacts, now: Date): AchValidationStatus | 
   return validatesAt !== null && outcome !== null && validatesAt <= now ? outcome : 'VALIDATING'
 }
 
+/** A production US account whose validation waits for the ACH rail's prenote: no window, no outcome yet. */
+export const awaitsAchRail = (account: AchFacts): boolean =>
+  account.achValidationStatus === 'VALIDATING' && account.achValidationOutcome === null && account.achValidatesAt === null
+
 /** The status a US account's validation outcome gives it. */
 export const statusAfterAch = (outcome: 'VALIDATED' | 'FAILED'): ExternalAccountStatus => (outcome === 'VALIDATED' ? 'ACTIVE' : 'INACTIVE')
 

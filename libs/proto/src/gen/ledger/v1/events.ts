@@ -31,6 +31,17 @@ export interface FundsCredited {
   creditedAt?: Date | undefined;
 }
 
+/**
+ * ACH_VALIDATION_REQUESTED: a production US bank account was registered and must be validated
+ * before money moves to or from it. The payments service, whose ACH rail talks to the bank, sends
+ * a prenote (a zero-dollar entry) in its next file and reports the outcome with
+ * ExternalAccountsService.RecordAchValidation.
+ */
+export interface AchValidationRequested {
+  externalAccountId: string;
+  requestedAt?: Date | undefined;
+}
+
 function createBaseFundsCredited(): FundsCredited {
   return {
     transferId: "",
@@ -240,6 +251,99 @@ export const FundsCredited: MessageFns<FundsCredited> = {
     message.amount = (object.amount !== undefined && object.amount !== null) ? BigInt(object.amount) : 0n;
     message.description = object.description ?? "";
     message.creditedAt = object.creditedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAchValidationRequested(): AchValidationRequested {
+  return { externalAccountId: "", requestedAt: undefined };
+}
+
+export const AchValidationRequested: MessageFns<AchValidationRequested> = {
+  encode(message: AchValidationRequested, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.externalAccountId !== "") {
+      writer.uint32(10).string(message.externalAccountId);
+    }
+    if (message.requestedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.requestedAt), writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AchValidationRequested {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAchValidationRequested();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.externalAccountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.requestedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AchValidationRequested {
+    return {
+      externalAccountId: isSet(object.externalAccountId)
+        ? globalThis.String(object.externalAccountId)
+        : isSet(object.external_account_id)
+        ? globalThis.String(object.external_account_id)
+        : "",
+      requestedAt: isSet(object.requestedAt)
+        ? fromJsonTimestamp(object.requestedAt)
+        : isSet(object.requested_at)
+        ? fromJsonTimestamp(object.requested_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: AchValidationRequested): unknown {
+    const obj: any = {};
+    if (message.externalAccountId !== "") {
+      obj.externalAccountId = message.externalAccountId;
+    }
+    if (message.requestedAt !== undefined) {
+      obj.requestedAt = message.requestedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AchValidationRequested>): AchValidationRequested {
+    return AchValidationRequested.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AchValidationRequested>): AchValidationRequested {
+    const message = createBaseAchValidationRequested();
+    message.externalAccountId = object.externalAccountId ?? "";
+    message.requestedAt = object.requestedAt ?? undefined;
     return message;
   },
 };

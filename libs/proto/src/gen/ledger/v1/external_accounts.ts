@@ -288,6 +288,19 @@ export interface GetPayoutBankDetailsRequest {
   externalAccountId: string;
 }
 
+export interface RecordAchValidationRequest {
+  externalAccountId: string;
+  /** "VALIDATED" | "FAILED". */
+  outcome: string;
+  /** The NACHA return code of a FAILED validation (R03, ...). */
+  returnCode?: string | undefined;
+}
+
+export interface RecordAchValidationResponse {
+  /** The account's status afterwards: "ACTIVE" | "INACTIVE". */
+  status: string;
+}
+
 export interface GetPayoutBankDetailsResponse {
   accountType: string;
   routingNumber: string;
@@ -4173,6 +4186,182 @@ export const GetPayoutBankDetailsRequest: MessageFns<GetPayoutBankDetailsRequest
   },
 };
 
+function createBaseRecordAchValidationRequest(): RecordAchValidationRequest {
+  return { externalAccountId: "", outcome: "", returnCode: undefined };
+}
+
+export const RecordAchValidationRequest: MessageFns<RecordAchValidationRequest> = {
+  encode(message: RecordAchValidationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.externalAccountId !== "") {
+      writer.uint32(10).string(message.externalAccountId);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(18).string(message.outcome);
+    }
+    if (message.returnCode !== undefined) {
+      writer.uint32(26).string(message.returnCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAchValidationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAchValidationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.externalAccountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.returnCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordAchValidationRequest {
+    return {
+      externalAccountId: isSet(object.externalAccountId)
+        ? globalThis.String(object.externalAccountId)
+        : isSet(object.external_account_id)
+        ? globalThis.String(object.external_account_id)
+        : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      returnCode: isSet(object.returnCode)
+        ? globalThis.String(object.returnCode)
+        : isSet(object.return_code)
+        ? globalThis.String(object.return_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RecordAchValidationRequest): unknown {
+    const obj: any = {};
+    if (message.externalAccountId !== "") {
+      obj.externalAccountId = message.externalAccountId;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.returnCode !== undefined) {
+      obj.returnCode = message.returnCode;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordAchValidationRequest>): RecordAchValidationRequest {
+    return RecordAchValidationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordAchValidationRequest>): RecordAchValidationRequest {
+    const message = createBaseRecordAchValidationRequest();
+    message.externalAccountId = object.externalAccountId ?? "";
+    message.outcome = object.outcome ?? "";
+    message.returnCode = object.returnCode ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRecordAchValidationResponse(): RecordAchValidationResponse {
+  return { status: "" };
+}
+
+export const RecordAchValidationResponse: MessageFns<RecordAchValidationResponse> = {
+  encode(message: RecordAchValidationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAchValidationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAchValidationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordAchValidationResponse {
+    return { status: isSet(object.status) ? globalThis.String(object.status) : "" };
+  },
+
+  toJSON(message: RecordAchValidationResponse): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordAchValidationResponse>): RecordAchValidationResponse {
+    return RecordAchValidationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordAchValidationResponse>): RecordAchValidationResponse {
+    const message = createBaseRecordAchValidationResponse();
+    message.status = object.status ?? "";
+    return message;
+  },
+};
+
 function createBaseGetPayoutBankDetailsResponse(): GetPayoutBankDetailsResponse {
   return {
     accountType: "",
@@ -4530,6 +4719,25 @@ export const ExternalAccountsServiceService = {
       Buffer.from(GetPayoutBankDetailsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPayoutBankDetailsResponse => GetPayoutBankDetailsResponse.decode(value),
   },
+  /**
+   * Service-internal, for payments alone: the outcome of a production US account's ACH validation
+   * (its prenote went unreturned through the waiting period, or came back with a return code).
+   * Idempotent, and a failure stands: VALIDATED after FAILED changes nothing, FAILED after
+   * VALIDATED (a late return) makes the account INACTIVE. Each change of status sends the
+   * EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. 404 ACCOUNT_NOT_FOUND; 409 INVALID_STATE_TRANSITION
+   * for an account with no ACH validation.
+   */
+  recordAchValidation: {
+    path: "/ledger.v1.ExternalAccountsService/RecordAchValidation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordAchValidationRequest): Buffer =>
+      Buffer.from(RecordAchValidationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordAchValidationRequest => RecordAchValidationRequest.decode(value),
+    responseSerialize: (value: RecordAchValidationResponse): Buffer =>
+      Buffer.from(RecordAchValidationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordAchValidationResponse => RecordAchValidationResponse.decode(value),
+  },
 } as const;
 
 export interface ExternalAccountsServiceServer extends UntypedServiceImplementation {
@@ -4569,6 +4777,15 @@ export interface ExternalAccountsServiceServer extends UntypedServiceImplementat
    * 400 INVALID_BANK_ACCOUNT for an account that is not a US bank account.
    */
   getPayoutBankDetails: handleUnaryCall<GetPayoutBankDetailsRequest, GetPayoutBankDetailsResponse>;
+  /**
+   * Service-internal, for payments alone: the outcome of a production US account's ACH validation
+   * (its prenote went unreturned through the waiting period, or came back with a return code).
+   * Idempotent, and a failure stands: VALIDATED after FAILED changes nothing, FAILED after
+   * VALIDATED (a late return) makes the account INACTIVE. Each change of status sends the
+   * EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. 404 ACCOUNT_NOT_FOUND; 409 INVALID_STATE_TRANSITION
+   * for an account with no ACH validation.
+   */
+  recordAchValidation: handleUnaryCall<RecordAchValidationRequest, RecordAchValidationResponse>;
 }
 
 export interface ExternalAccountsServiceClient extends Client {
@@ -4775,6 +4992,29 @@ export interface ExternalAccountsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPayoutBankDetailsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Service-internal, for payments alone: the outcome of a production US account's ACH validation
+   * (its prenote went unreturned through the waiting period, or came back with a return code).
+   * Idempotent, and a failure stands: VALIDATED after FAILED changes nothing, FAILED after
+   * VALIDATED (a late return) makes the account INACTIVE. Each change of status sends the
+   * EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. 404 ACCOUNT_NOT_FOUND; 409 INVALID_STATE_TRANSITION
+   * for an account with no ACH validation.
+   */
+  recordAchValidation(
+    request: RecordAchValidationRequest,
+    callback: (error: ServiceError | null, response: RecordAchValidationResponse) => void,
+  ): ClientUnaryCall;
+  recordAchValidation(
+    request: RecordAchValidationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordAchValidationResponse) => void,
+  ): ClientUnaryCall;
+  recordAchValidation(
+    request: RecordAchValidationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordAchValidationResponse) => void,
   ): ClientUnaryCall;
 }
 
