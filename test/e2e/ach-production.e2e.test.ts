@@ -14,8 +14,8 @@ import { startPaymentsWorld, type PaymentsWorld } from './payments-support.js'
 
 /**
  * A production payout over US ACH through the public API: a PRODUCTION token, the mesh's own
- * processes, and an SFTP server on the loopback playing the bank. What no production rail reports
- * yet (a new US account's ACH validation, funding a production account) the test records itself.
+ * processes, and an SFTP server on the loopback playing the bank. Each new US account is validated
+ * by its prenote; what no production rail does yet (funding a production account) the test does itself.
  */
 const ODFI_ROUTING = '081000032'
 let bank: TestBank
@@ -74,15 +74,30 @@ async function sql<T extends object>(service: string, text: string, values: unkn
   }
 }
 
+/**
+ * A new US bank account, validated as production validates one: the ledger's fact reaches payments
+ * over NATS, the next file carries its prenote (a zero-dollar entry, transaction code 23), and once
+ * its waiting period has passed with no return the account is ACTIVE.
+ */
 async function usBankAccount(): Promise<string> {
+  const accountNumber = `7${randomBytes(4).readUInt32BE()}`
   const created = await api('POST', '/platform/external-accounts', {
     currency: 'USD',
-    accountInfo: { accountType: 'US_ACCOUNT', accountNumber: `7${randomBytes(4).readUInt32BE()}`, routingNumber: '011000015', accountCategory: 'CHECKING', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' } },
+    accountInfo: { accountType: 'US_ACCOUNT', accountNumber, routingNumber: '011000015', accountCategory: 'CHECKING', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' } },
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
-  // what a production ACH validation rail would record once the account validated
-  await sql('ledger', `UPDATE external_accounts SET ach_validation_status = 'VALIDATED', status = 'ACTIVE' WHERE id = $1`, [created.body.id])
-  return created.body.id as string
+  const id = created.body.id as string
+  const queued = async () => (await sql('payments', 'SELECT 1 FROM ach_prenote_requests WHERE external_account_id = $1', [id])).length === 1
+  await waitUntil(queued, `the prenote request of ${id}`, 30_000)
+  const { files } = await callUnary(operator(), operator().buildAchFile, {}, { requestId: 'e2e-ach' })
+  const entries = files.flatMap((file) => bank.received().get(file.name)!.split('\n').filter((line) => line.startsWith('6')))
+  expect(entries.map((line) => [line.slice(1, 3), line.slice(12, 29).trim(), line.slice(29, 39)])).toEqual([['23', accountNumber, '0000000000']])
+  expect((await api('GET', `/platform/external-accounts/${id}`)).body.status).not.toBe('ACTIVE')
+  // its waiting period passes with no return
+  await sql('payments', `UPDATE ach_entries SET settles_at = now() WHERE kind = 'PRENOTE' AND external_account_id = $1`, [id])
+  await sql('payments', `SELECT pg_notify('ach_settlement', '')`)
+  await waitUntil(async () => (await api('GET', `/platform/external-accounts/${id}`)).body.status === 'ACTIVE', `${id} to validate`, 30_000)
+  return id
 }
 
 const available = async () => (await api('GET', `/platform/internal-accounts?currency=USD`)).body.data[0].balance.amount as number

@@ -39,6 +39,8 @@ const schema = baseConfigSchema.extend({
   LEDGER_FUNDS_CREDITED_SUBJECT: z.string().min(1).default('events.ledger.FUNDS_CREDITED'),
   /** The cards service's reports of its card transactions, listed with the others. */
   CARD_TRANSACTION_RECORDED_SUBJECT: z.string().min(1).default('events.cards.CARD_TRANSACTION_RECORDED'),
+  /** The ledger's production US accounts awaiting validation: the ACH rail sends their prenotes. */
+  LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT: z.string().min(1).default('events.ledger.ACH_VALIDATION_REQUESTED'),
   ...achConfig.shape,
 })
   .refine(...migrationRoleRequiredInProduction)

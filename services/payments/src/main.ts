@@ -12,8 +12,10 @@ import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
 import { registerOldestProcessingGauge } from './domain/rails/ach/ach-rail.js'
 import { startAchWorkers } from './domain/rails/ach/workers.js'
-import { consumeCardTransactions } from './events/card-transaction-recorded.js'
-import { consumeFundsCredited } from './events/ledger-funds-credited.js'
+import { achValidationRequested } from './events/ach-validation-requested.js'
+import { cardTransactionRecorded } from './events/card-transaction-recorded.js'
+import { consumeFact, type Fact } from './events/fact-consumer.js'
+import { fundsCredited } from './events/ledger-funds-credited.js'
 import { paymentsCallers } from './rpc/callers.js'
 import { catalogDepsFrom } from './rpc/catalog-deps.js'
 import { catalogServiceRegistration } from './rpc/catalog-service.js'
@@ -56,22 +58,15 @@ runService({
     })
     const achWorkers = deps.ach && startAchWorkers(deps, deps.ach, { databaseUrl: config.DATABASE_URL, batch: JOB_BATCH })
     registerOldestProcessingGauge(() => oldestProcessingPayoutSince(db), deps.now)
-    const incoming = nats.whenServing('funds-credited consumer', (connection) =>
-      consumeFundsCredited(deps, connection, {
-        durablePrefix: config.EVENTS_CONSUMER_PREFIX,
-        subject: config.LEDGER_FUNDS_CREDITED_SUBJECT,
-        verifier,
-        startTime: config.EVENTS_CONSUMER_START_TIME,
-      }),
-    )
-    const cardTransactions = nats.whenServing('card-transactions consumer', (connection) =>
-      consumeCardTransactions(deps, connection, {
-        durablePrefix: config.EVENTS_CONSUMER_PREFIX,
-        subject: config.CARD_TRANSACTION_RECORDED_SUBJECT,
-        verifier,
-        startTime: config.EVENTS_CONSUMER_START_TIME,
-      }),
-    )
-    return [() => server.shutdown(), () => incoming.stop(), () => cardTransactions.stop(), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
+    const consume = <T,>(subject: string, fact: Fact<T>) =>
+      nats.whenServing(`${fact.consumer} consumer`, (connection) =>
+        consumeFact(deps, connection, { durablePrefix: config.EVENTS_CONSUMER_PREFIX, subject, verifier, startTime: config.EVENTS_CONSUMER_START_TIME }, fact),
+      )
+    const consumers = [
+      consume(config.LEDGER_FUNDS_CREDITED_SUBJECT, fundsCredited),
+      consume(config.CARD_TRANSACTION_RECORDED_SUBJECT, cardTransactionRecorded),
+      consume(config.LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT, achValidationRequested),
+    ]
+    return [() => server.shutdown(), ...consumers.map((consumer) => () => consumer.stop()), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
   },
 })

@@ -10,7 +10,8 @@ import type { AchRail } from '../src/domain/rails/ach/ach-rail.js'
 import { runAchCutoff } from '../src/domain/rails/ach/build-file.js'
 import { listAchItems, resolveAchItem } from '../src/domain/rails/ach/operator-items.js'
 import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/process-inbound.js'
-import { settleDueEntries } from '../src/domain/rails/ach/settle-entries.js'
+import { settleDueEntries, validateDuePrenotes } from '../src/domain/rails/ach/settle-entries.js'
+import { achValidationRequested } from '../src/events/ach-validation-requested.js'
 import { openDb, type Db } from '../src/db/client.js'
 import { sftpTransport } from '../src/domain/rails/ach/sftp-transport.js'
 import { productionPayoutRail } from '../src/domain/rails/payout-rail.js'
@@ -66,6 +67,7 @@ beforeAll(async () => {
       returnFetchTimes: ['06:00'],
       effectiveDays: 1,
       settlementAfterMs: 86_400_000,
+      prenoteWaitDays: 3,
       fileEntriesMax: 100,
     },
   }
@@ -96,11 +98,10 @@ async function platformUsdAccount(): Promise<string> {
   return id!
 }
 
-/**
- * A US bank account of the platform. Production has no ACH validation rail yet (a new US account
- * stays validating until one reports), so the test records the validation's outcome as that rail would.
- */
-async function usBankAccount(beneficiary: { beneficiaryType: 'INDIVIDUAL'; fullName: string } | { beneficiaryType: 'BUSINESS'; legalName: string }): Promise<{ id: string; accountNumber: string }> {
+type Beneficiary = { beneficiaryType: 'INDIVIDUAL'; fullName: string } | { beneficiaryType: 'BUSINESS'; legalName: string }
+
+/** A new US bank account of the platform: validating until its prenote's outcome is recorded. */
+async function newUsBankAccount(beneficiary: Beneficiary): Promise<{ id: string; accountNumber: string }> {
   const accountNumber = `5${randomBytes(5).readUIntBE(0, 5) % 10_000_000_000}`.padEnd(11, '7')
   const { externalAccountJson } = await callUnary(
     h.external,
@@ -115,9 +116,28 @@ async function usBankAccount(beneficiary: { beneficiaryType: 'INDIVIDUAL'; fullN
     SLOW_CALL_MS,
   )
   const { id } = JSON.parse(externalAccountJson) as { id: string }
-  await ledgerDb.$executeRaw`UPDATE external_accounts SET ach_validation_status = 'VALIDATED', status = 'ACTIVE' WHERE id = ${id}`
   return { id, accountNumber }
 }
+
+/** A US bank account whose validation the rail has recorded already (the prenote tests below go through it). */
+async function usBankAccount(beneficiary: Beneficiary): Promise<{ id: string; accountNumber: string }> {
+  const account = await newUsBankAccount(beneficiary)
+  await h.deps.services.recordAchValidation(ctx, account.id, 'VALIDATED')
+  return account
+}
+
+/** The ledger's ACH_VALIDATION_REQUESTED fact of an account, from its outbox, handed to payments' consumer as NATS would. */
+async function deliverPrenoteRequest(accountId: string): Promise<void> {
+  const [row] = await ledgerDb.$queryRaw<Array<{ payload: { data: unknown } }>>`
+    SELECT payload FROM outbox_events WHERE payload->>'type' = 'ACH_VALIDATION_REQUESTED' AND payload->'data'->>'externalAccountId' = ${accountId}`
+  await achValidationRequested.act(h.deps, ctx, achValidationRequested.read(row!.payload.data)!)
+}
+
+const prenoteTraceOf = async (accountId: string): Promise<string> =>
+  (await h.db.$queryRaw<Array<{ trace_number: string }>>`SELECT trace_number FROM ach_entries WHERE kind = 'PRENOTE' AND external_account_id = ${accountId}`)[0]!.trace_number
+/** The clock a week on: every prenote sent so far has passed its waiting period. */
+const aWeekLater = () => ({ ...h.deps, now: () => new Date(Date.now() + 7 * 86_400_000) })
+const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (err: unknown) => err as { code: string })
 
 async function payout(destination: string, amount: bigint): Promise<QuoteView> {
   const answer = await callUnary(
@@ -286,6 +306,41 @@ describe('ACH payouts in production', () => {
     expect(resolved).toMatchObject({ status: 'RESOLVED', resolution: 'asked the bank: a return for another originator' })
     expect((await listAchItems(h.deps, 'OPEN', 100)).some((item) => item.id === unmatched.id)).toBe(false)
     await expect(resolveAchItem(h.deps, unmatched.id, 'again')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('a new account is validated by a prenote: a zero-dollar entry in the next file, usable once its waiting period passes with no return', async () => {
+    const account = await newUsBankAccount({ beneficiaryType: 'INDIVIDUAL', fullName: 'Hedy Lamarr' })
+    expect(await refusal(payout(account.id, 1_000n))).toMatchObject({ code: 'BANK_ACCOUNT_VALIDATION_PENDING' })
+    // the fact delivered twice queues one prenote
+    await deliverPrenoteRequest(account.id)
+    await deliverPrenoteRequest(account.id)
+    const sent = await runAchCutoff(h.deps, ach, new Date())
+    expect(sent).toEqual([expect.objectContaining({ entryCount: 1, totalCredit: 0n })])
+    const [entry] = nacha.from(bank.received().get(sent[0]!.name)!).data.batches[0]!.entries
+    expect(entry).toMatchObject({ transactionCode: '33', dfiAccount: account.accountNumber, amount: 0, traceNumber: Number(await prenoteTraceOf(account.id)) })
+    // never a second prenote for the account, even when the fact comes again
+    await deliverPrenoteRequest(account.id)
+    expect(await runAchCutoff(h.deps, ach, new Date())).toEqual([])
+    expect(await validateDuePrenotes(h.deps, 10)).toBe(0)
+    expect(await refusal(payout(account.id, 1_000n))).toMatchObject({ code: 'BANK_ACCOUNT_VALIDATION_PENDING' })
+    expect(await validateDuePrenotes(aWeekLater(), 10)).toBe(1)
+    expect((await transaction((await payout(account.id, 1_000n)).transactionId)).status).toBe('PROCESSING')
+    expect(await validateDuePrenotes(aWeekLater(), 10)).toBe(0)
+  })
+
+  it('a returned prenote makes its account unusable for good; a ledger outage leaves the return file to be read again', async () => {
+    const account = await newUsBankAccount({ beneficiaryType: 'BUSINESS', legalName: 'Bletchley Park Ltd' })
+    await deliverPrenoteRequest(account.id)
+    await runAchCutoff(h.deps, ach, new Date())
+    const content = Buffer.from(returnFile([{ code: 'R03', trace: await prenoteTraceOf(account.id), amount: 0n }]))
+    const ledgerDown = { ...h.deps, services: { ...h.deps.services, recordAchValidation: () => Promise.reject(new Error('ledger unreachable')) } }
+    await expect(processInboundFile(ledgerDown, 'RET_PRENOTE.txt', content)).rejects.toThrow('ledger unreachable')
+    bank.drop('RET_PRENOTE.txt', content.toString())
+    expect(await fetchAchInbound(h.deps, ach)).toEqual([{ name: 'RET_PRENOTE.txt', processed: true, returns: 0, notifications: 0, unmatched: 0 }])
+    expect(await refusal(payout(account.id, 1_000n))).toMatchObject({ code: 'INVALID_BANK_ACCOUNT' })
+    // its waiting period ends with nothing left to validate
+    expect(await validateDuePrenotes(aWeekLater(), 10)).toBe(0)
+    expect(await refusal(payout(account.id, 1_000n))).toMatchObject({ code: 'INVALID_BANK_ACCOUNT' })
   })
 
   it('other production corridors keep the clear 501 naming the corridor', async () => {

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimQuote } from '../src/db/quotes.db.js'
 import { recoverInterrupted } from '../src/domain/jobs/due-jobs.js'
 import type { StoredLeg } from '../src/domain/quotes/legs.js'
-import { consumeFundsCredited } from '../src/events/ledger-funds-credited.js'
+import { consumeFact } from '../src/events/fact-consumer.js'
+import { fundsCredited } from '../src/events/ledger-funds-credited.js'
 import { recordFundsCredited, transactionIdOfTransfer } from '../src/domain/transactions/funds-credited.js'
 import type { QuoteView } from '../src/domain/quotes/view.js'
 import { transactionFromQuote } from '../src/domain/transactions/from-quote.js'
@@ -346,12 +347,12 @@ describe('realtime funding, UMA receive and transfers', () => {
 /** Runs `test` beside a consumer of the ledger's FUNDS_CREDITED facts of its own, from now on. */
 async function withFundsCreditedConsumer(name: string, test: (nats: NatsConnection) => Promise<void>): Promise<void> {
   const nats = await connectNats((await testConnections()).natsUrl, `payments-${name}-test`)
-  const consumer = await consumeFundsCredited(h.deps, nats, {
+  const consumer = await consumeFact(h.deps, nats, {
     durablePrefix: `payments-${name}-${randomBytes(4).toString('hex')}`,
     subject: 'events.ledger.FUNDS_CREDITED',
     verifier: eventVerifierOf({ NODE_ENV: 'test' }, h.deps.logger),
     startTime: new Date(),
-  })
+  }, fundsCredited)
   try {
     await test(nats)
   } finally {

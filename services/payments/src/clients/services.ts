@@ -25,6 +25,8 @@ export interface Services {
   usableExternalAccount(ctx: Caller, accountId: string): Promise<ExternalAccountFacts>
   /** A US bank account's numbers for a bank file, the account number in full: used to build the file, never stored. */
   payoutBankDetails(ctx: Caller, accountId: string): Promise<PayoutBankDetails>
+  /** A production US account's prenote outcome, for the ledger to make it usable (VALIDATED) or not (FAILED); idempotent. */
+  recordAchValidation(ctx: Caller, accountId: string, outcome: 'VALIDATED' | 'FAILED', returnCode?: string): Promise<void>
   customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
   platform(ctx: Caller): Promise<PlatformFacts>
   hold(ctx: Caller, transferId: string, legs: StoredLeg[]): Promise<void>
@@ -80,6 +82,9 @@ export function grpcServices(addresses: ServiceAddresses): Services {
     async payoutBankDetails(ctx, accountId) {
       const details = await callUnary(external, external.getPayoutBankDetails, { externalAccountId: accountId }, ctx, DEADLINE_MS)
       return { ...details, accountKind: details.accountKind === 'SAVINGS' ? 'SAVINGS' : 'CHECKING', beneficiaryType: details.beneficiaryType === 'BUSINESS' ? 'BUSINESS' : 'INDIVIDUAL' }
+    },
+    async recordAchValidation(ctx, accountId, outcome, returnCode) {
+      await callUnary(external, external.recordAchValidation, { externalAccountId: accountId, outcome, returnCode }, ctx, DEADLINE_MS)
     },
     async customer(ctx, customerId) {
       const { facts } = await callUnary(customers, customers.getCustomerFacts, { customerId }, ctx, DEADLINE_MS)

@@ -78,9 +78,13 @@ export interface NewAchFile {
   createdAt: Date
 }
 
+export type AchEntryKind = 'PAYOUT' | 'PRENOTE'
+
 export interface NewAchEntry {
   id: string
-  transactionId: string
+  kind: AchEntryKind
+  /** The payout's; null for a prenote. */
+  transactionId: string | null
   traceNumber: string
   platformId: string
   environment: string
@@ -100,7 +104,7 @@ export async function insertAchFile(tx: Tx, file: NewAchFile, entries: NewAchEnt
 }
 
 export type AchFileRow = NewAchFile & { status: string; sentAt: Date | null }
-export type AchEntryRow = NewAchEntry & { fileId: string; status: string; returnCode: string | null }
+export type AchEntryRow = Omit<NewAchEntry, 'kind'> & { kind: string; fileId: string; status: string; returnCode: string | null }
 
 /** Files built and not sent yet (a crash came between), oldest first. */
 export async function findUnsentAchFiles(db: Db): Promise<AchFileRow[]> {
@@ -126,7 +130,7 @@ export async function markAchFileSent(db: Db, id: string, at: Date): Promise<voi
 export async function settleDueAchEntries(tx: Tx, now: Date, batch: number): Promise<string[]> {
   const settled = await tx.$queryRaw<Array<{ transaction_id: string }>>`
     UPDATE "ach_entries" SET "status" = 'SETTLED', "updated_at" = ${now}
-     WHERE "id" IN (SELECT "id" FROM "ach_entries" WHERE "status" = 'SUBMITTED' AND "settles_at" <= ${now}
+     WHERE "id" IN (SELECT "id" FROM "ach_entries" WHERE "kind" = 'PAYOUT' AND "status" = 'SUBMITTED' AND "settles_at" <= ${now}
                      ORDER BY "settles_at" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING "transaction_id"`
   const ids = settled.map((row) => row.transaction_id)

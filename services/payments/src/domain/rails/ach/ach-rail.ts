@@ -27,16 +27,19 @@ export interface InboundSummary {
 }
 
 const filesSent = counter('ach_files_sent_total', 'NACHA files uploaded to the bank')
-const entriesSent = counter('ach_entries_sent_total', 'ACH entries (payouts) in the files uploaded')
+const entriesSent = counter('ach_entries_sent_total', 'ACH entries (payouts and prenotes) in the files uploaded')
 const returns = counter('ach_returns_total', 'ACH returns applied to payouts, by return code', ['code'])
 const notifications = counter('ach_notifications_of_change_total', 'ACH notifications of change received, by change code', ['code'])
 const unmatched = counter('ach_unmatched_items_total', 'Inbound ACH items kept for an operator, by kind', ['kind'])
+const prenotes = counter('ach_prenotes_total', 'Production US accounts whose prenote ended, by outcome (VALIDATED, FAILED)', ['outcome'])
 const inboundFiles = counter('ach_inbound_files_processed_total', 'Inbound ACH files processed')
 
 export function countFileSent(entryCount: number): void {
   filesSent.inc()
   entriesSent.inc(entryCount)
 }
+
+export const countPrenote = (outcome: 'VALIDATED' | 'FAILED'): void => prenotes.inc({ outcome })
 
 /** Counts what one processed inbound file did. */
 export function countInbound(file: { returnCodes: string[]; changeCodes: string[]; operatorKinds: string[] }): void {

@@ -9,15 +9,17 @@ import {
   nextTraceSequences,
   rejectBankPayout,
   type AchCandidate,
+  type AchEntryKind,
   type NewAchFile,
 } from '../../../db/ach.db.js'
+import { dropPrenoteRequest, findPrenoteRequests, takePrenoteRequests, type PrenoteRequest } from '../../../db/ach-prenotes.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import type { Environment } from '../../types.js'
 import { driveTransaction } from '../../transactions/driver.js'
 import { digestOf, nachaFileOf, uploadFile } from './ach-file.js'
 import type { AchFileSummary, AchRail } from './ach-rail.js'
 import { assertEntry, secCodeOf, traceNumber, type NachaCredit } from './nacha-file.js'
-import { dayOf, effectiveDateOf, yymmdd } from './schedule.js'
+import { effectiveDateOf, yymmdd } from './schedule.js'
 import { resendUnsentFiles } from './resend-files.js'
 
 const MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -33,31 +35,63 @@ export async function runAchCutoff(deps: PaymentsDeps, ach: AchRail, cutoff: Dat
   return built ? [...resent, built] : resent
 }
 
-/** A waiting payout with what its entry needs; the account number is in memory only. */
-type Credit = Omit<NachaCredit, 'traceNumber'> & { candidate: AchCandidate }
+/** What an entry is for: a waiting payout, or the prenote of an account awaiting validation. */
+interface EntrySubject {
+  kind: AchEntryKind
+  transactionId: string | null
+  platformId: string
+  environment: string
+  externalAccountId: string
+  /** In cents: 0 for a prenote. */
+  amount: bigint
+  /** Shown to the receiver (its last 15 characters): the payout's reference, or the account's id. */
+  reference: string
+  /** The request its ledger reads name (a payout's executing request), '' when none. */
+  requestId: string
+}
+
+/** An entry with what the file needs; the account number is in memory only. */
+type Credit = Omit<NachaCredit, 'traceNumber'> & { subject: EntrySubject }
+
+const payoutOf = (candidate: AchCandidate): EntrySubject => ({ ...candidate, kind: 'PAYOUT', requestId: candidate.requestId ?? '' })
+const prenoteOf = (request: PrenoteRequest): EntrySubject => ({
+  ...request,
+  kind: 'PRENOTE',
+  transactionId: null,
+  amount: 0n,
+  reference: request.externalAccountId,
+  requestId: '',
+})
 
 /**
- * Builds one file of up to ACH_FILE_ENTRIES_MAX waiting payouts and uploads it. The bank details
- * come from the ledger before the claim (no network call inside a transaction); the claim then
- * locks the payouts still unclaimed, and the file, its entries and its digest commit together, so
- * no payout goes into two files. The upload follows the commit: a crash between them leaves the
- * file BUILT, and the next cut-off sends it.
+ * Builds one file of up to ACH_FILE_ENTRIES_MAX entries, waiting payouts first, then the prenotes
+ * of accounts awaiting validation, and uploads it. The bank details come from the ledger before
+ * the claim (no network call inside a transaction); the claim then locks the payouts still
+ * unclaimed and takes the prenote requests still queued, and the file, its entries and its digest
+ * commit together, so no payout or prenote goes into two files. The upload follows the commit: a
+ * crash between them leaves the file BUILT, and the next cut-off sends it.
  */
 async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Promise<AchFileSummary | undefined> {
   const candidates = await findAchCandidates(deps.db, cutoff, ach.settings.fileEntriesMax)
-  if (candidates.length === 0) return undefined
-  const credits = await payableCredits(deps, ach, candidates)
+  const requests = await findPrenoteRequests(deps.db, ach.settings.fileEntriesMax - candidates.length)
+  const credits = await payableCredits(deps, ach, [...candidates.map(payoutOf), ...requests.map(prenoteOf)])
   if (credits.length === 0) return undefined
   const sequences = await nextTraceSequences(deps.db, credits.length + (ach.settings.offset ? 2 : 0))
   const odfi = ach.settings.originator.odfiIdentification
   const traced = credits.map((credit, i) => ({ ...credit, traceNumber: traceNumber(odfi, sequences[i]!) }))
   const offsetTraceNumbers = ach.settings.offset ? { PPD: traceNumber(odfi, sequences.at(-2)!), CCD: traceNumber(odfi, sequences.at(-1)!) } : null
   const now = deps.now()
-  const effectiveDate = yymmdd(effectiveDateOf(now, ach.settings.effectiveDays))
-  const settlesAt = new Date(dayOf(effectiveDate).getTime() + ach.settings.settlementAfterMs)
+  const effectiveDay = effectiveDateOf(now, ach.settings.effectiveDays)
+  const effectiveDate = yymmdd(effectiveDay)
+  const settlesAt: Record<AchEntryKind, Date> = {
+    PAYOUT: new Date(effectiveDay.getTime() + ach.settings.settlementAfterMs),
+    // NACHA's waiting period: live entries may follow a prenote this many banking days after its settlement date
+    PRENOTE: effectiveDateOf(effectiveDay, ach.settings.prenoteWaitDays),
+  }
   const recorded = await inTransaction(deps.db, async (tx) => {
-    const claimable = await lockClaimableAchPayouts(tx, traced.map((credit) => credit.candidate.transactionId))
-    const claimed = traced.filter((credit) => claimable.has(credit.candidate.transactionId))
+    const claimable = await lockClaimableAchPayouts(tx, traced.flatMap((credit) => credit.subject.transactionId ?? []))
+    const taken = await takePrenoteRequests(tx, traced.filter((credit) => credit.prenote).map((credit) => credit.subject.externalAccountId))
+    const claimed = traced.filter((credit) => (credit.prenote ? taken.has(credit.subject.externalAccountId) : claimable.has(credit.subject.transactionId!)))
     if (claimed.length === 0) return undefined
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
     const fileIdModifier = MODIFIERS[(await countAchFilesSince(tx, startOfDay)) % MODIFIERS.length]!
@@ -73,17 +107,18 @@ async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Pro
       offsetTraceNumbers,
       createdAt: now,
     }
-    const entries = claimed.map((credit) => ({
+    const entries = claimed.map(({ subject, ...credit }) => ({
       id: newId('AchEntry'),
-      transactionId: credit.candidate.transactionId,
+      kind: subject.kind,
+      transactionId: subject.transactionId,
       traceNumber: credit.traceNumber,
-      platformId: credit.candidate.platformId,
-      environment: credit.candidate.environment,
-      externalAccountId: credit.candidate.externalAccountId,
+      platformId: subject.platformId,
+      environment: subject.environment,
+      externalAccountId: subject.externalAccountId,
       amount: credit.amount,
       receiverReference: credit.receiverReference,
       secCode: credit.secCode,
-      settlesAt,
+      settlesAt: settlesAt[subject.kind],
     }))
     await insertAchFile(tx, file, entries)
     return { file, content: content.content }
@@ -93,47 +128,54 @@ async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Pro
 }
 
 /**
- * The candidates' credits, their bank details asked of the ledger one by one. A payout whose
- * account the ledger refuses (gone, not a US bank account) or whose numbers a bank would reject
- * fails now, its hold voided; one the ledger cannot answer for now waits for the next cut-off.
+ * The subjects' credits, their bank details asked of the ledger one by one. A payout whose account
+ * the ledger refuses (gone, not a US bank account) or whose numbers a bank would reject fails now,
+ * its hold voided, and such a prenote request is dropped; one the ledger cannot answer for now
+ * waits for the next cut-off.
  */
-async function payableCredits(deps: PaymentsDeps, ach: AchRail, candidates: AchCandidate[]): Promise<Credit[]> {
+async function payableCredits(deps: PaymentsDeps, ach: AchRail, subjects: EntrySubject[]): Promise<Credit[]> {
   const credits: Credit[] = []
-  for (const candidate of candidates) {
+  for (const subject of subjects) {
     try {
-      const credit = await creditOf(deps, candidate)
+      const credit = await creditOf(deps, subject)
       assertEntry({ ...credit, traceNumber: traceNumber(ach.settings.originator.odfiIdentification, 1) }, ach.settings.originator.odfiIdentification)
       credits.push(credit)
     } catch (err) {
       if (isApiError(err) && httpStatusOf(err.code) >= 500) {
-        deps.logger.warn({ err, transactionId: candidate.transactionId }, 'ACH payout left for the next cut-off: the ledger did not give its bank details')
+        deps.logger.warn({ err, subject }, 'ACH entry left for the next cut-off: the ledger did not give its bank details')
         continue
       }
-      await failUnpayable(deps, candidate, err instanceof Error ? err.message : String(err))
+      await refuse(deps, subject, err instanceof Error ? err.message : String(err))
     }
   }
   return credits
 }
 
-export async function creditOf(deps: PaymentsDeps, candidate: AchCandidate): Promise<Credit> {
-  // the platform's request that executed the payout: the ledger's log of the read traces back to it
-  const ctx = { platformId: candidate.platformId, environment: candidate.environment as Environment, requestId: candidate.requestId ?? '' }
-  const details = await deps.services.payoutBankDetails(ctx, candidate.externalAccountId)
+async function creditOf(deps: PaymentsDeps, subject: EntrySubject): Promise<Credit> {
+  // a payout's executing request: the ledger's log of the read traces back to it
+  const ctx = { platformId: subject.platformId, environment: subject.environment as Environment, requestId: subject.requestId }
+  const details = await deps.services.payoutBankDetails(ctx, subject.externalAccountId)
   return {
-    candidate,
+    subject,
     secCode: secCodeOf(details.beneficiaryType),
     routingNumber: details.routingNumber,
     accountNumber: details.accountNumber,
     accountKind: details.accountKind,
-    amount: candidate.amount,
+    amount: subject.amount,
     receiverName: details.beneficiaryName,
-    receiverReference: candidate.reference.slice(-15),
+    receiverReference: subject.reference.slice(-15),
+    ...(subject.kind === 'PRENOTE' && { prenote: true }),
   }
 }
 
-async function failUnpayable(deps: PaymentsDeps, candidate: AchCandidate, reason: string): Promise<void> {
-  deps.logger.warn({ transactionId: candidate.transactionId, reason }, 'ACH payout failed: its account cannot be paid by ACH')
-  const moved = await rejectBankPayout(deps.db, candidate.transactionId, { rail: 'ACH', reason }, deps.now())
+async function refuse(deps: PaymentsDeps, subject: EntrySubject, reason: string): Promise<void> {
+  if (subject.kind === 'PRENOTE') {
+    deps.logger.warn({ externalAccountId: subject.externalAccountId, reason }, 'ACH prenote dropped: its account cannot be validated by ACH')
+    return dropPrenoteRequest(deps.db, subject.externalAccountId)
+  }
+  const transactionId = subject.transactionId!
+  deps.logger.warn({ transactionId, reason }, 'ACH payout failed: its account cannot be paid by ACH')
+  const moved = await rejectBankPayout(deps.db, transactionId, { rail: 'ACH', reason }, deps.now())
   // a ledger outage here leaves it at VOID, which the recovery run finishes
-  if (moved) await driveTransaction(deps, candidate.transactionId, 'FAIL').catch((err: unknown) => deps.logger.warn({ err, transactionId: candidate.transactionId }, 'void left to the recovery run'))
+  if (moved) await driveTransaction(deps, transactionId, 'FAIL').catch((err: unknown) => deps.logger.warn({ err, transactionId }, 'void left to the recovery run'))
 }

@@ -40,8 +40,10 @@ export interface NachaCredit {
   routingNumber: string
   accountNumber: string
   accountKind: AccountKind
-  /** In cents; at most 10 digits. */
+  /** In cents; at most 10 digits (0 for a prenote). */
   amount: bigint
+  /** A prenote: the zero-dollar entry that validates the account before money is sent to it. */
+  prenote?: boolean
   receiverName: string
   /** Shown to the receiver (15 characters): the platform's reference of the payout. */
   receiverReference: string
@@ -81,6 +83,7 @@ export interface NachaFile {
 }
 
 const CREDIT_CODES: Record<AccountKind, string> = { CHECKING: '22', SAVINGS: '32' }
+const PRENOTE_CODES: Record<AccountKind, string> = { CHECKING: '23', SAVINGS: '33' }
 const DEBIT_CODES: Record<AccountKind, string> = { CHECKING: '27', SAVINGS: '37' }
 
 /** The file of `input`: one batch per SEC code in the order PPD, CCD, entries in the given order. */
@@ -163,7 +166,7 @@ function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate
   let hash = 0n
   let credit = 0n
   for (const entry of credits) {
-    records.push(entryRecord(CREDIT_CODES[entry.accountKind], entry, odfi))
+    records.push(entryRecord((entry.prenote ? PRENOTE_CODES : CREDIT_CODES)[entry.accountKind], entry, odfi))
     hash += BigInt(entry.routingNumber.slice(0, 8))
     credit += entry.amount
   }
@@ -197,7 +200,7 @@ function buildBatch(originator: NachaOriginator, secCode: SecCode, effectiveDate
   return { records, hash, credit, debit, entryCount }
 }
 
-type EntryFields = Pick<NachaCredit, 'routingNumber' | 'accountNumber' | 'amount' | 'receiverName' | 'receiverReference' | 'traceNumber'>
+type EntryFields = Pick<NachaCredit, 'routingNumber' | 'accountNumber' | 'amount' | 'receiverName' | 'receiverReference' | 'traceNumber' | 'prenote'>
 
 function entryRecord(transactionCode: string, entry: EntryFields, odfi: string): string {
   assertEntry(entry, odfi)
@@ -219,7 +222,9 @@ function entryRecord(transactionCode: string, entry: EntryFields, odfi: string):
 export function assertEntry(entry: EntryFields, odfiIdentification: string): void {
   routingNumber(entry.routingNumber)
   accountNumber(entry.accountNumber)
-  if (entry.amount <= 0n || entry.amount > 9_999_999_999n) throw new Error(`an ACH amount of ${entry.amount} cents is out of range`)
+  if (entry.prenote ? entry.amount !== 0n : entry.amount <= 0n || entry.amount > 9_999_999_999n) {
+    throw new Error(`an ACH ${entry.prenote ? 'prenote' : 'credit'} of ${entry.amount} cents is out of range`)
+  }
   digits(entry.traceNumber, 15, 'trace number')
   if (!entry.traceNumber.startsWith(odfiIdentification)) throw new Error(`trace number ${entry.traceNumber} does not start with the ODFI identification`)
 }

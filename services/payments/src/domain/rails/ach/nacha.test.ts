@@ -107,11 +107,20 @@ describe('buildNachaFile', () => {
     expect(parsed.file.footer.entryHash).toBe(Number(file.entryHash))
   })
 
+  it('writes a prenote as a zero-dollar entry with the prenote transaction code of its account kind', () => {
+    const prenotes = [{ ...credit('PPD', 1, 0n), prenote: true }, { ...credit('CCD', 2, 0n), prenote: true }, credit('PPD', 3, 700n)]
+    const file = buildNachaFile({ originator, createdAt: new Date('2026-11-29T09:30:00Z'), fileIdModifier: 'B', effectiveDate: '261201', credits: prenotes })
+    const parsed = nacha.from(file.content).data
+    expect(parsed.batches.flatMap((batch) => batch.entries.map((entry) => [entry.transactionCode, entry.amount]))).toEqual([['23', 0], ['22', 700], ['33', 0]])
+    expect(parsed.file.footer).toMatchObject({ entryAndAddendaCount: 3, totalCredit: 700 })
+  })
+
   it('refuses what a bank would reject instead of writing it', () => {
     const make = (changed: Partial<NachaCredit>) => () =>
       buildNachaFile({ originator, createdAt: new Date(), fileIdModifier: 'A', effectiveDate: '261201', credits: [{ ...credit('PPD', 1, 5n), ...changed }] })
     expect(make({ routingNumber: '021000022' })).toThrow(/check digit/)
     expect(make({ amount: 0n })).toThrow(/out of range/)
+    expect(make({ prenote: true })).toThrow(/prenote of 5 cents/)
     expect(make({ traceNumber: '999999990000001' })).toThrow(/ODFI/)
     expect(make({ accountNumber: '123456789012345678' })).toThrow(/account number/)
     expect(() => routingNumber('12345')).toThrow(/9 digits/)

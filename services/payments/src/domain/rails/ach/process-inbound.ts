@@ -14,8 +14,10 @@ import {
 } from '../../../db/ach-inbound.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import { driveTransaction } from '../../transactions/driver.js'
-import { countInbound, type AchRail, type InboundSummary } from './ach-rail.js'
+import { findPrenoteByTrace } from '../../../db/ach-prenotes.db.js'
+import { countInbound, countPrenote, type AchRail, type InboundSummary } from './ach-rail.js'
 import { maskCorrectedData, maskRecords } from './masking.js'
+import { tellLedger } from './prenote-outcome.js'
 import { CHANGE_REASONS, readReturnFile, returnReasonOf, type AchNotification, type AchReturn, type ReturnFile } from './nacha-returns.js'
 
 /** The most inbound files one run reads; the rest wait for the next (a full batch runs again at once). */
@@ -53,6 +55,7 @@ interface Applied {
 export async function processInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
   const digest = createHash('sha256').update(content).digest('hex')
   const parsed = parse(content.toString('latin1'))
+  if (typeof parsed !== 'string') await failReturnedPrenotes(deps, parsed.returns)
   const now = deps.now()
   const id = newId('AchInboundFile')
   const applied = await inTransaction(deps.db, async (tx) => {
@@ -70,6 +73,18 @@ export async function processInboundFile(deps: PaymentsDeps, name: string, conte
   const summary = { name, processed: true, returns: applied.toDrive.length, notifications: applied.changeCodes.length, unmatched: applied.items.length }
   deps.logger.info(summary, 'ACH inbound file processed')
   return summary
+}
+
+/**
+ * A returned prenote makes its account unusable: the ledger is told before the file is claimed, so
+ * an outage leaves the file unprocessed, to be read again, rather than a return the ledger never
+ * hears of. Telling it twice (a file read again) changes nothing.
+ */
+async function failReturnedPrenotes(deps: PaymentsDeps, returns: AchReturn[]): Promise<void> {
+  for (const entry of returns) {
+    const prenote = await findPrenoteByTrace(deps.db, entry.originalTraceNumber)
+    if (prenote && prenote.status !== 'RETURNED') await tellLedger(deps, prenote, 'FAILED', entry.returnCode)
+  }
 }
 
 function parse(text: string): ReturnFile | string {
@@ -93,7 +108,7 @@ async function applyFile(tx: Tx, file: ReturnFile, now: Date): Promise<Applied> 
   for (const entry of file.returns) {
     const outcome = await applyReturn(tx, entry, now)
     if (typeof outcome === 'string') applied.toDrive.push(outcome)
-    else applied.items.push(outcome)
+    else if (outcome) applied.items.push(outcome)
     applied.returnCodes.push(entry.returnCode)
   }
   for (const notification of file.notifications) {
@@ -107,10 +122,11 @@ async function applyFile(tx: Tx, file: ReturnFile, now: Date): Promise<Applied> 
 /**
  * A return of one of our entries fails its payout with the return code and reason: voided while
  * the entry had not settled, refunded with entries of its own once it had. Answers the transaction
- * to drive, or the item an operator must look at: a trace number of no entry of ours, an amount
- * other than the entry's, an entry returned already, a payout in no state a return applies to.
+ * to drive, nothing for a prenote (the ledger was told before), or the item an operator must look
+ * at: a trace number of no entry of ours, an amount other than the entry's, an entry returned
+ * already, a payout in no state a return applies to.
  */
-async function applyReturn(tx: Tx, entry: AchReturn, now: Date): Promise<string | NewOperatorItem> {
+async function applyReturn(tx: Tx, entry: AchReturn, now: Date): Promise<string | NewOperatorItem | undefined> {
   const unmatched = (problem: string, transactionId?: string): NewOperatorItem => ({
     id: newId('AchItem'),
     kind: 'UNMATCHED_RETURN',
@@ -123,8 +139,13 @@ async function applyReturn(tx: Tx, entry: AchReturn, now: Date): Promise<string 
   })
   const found = await lockAchEntryByTrace(tx, entry.originalTraceNumber)
   if (!found) return unmatched('no entry sent by this platform has this trace number')
-  if (found.amount !== entry.amount) return unmatched(`the return is for ${entry.amount} cents, the entry was for ${found.amount}`, found.transactionId)
-  if (found.status === 'RETURNED') return unmatched('the entry was returned already', found.transactionId)
+  if (found.amount !== entry.amount) return unmatched(`the return is for ${entry.amount} cents, the entry was for ${found.amount}`, found.transactionId ?? undefined)
+  if (found.status === 'RETURNED') return unmatched('the entry was returned already', found.transactionId ?? undefined)
+  if (found.transactionId === null) {
+    await markAchEntryReturned(tx, found.id, entry.returnCode, now)
+    countPrenote('FAILED')
+    return undefined
+  }
   const details = { rail: 'ACH', returnCode: entry.returnCode, returnReason: returnReasonOf(entry.returnCode), traceNumber: entry.originalTraceNumber }
   const from = found.status === 'SETTLED' ? ({ stage: 'DONE', status: 'COMPLETED' } as const) : ({ stage: 'WAIT', status: 'PROCESSING' } as const)
   if (!(await returnBankPayout(tx, found.transactionId, from, details, now))) {
@@ -146,7 +167,7 @@ async function noticeOf(tx: Tx, notification: AchNotification): Promise<NewOpera
   return {
     id: newId('AchItem'),
     kind: found ? 'NOTIFICATION_OF_CHANGE' : 'UNMATCHED_NOTIFICATION',
-    transactionId: found?.transactionId,
+    transactionId: found?.transactionId ?? undefined,
     code: notification.changeCode,
     traceNumber: notification.originalTraceNumber,
     problem: found

@@ -38,6 +38,7 @@ async function rebuild(deps: PaymentsDeps, ach: AchRail, file: AchFileRow): Prom
       receiverName: details.beneficiaryName,
       receiverReference: entry.receiverReference,
       traceNumber: entry.traceNumber,
+      ...(entry.kind === 'PRENOTE' && { prenote: true }),
     })
   }
   return nachaFileOf(ach, file, credits).content

@@ -43,6 +43,11 @@ export const achConfig = z.object({
   ACH_RETURN_FETCH_TIMES: timesOfDay.default(['06:00', '12:00', '18:00']),
   /** Business days (Monday to Friday) from a file's cut-off to its entries' effective date. */
   ACH_EFFECTIVE_DAYS: z.coerce.number().int().min(0).max(5).default(1),
+  /**
+   * Banking days after a prenote's effective date with no return before its account counts as
+   * validated and payouts may use it (NACHA's waiting period is 3).
+   */
+  ACH_PRENOTE_WAIT_DAYS: z.coerce.number().int().min(0).max(10).default(3),
   /** An entry settles (its payout COMPLETED) this long after the start of its effective date, UTC, unless returned before. */
   ACH_SETTLEMENT_AFTER_MS: durationMs.default(86_400_000),
   /** Whether the bank wants balanced files: each batch then ends with an offset debit to the account below. */
@@ -92,6 +97,7 @@ export interface AchSettings {
   returnFetchTimes: string[]
   effectiveDays: number
   settlementAfterMs: number
+  prenoteWaitDays: number
   fileEntriesMax: number
 }
 
@@ -127,6 +133,7 @@ export function achSettingsOf(config: AchConfig, readKey: (path: string) => stri
     returnFetchTimes: config.ACH_RETURN_FETCH_TIMES,
     effectiveDays: config.ACH_EFFECTIVE_DAYS,
     settlementAfterMs: config.ACH_SETTLEMENT_AFTER_MS,
+    prenoteWaitDays: config.ACH_PRENOTE_WAIT_DAYS,
     fileEntriesMax: config.ACH_FILE_ENTRIES_MAX,
   }
 }

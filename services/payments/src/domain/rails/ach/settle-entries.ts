@@ -1,7 +1,10 @@
 import { inTransaction } from '@pp/db'
 import { nextAchSettlementAt, settleDueAchEntries } from '../../../db/ach.db.js'
+import { findDuePrenotes, markPrenoteValidated } from '../../../db/ach-prenotes.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import { driveTransaction } from '../../transactions/driver.js'
+import { countPrenote } from './ach-rail.js'
+import { tellLedger } from './prenote-outcome.js'
 
 /**
  * Settles the ACH entries whose settlement time passed with no return: the bank sends nothing for
@@ -18,5 +21,21 @@ export async function settleDueEntries(deps: PaymentsDeps, batch: number): Promi
   return settled.length
 }
 
-/** When the next entry settles. */
+/**
+ * Validates the accounts whose prenote's waiting period ended with no return: the ledger is told
+ * first (idempotent; a failure it already holds stands), then the prenote is marked, so a crash
+ * between the two only tells it again. A ledger outage throws, and the run is tried again later;
+ * an account the ledger no longer has needs nothing more. Answers how many it validated.
+ */
+export async function validateDuePrenotes(deps: PaymentsDeps, batch: number): Promise<number> {
+  const due = await findDuePrenotes(deps.db, deps.now(), batch)
+  for (const prenote of due) {
+    await tellLedger(deps, prenote, 'VALIDATED')
+    await markPrenoteValidated(deps.db, prenote.id, deps.now())
+    countPrenote('VALIDATED')
+  }
+  return due.length
+}
+
+/** When the next entry settles (a prenote: when its account validates). */
 export const nextSettlementDue = (deps: PaymentsDeps): Promise<Date | undefined> => nextAchSettlementAt(deps.db)

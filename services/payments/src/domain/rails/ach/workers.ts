@@ -5,7 +5,7 @@ import type { AchRail } from './ach-rail.js'
 import { runAchCutoff } from './build-file.js'
 import { fetchAchInbound, INBOUND_FILES_MAX } from './process-inbound.js'
 import { nextTimeOfDay, previousTimeOfDay } from './schedule.js'
-import { nextSettlementDue, settleDueEntries } from './settle-entries.js'
+import { nextSettlementDue, settleDueEntries, validateDuePrenotes } from './settle-entries.js'
 
 /** The channel the ach_entries trigger notifies: entries were sent, so a settlement time is known. */
 const SETTLEMENT_CHANNEL = 'ach_settlement'
@@ -15,7 +15,8 @@ const SETTLEMENT_CHANNEL = 'ach_settlement'
  * (ACH_CUTOFF_TIMES), the inbound folder is read at ACH_RETURN_FETCH_TIMES, and entries settle
  * when the earliest is due. Each loop also runs once at start, so a restart sends a file a crash
  * left built and reads what arrived meanwhile. Replicas may run the same loop: the file claim is
- * serialized, inbound files are claimed once, entries are settled with SKIP LOCKED.
+ * serialized, inbound files are claimed once, entries are settled with SKIP LOCKED, and a prenote
+ * validated twice tells the ledger what it holds already.
  */
 export function startAchWorkers(deps: PaymentsDeps, ach: AchRail, options: { databaseUrl: string; batch: number }): RunningWorkers {
   const common = { databaseUrl: options.databaseUrl, logger: deps.logger, now: deps.now }
@@ -41,7 +42,11 @@ export function startAchWorkers(deps: PaymentsDeps, ach: AchRail, options: { dat
       ...common,
       name: 'ach-settlement',
       channel: SETTLEMENT_CHANNEL,
-      run: async () => ((await settleDueEntries(deps, options.batch)) === options.batch ? deps.now() : nextSettlementDue(deps)),
+      run: async () => {
+        const settled = await settleDueEntries(deps, options.batch)
+        const validated = await validateDuePrenotes(deps, options.batch)
+        return settled === options.batch || validated === options.batch ? deps.now() : nextSettlementDue(deps)
+      },
     }),
   ]
   return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) }
