@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recoverInterrupted } from '../src/domain/jobs/due-jobs.js'
 import type { QuoteView } from '../src/domain/quotes/view.js'
 import type { AchRail } from '../src/domain/rails/ach/ach-rail.js'
+import { bankingCalendar } from '../src/domain/rails/ach/banking-calendar.js'
 import { runAchCutoff } from '../src/domain/rails/ach/build-file.js'
 import { listAchItems, resolveAchItem } from '../src/domain/rails/ach/operator-items.js'
 import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/process-inbound.js'
@@ -65,6 +66,7 @@ beforeAll(async () => {
       sftp: bank.settings,
       cutoffTimes: ['14:00'],
       returnFetchTimes: ['06:00'],
+      calendar: bankingCalendar(),
       effectiveDays: 1,
       settlementAfterMs: 86_400_000,
       prenoteWaitDays: 3,

@@ -19,7 +19,7 @@ import { driveTransaction } from '../../transactions/driver.js'
 import { digestOf, nachaFileOf, uploadFile } from './ach-file.js'
 import type { AchFileSummary, AchRail } from './ach-rail.js'
 import { assertEntry, secCodeOf, traceNumber, type NachaCredit } from './nacha-file.js'
-import { effectiveDateOf, yymmdd } from './schedule.js'
+import { bankingDaysAfter, yymmdd } from './schedule.js'
 import { resendUnsentFiles } from './resend-files.js'
 
 const MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -81,12 +81,12 @@ async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Pro
   const traced = credits.map((credit, i) => ({ ...credit, traceNumber: traceNumber(odfi, sequences[i]!) }))
   const offsetTraceNumbers = ach.settings.offset ? { PPD: traceNumber(odfi, sequences.at(-2)!), CCD: traceNumber(odfi, sequences.at(-1)!) } : null
   const now = deps.now()
-  const effectiveDay = effectiveDateOf(now, ach.settings.effectiveDays)
+  const effectiveDay = bankingDaysAfter(now, ach.settings.effectiveDays, ach.settings.calendar)
   const effectiveDate = yymmdd(effectiveDay)
   const settlesAt: Record<AchEntryKind, Date> = {
     PAYOUT: new Date(effectiveDay.getTime() + ach.settings.settlementAfterMs),
     // NACHA's waiting period: live entries may follow a prenote this many banking days after its settlement date
-    PRENOTE: effectiveDateOf(effectiveDay, ach.settings.prenoteWaitDays),
+    PRENOTE: bankingDaysAfter(effectiveDay, ach.settings.prenoteWaitDays, ach.settings.calendar),
   }
   const recorded = await inTransaction(deps.db, async (tx) => {
     const claimable = await lockClaimableAchPayouts(tx, traced.flatMap((credit) => credit.subject.transactionId ?? []))

@@ -1,4 +1,5 @@
 /** Times of the ACH rail's day, all in UTC: cut-offs, fetches and effective dates. */
+import type { BankingCalendar } from './banking-calendar.js'
 
 const DAY_MS = 86_400_000
 
@@ -26,20 +27,17 @@ export function previousTimeOfDay(times: readonly string[], now: Date): Date | u
   return latest
 }
 
-const isWeekend = (day: Date): boolean => day.getUTCDay() === 0 || day.getUTCDay() === 6
-
 /**
- * The effective entry date of a file built at `at`: `businessDays` weekdays later (0: the same
- * day, or the next weekday on a weekend). Bank holidays are not known here: the bank moves an
- * entry dated on one to the next banking day, which settles it a day later than counted.
+ * The banking day `bankingDays` banking days after the day of `at` (0: that day, or the next
+ * banking day when it is closed): a file's effective date, a prenote's end of waiting.
  */
-export function effectiveDateOf(at: Date, businessDays: number): Date {
+export function bankingDaysAfter(at: Date, bankingDays: number, calendar: BankingCalendar): Date {
   let day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
   const nextDay = () => (day = new Date(day.getTime() + DAY_MS))
-  if (businessDays === 0) while (isWeekend(day)) nextDay()
-  for (let left = businessDays; left > 0; ) {
+  if (bankingDays === 0) while (!calendar.isBankingDay(day)) nextDay()
+  for (let left = bankingDays; left > 0; ) {
     nextDay()
-    if (!isWeekend(day)) left -= 1
+    if (calendar.isBankingDay(day)) left -= 1
   }
   return day
 }

@@ -36,5 +36,9 @@ describe('ACH settings', () => {
     })
     expect(settings!.offset).toBeUndefined()
     expect(() => loadPaymentsConfig({ ...BASE, ...ACH, ACH_CUTOFF_TIMES: '25:00' })).toThrow(/HH:MM/)
+    const closing = achSettingsOf(loadPaymentsConfig({ ...BASE, ...ACH, ACH_EXTRA_BANK_HOLIDAYS: '2026-12-24, 2026-12-31' }), () => '')!
+    expect(closing.calendar.isBankingDay(new Date('2026-12-24T00:00:00Z'))).toBe(false)
+    expect(settings!.calendar.isBankingDay(new Date('2026-12-24T00:00:00Z'))).toBe(true)
+    expect(() => loadPaymentsConfig({ ...BASE, ...ACH, ACH_EXTRA_BANK_HOLIDAYS: '24/12/2026' })).toThrow(/YYYY-MM-DD/)
   })
 })

@@ -1,4 +1,5 @@
 import { durationMs, z } from '@pp/config'
+import { bankingCalendar, type BankingCalendar } from './banking-calendar.js'
 import type { NachaOriginator } from './nacha-file.js'
 import type { SftpSettings } from './sftp-transport.js'
 
@@ -41,7 +42,13 @@ export const achConfig = z.object({
   ACH_CUTOFF_TIMES: timesOfDay.default(['14:00']),
   /** When the inbound folder is read for returns and notifications of change, UTC. */
   ACH_RETURN_FETCH_TIMES: timesOfDay.default(['06:00', '12:00', '18:00']),
-  /** Business days (Monday to Friday) from a file's cut-off to its entries' effective date. */
+  /** Days the bank is closed besides weekends and the Federal Reserve's holidays, YYYY-MM-DD comma-separated. */
+  ACH_EXTRA_BANK_HOLIDAYS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((day) => day.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'))),
+  /** Banking days (the Federal Reserve's) from a file's cut-off to its entries' effective date. */
   ACH_EFFECTIVE_DAYS: z.coerce.number().int().min(0).max(5).default(1),
   /**
    * Banking days after a prenote's effective date with no return before its account counts as
@@ -95,6 +102,8 @@ export interface AchSettings {
   offset?: { routingNumber: string; accountNumber: string; accountKind: 'CHECKING' | 'SAVINGS' }
   cutoffTimes: string[]
   returnFetchTimes: string[]
+  /** The days ACH moves money: effective dates and prenote waiting periods count in them. */
+  calendar: BankingCalendar
   effectiveDays: number
   settlementAfterMs: number
   prenoteWaitDays: number
@@ -131,6 +140,7 @@ export function achSettingsOf(config: AchConfig, readKey: (path: string) => stri
       : undefined,
     cutoffTimes: config.ACH_CUTOFF_TIMES,
     returnFetchTimes: config.ACH_RETURN_FETCH_TIMES,
+    calendar: bankingCalendar(config.ACH_EXTRA_BANK_HOLIDAYS),
     effectiveDays: config.ACH_EFFECTIVE_DAYS,
     settlementAfterMs: config.ACH_SETTLEMENT_AFTER_MS,
     prenoteWaitDays: config.ACH_PRENOTE_WAIT_DAYS,
