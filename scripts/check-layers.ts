@@ -5,8 +5,10 @@
  *
  * - domain-prisma: a file in `src/domain/` names nothing of Prisma: no @prisma/* or generated
  *   client import, and no name from elsewhere (db/client.ts's `Tx`, a row type db/ re-exports)
- *   that is, or is declared as, a Prisma type or client. The domain declares the shapes it works
- *   with; db/ maps Prisma's rows into them.
+ *   that is, or is declared as, a Prisma type or client (db/client.ts's `open`, typed as what turns
+ *   a handle into Prisma's client, included). The domain holds the database and its transactions as
+ *   opaque handles (`DbHandle`/`TxHandle` of @pp/db) and declares the shapes it works with; db/
+ *   opens the handles and maps Prisma's rows into them.
  * - domain-imports: a file in `src/domain/` imports no transport code: not @pp/proto, @pp/grpc,
  *   @grpc/*, nor the service's own `rpc/`.
  * - domain-queries: a file in `src/domain/` calls no Prisma client method (a model query such as
