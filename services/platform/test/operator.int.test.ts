@@ -3,6 +3,7 @@ import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
 import { Environment } from '@pp/proto/platform/v1/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectApiError, startHarness, tokenPageOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /** platform.v1.PlatformOperatorService through its generated client, on the real server and a fresh database. */
 let h: Harness
@@ -39,9 +40,9 @@ describe('CreatePlatform', () => {
 
   it('refuses a taken name (CONFLICT) and leaves nothing behind, and an empty name or no environment (INVALID_INPUT)', async () => {
     await create('Taken')
-    const before = await h.db.platform.count()
+    const before = await open(h.db).platform.count()
     await expectApiError(create('Taken'), 'CONFLICT', /already exists/)
-    expect(await h.db.platform.count()).toBe(before)
+    expect(await open(h.db).platform.count()).toBe(before)
     await expectApiError(create('   '), 'INVALID_INPUT')
     await expectApiError(create('No environment', Environment.ENVIRONMENT_UNSPECIFIED), 'INVALID_INPUT')
   })

@@ -1,5 +1,5 @@
 import type { Environment } from '../domain/types.js'
-import type { PlatformDb, Tx } from './client.js'
+import { open, type PlatformDb, type Tx } from './client.js'
 import { currencyRow, type CurrencyRowInput } from './configs.db.js'
 import type { Platform } from './generated/client.js'
 
@@ -20,14 +20,14 @@ export interface NewPlatform {
 }
 
 export const findPlatformByName = (db: PlatformDb, name: string): Promise<Platform | null> =>
-  db.platform.findUnique({ where: { name } })
+  open(db).platform.findUnique({ where: { name } })
 
 export const platformExists = async (db: PlatformDb, id: string): Promise<boolean> =>
-  (await db.platform.count({ where: { id } })) === 1
+  (await open(db).platform.count({ where: { id } })) === 1
 
 /** The platform with the configuration of each environment, in one statement. */
 export async function insertPlatform(db: PlatformDb | Tx, platform: NewPlatform): Promise<void> {
-  await db.platform.create({
+  await open(db).platform.create({
     data: {
       id: platform.id,
       name: platform.name,
@@ -53,7 +53,7 @@ export interface PlatformKey {
 
 /** Up to `take` platforms after `after`, oldest first. */
 export const listPlatformsAfter = (db: PlatformDb, after: PlatformKey | undefined, take: number): Promise<Platform[]> =>
-  db.platform.findMany({
+  open(db).platform.findMany({
     where: after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take,
