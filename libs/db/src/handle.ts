@@ -43,11 +43,8 @@ export const handleOpener = <S extends string, Client, TxClient>(): HandleOpener
  * A use case's unit of work: one interactive transaction, with the client's transaction options
  * (see `createPrismaClient`). `domain/` opens it through here and hands `tx` to `db/`.
  */
-export function inTransaction<S extends string, T>(db: DbHandle<S>, work: (tx: TxHandle<S>) => Promise<T>): Promise<T>
-export function inTransaction<Tx, T>(db: TransactionRunner<Tx>, work: (tx: Tx) => Promise<T>): Promise<T>
-export function inTransaction<T>(db: unknown, work: (tx: never) => Promise<T>): Promise<T> {
-  return (db as TransactionRunner<never>).$transaction(work)
-}
+export const inTransaction = <S extends string, T>(db: DbHandle<S>, work: (tx: TxHandle<S>) => Promise<T>): Promise<T> =>
+  (db as unknown as TransactionRunner<TxHandle<S>>).$transaction(work)
 
 /** The statements runner over a handle, for the SQL that `@pp/db` and `db/` share between drivers (the idempotency store). */
 export const sqlOf = <S extends string>(handle: TxHandle<S>): SqlRunner => prismaRunner(handle as unknown as Parameters<typeof prismaRunner>[0])
