@@ -1,5 +1,6 @@
+import type { ContactChange } from '@pp/vocabulary'
 import type { AuthMethod } from '../domain/credentials/types.js'
-import type { ContactChange, Tenant } from '../domain/types.js'
+import type { Tenant } from '../domain/types.js'
 import { open, type Db, type Tx } from './client.js'
 import type { Prisma } from './generated/client.js'
 
