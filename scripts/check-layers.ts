@@ -5,8 +5,10 @@
  *
  * - domain-prisma: a file in `src/domain/` names nothing of Prisma: no @prisma/* or generated
  *   client import, and no name from elsewhere (db/client.ts's `Tx`, a row type db/ re-exports)
- *   that is, or is declared as, a Prisma type or client. The domain declares the shapes it works
- *   with; db/ maps Prisma's rows into them.
+ *   that is, or is declared as, a Prisma type or client (db/client.ts's `open`, typed as what turns
+ *   a handle into Prisma's client, included). The domain holds the database and its transactions as
+ *   opaque handles (`DbHandle`/`TxHandle` of @pp/db) and declares the shapes it works with; db/
+ *   opens the handles and maps Prisma's rows into them.
  * - domain-imports: a file in `src/domain/` imports no transport code: not @pp/proto, @pp/grpc,
  *   @grpc/*, nor the service's own `rpc/`.
  * - domain-queries: a file in `src/domain/` calls no Prisma client method (a model query such as
@@ -19,30 +21,14 @@
  * - cross-service: no file of a service or of the gateway imports another one's code, by a
  *   relative path or by its package name; what they share lives in `libs/`.
  *
- * Tests (`*.test.ts`, `test/`) and generated code are exempt. Any violation fails the check, except
- * those listed in `scripts/check-layers.known.txt` (work not yet done); a listed one that is gone
- * fails it too, so the list only shrinks.
+ * Tests (`*.test.ts`, `test/`) and generated code are exempt. Any violation fails the check.
  */
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { findViolations } from './layering.js'
 
-const root = resolve(import.meta.dirname, '..')
-const knownPath = join(root, 'scripts', 'check-layers.known.txt')
-const known = new Set(
-  readFileSync(knownPath, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#')),
-)
-const found = findViolations(root).map((v) => `${v.file}: ${v.rule}: ${v.what}`)
-const fresh = found.filter((line) => !known.has(line))
-const gone = [...known].filter((line) => !found.includes(line))
-if (fresh.length > 0) {
-  console.error(`Layering: ${fresh.length} violation(s) of the service skeleton (see scripts/check-layers.ts):\n  ${fresh.join('\n  ')}`)
+const found = findViolations(resolve(import.meta.dirname, '..')).map((v) => `${v.file}: ${v.rule}: ${v.what}`)
+if (found.length > 0) {
+  console.error(`Layering: ${found.length} violation(s) of the service skeleton (see scripts/check-layers.ts):\n  ${found.join('\n  ')}`)
+  process.exit(1)
 }
-if (gone.length > 0) {
-  console.error(`Layering: ${gone.length} listed violation(s) no longer found; delete them from scripts/check-layers.known.txt:\n  ${gone.join('\n  ')}`)
-}
-if (fresh.length > 0 || gone.length > 0) process.exit(1)
-const left = known.size > 0 ? ` (${known.size} known violation(s) left in scripts/check-layers.known.txt)` : ''
-console.log(`layering: every service keeps rpc/ -> domain/ -> db/, without cycles, and none imports another${left}`)
+console.log('layering: every service keeps rpc/ -> domain/ -> db/, without cycles, and none imports another')

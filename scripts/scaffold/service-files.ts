@@ -56,7 +56,7 @@ export function serviceFiles(n: ServiceNames, sibling: SiblingPackage, now: Date
     [`${dir}/src/rpc/callers.ts`]: callers(n),
     [`${dir}/src/domain/deps.ts`]: domainDeps(n),
     [`${dir}/src/domain/get-status.ts`]: getStatus(n),
-    [`${dir}/src/db/client.ts`]: dbClient,
+    [`${dir}/src/db/client.ts`]: dbClient(n),
     [`${dir}/src/db/status.db.ts`]: statusQuery(n),
     [`${dir}/src/events/types.ts`]: eventTypes(n),
     [`${dir}/src/events/outbox.ts`]: outbox(n),
@@ -106,7 +106,7 @@ import { expiredIdempotencyKeys } from '@pp/db'
 import { startGrpcServer } from '@pp/grpc'
 import { runService } from '@pp/service'
 import { load${n.pascal}Config } from './config.js'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import { ${n.camel}Store } from './db/status.db.js'
 import type { ${n.pascal}Deps } from './domain/deps.js'
 import { ${n.camel}Callers } from './rpc/callers.js'
@@ -128,7 +128,7 @@ runService({
       dependencies,
       callers: ${n.camel}Callers,
     })
-    return [() => server.shutdown(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => open(db).$disconnect()]
   },
 })
 `
@@ -197,22 +197,26 @@ export async function getStatus(deps: ${n.pascal}Deps): Promise<ServiceStatus> {
 }
 `
 
-const dbClient = `import { createPrismaClient } from '@pp/db'
-import { Prisma, PrismaClient } from './generated/client.js'
+const dbClient = (n: ServiceNames): string => `import { createPrismaClient, handleOpener, type DbHandle, type HandleOpener, type TxHandle } from '@pp/db'
+import { PrismaClient, type Prisma } from './generated/client.js'
 
-export type Db = PrismaClient
-/** The client inside an interactive transaction. */
-export type Tx = Prisma.TransactionClient
+/** The database as domain/ holds it: handed to db/'s queries and to \`inTransaction\`, opened only in db/. */
+export type Db = DbHandle<'${n.name}'>
+/** An interactive transaction as domain/ holds it. */
+export type Tx = TxHandle<'${n.name}'>
 
-export const openDb = (url: string, poolMax?: number): Db => createPrismaClient(PrismaClient, url, poolMax)
+/** db/'s side of the handles: the Prisma client they are. */
+export const open: HandleOpener<'${n.name}', PrismaClient, Prisma.TransactionClient> = handleOpener()
+
+export const openDb = (url: string, poolMax?: number): Db => createPrismaClient(PrismaClient, url, poolMax) as unknown as Db
 `
 
 const statusQuery = (n: ServiceNames): string => `import type { ${n.pascal}Store } from '../domain/deps.js'
-import type { Db } from './client.js'
+import { open, type Db } from './client.js'
 
 export const ${n.camel}Store = (db: Db): ${n.pascal}Store => ({
   async databaseTime() {
-    const [row] = await db.$queryRaw<{ now: Date }[]>\`SELECT now() AS "now"\`
+    const [row] = await open(db).$queryRaw<{ now: Date }[]>\`SELECT now() AS "now"\`
     if (!row) throw new Error('SELECT now() returned no row')
     return row.now
   },
@@ -228,12 +232,12 @@ export type ${n.pascal}EventType = \`${n.constant}.\${string}\`
 
 const outbox = (n: ServiceNames): string => `import { originFields, writeOutbox } from '@pp/events'
 import type { Origin } from '@pp/tenancy'
-import type { Tx } from '../db/client.js'
+import { open, type Tx } from '../db/client.js'
 import { EVENT_SOURCE, type ${n.pascal}EventType } from './types.js'
 
 /** Records an event in the caller's transaction; the relay (@pp/service) publishes it after commit. */
 export async function recordEvent(tx: Tx, origin: Origin, type: ${n.pascal}EventType, data: unknown): Promise<void> {
-  await writeOutbox(tx, EVENT_SOURCE, { type, ...originFields(origin), data })
+  await writeOutbox(open(tx), EVENT_SOURCE, { type, ...originFields(origin), data })
 }
 `
 

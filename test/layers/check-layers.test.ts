@@ -17,7 +17,10 @@ const clean: Record<string, string> = {
   'services/alpha/src/db/client.ts': `
     import type { PrismaClient, Prisma } from './generated/client.js'
     export type Db = PrismaClient
-    export type Tx = Prisma.TransactionClient`,
+    export type Tx = Prisma.TransactionClient
+    declare const handle: unique symbol
+    export interface Handle { readonly [handle]: 'alpha' }
+    export const open: (db: Handle) => Tx = (db) => db as unknown as Tx`,
   'services/alpha/src/db/customers.db.ts': `
     import type { Customer } from '../domain/types.js'
     import type { Tx } from './client.js'
@@ -31,6 +34,9 @@ const clean: Record<string, string> = {
     import { findCustomers } from '../db/customers.db.js'
     import { isActive, type Customer } from './types.js'
     export const listCustomers = async (tx: Parameters<typeof findCustomers>[0]): Promise<Customer[]> => (await findCustomers(tx)).filter(isActive)`,
+  'services/alpha/src/domain/deps.ts': `
+    import type { Handle } from '../db/client.js'
+    export interface Deps { db: Handle }`,
   'services/alpha/src/domain/list-customers.test.ts': `
     import type { CustomerRow } from '../db/generated/client.js'
     export const row: CustomerRow = { id: 'c', deletedAt: null }`,
@@ -58,6 +64,11 @@ const planted: Array<{ rule: string; file: string; files: Record<string, string>
     rule: 'domain-prisma',
     file: 'services/alpha/src/domain/namespaced.ts',
     files: { 'services/alpha/src/domain/namespaced.ts': `import * as db from '../db/client.js'\nexport interface UnitOfWork { db: db.Db }` },
+  },
+  {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/opened.ts',
+    files: { 'services/alpha/src/domain/opened.ts': `import { open, type Handle } from '../db/client.js'\nexport const clientOf = (db: Handle) => open(db)` },
   },
   {
     rule: 'domain-imports',
@@ -125,7 +136,7 @@ function fixture(files: Record<string, string>): string {
 }
 
 describe('the layering check', () => {
-  it('passes a tree that keeps every rule, a domain calling db/ and a test naming Prisma included', () => {
+  it('passes a tree that keeps every rule, a domain calling db/, holding a handle, and a test naming Prisma included', () => {
     expect(findViolations(fixture(clean))).toEqual([])
   })
 
@@ -137,5 +148,10 @@ describe('the layering check', () => {
   it('follows a type alias of db/ to the Prisma type it names', () => {
     const [found] = findViolations(fixture({ ...clean, ...planted[1]!.files }))
     expect(found?.what).toBe("imports Tx from ../db/client.js: Tx → Prisma's TransactionClient")
+  })
+
+  it("follows the type of db/'s handle opener to the Prisma client it returns", () => {
+    const [found] = findViolations(fixture({ ...clean, ...planted[3]!.files }))
+    expect(found?.what).toBe("imports open from ../db/client.js: open → Tx → Prisma's TransactionClient")
   })
 })

@@ -1,17 +1,13 @@
 import type { Context } from 'hono'
 import { callUnary } from '@pp/grpc'
 import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
+import type { ContactChange } from '@pp/vocabulary'
 import { callContext, type GatewayEnv } from '../context.js'
 import type { SignedOutcome, WalletSignatureGuard } from '../wallet-signature/guard.js'
 
 export interface ContactSignatureDeps {
   walletAuth: WalletAuthServiceClient
   walletSignatures: WalletSignatureGuard
-}
-
-export interface ContactChange {
-  email?: string
-  phoneNumber?: string
 }
 
 /**

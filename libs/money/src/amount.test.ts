@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMoney, amountToJson, convertAmount, parseAmount } from './amount.js'
+import { addMoney, amountToJson, convertAmount, convertAmountDown, parseAmount, sourceAmountFor } from './amount.js'
 
 describe('money', () => {
   it('accepts safe integers and refuses floats and unsafe numbers', () => {
@@ -19,6 +19,27 @@ describe('money', () => {
     expect(convertAmount(1n, '0.5', 2, 2)).toBe(1n)
     expect(convertAmount(100n, '17.2345', 2, 2)).toBe(1723n)
     expect(convertAmount(100n, '1', 2, 6)).toBe(1000000n)
+  })
+
+  it('converts rounding down, where the half-up conversion would round up', () => {
+    expect(convertAmountDown(10000n, '0.92', 2, 2)).toBe(9200n)
+    expect(convertAmountDown(1n, '0.5', 2, 2)).toBe(0n)
+    expect(convertAmount(1n, '0.5', 2, 2)).toBe(1n)
+    expect(convertAmountDown(100n, '17.2345', 2, 2)).toBe(1723n)
+    expect(convertAmountDown(199n, '0.005', 2, 2)).toBe(0n)
+    expect(convertAmountDown(1n, '1', 8, 2)).toBe(0n) // a satoshi is less than a cent
+    expect(convertAmountDown(100n, '1', 2, 8)).toBe(100_000_000n)
+  })
+
+  it('finds the smallest source amount whose conversion, rounded down, reaches the target', () => {
+    for (const [target, rate, from, to] of [[9_200n, '0.925925925926', 2, 2], [1n, '0.005', 2, 2], [100_000_000n, '0.0000153846', 2, 8], [7n, '3', 0, 0]] as const) {
+      const source = sourceAmountFor(target, rate, from, to)
+      expect(convertAmountDown(source, rate, from, to)).toBeGreaterThanOrEqual(target)
+      expect(convertAmountDown(source - 1n, rate, from, to)).toBeLessThan(target)
+    }
+    expect(sourceAmountFor(6n, '3', 0, 0)).toBe(2n)
+    expect(sourceAmountFor(7n, '3', 0, 0)).toBe(3n)
+    expect(() => sourceAmountFor(1n, '0.000', 2, 2)).toThrow(expect.objectContaining({ code: 'QUOTE_RATE_UNAVAILABLE' }))
   })
 
   it('emits only safe JSON integers', () => {

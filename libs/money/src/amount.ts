@@ -1,4 +1,5 @@
 import { ApiError } from '@pp/errors'
+import { parseDecimal } from './decimal.js'
 
 /** An amount in the currency's smallest unit. bigint in code; a JSON integer at the edge. */
 export interface Money {
@@ -35,11 +36,23 @@ export function addMoney(a: Money, b: Money): Money {
  * integers: `rate` is "units of target per unit of source" in major units.
  */
 export function convertAmount(amount: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate)
-  if (!match) throw new Error(`malformed rate ${rate}`)
-  const fraction = match[2] ?? ''
-  const rateScaled = BigInt(`${match[1]}${fraction}`)
-  const numerator = amount * rateScaled * 10n ** BigInt(toDecimals)
-  const denominator = 10n ** BigInt(fraction.length + fromDecimals)
+  const { digits, scale } = parseDecimal(rate)
+  const numerator = amount * digits * 10n ** BigInt(toDecimals)
+  const denominator = 10n ** BigInt(scale + fromDecimals)
   return (numerator * 2n + denominator) / (denominator * 2n)
 }
+
+/** `amount` (smallest unit of the source) converted at `rate` as `convertAmount` reads it, rounded down. */
+export function convertAmountDown(amount: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
+  const { digits, scale } = parseDecimal(rate)
+  return (amount * digits * 10n ** BigInt(toDecimals)) / 10n ** BigInt(scale + fromDecimals)
+}
+
+/** The smallest source amount whose conversion at `rate`, rounded down, is at least `target`: a zero rate reaches nothing. */
+export function sourceAmountFor(target: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
+  const { digits, scale } = parseDecimal(rate)
+  if (digits === 0n) throw new ApiError('QUOTE_RATE_UNAVAILABLE', 'The rate for this corridor is zero')
+  return ceilDiv(target * 10n ** BigInt(scale + fromDecimals), digits * 10n ** BigInt(toDecimals))
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b

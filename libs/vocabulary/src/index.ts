@@ -24,4 +24,4 @@ export const VERIFICATION_STATUSES = [
 ] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
-export { contactChangePrefix, walletAuthSignedOperation } from './signed-operations.js'
+export { contactChangePrefix, walletAuthSignedOperation, type ContactChange } from './signed-operations.js'

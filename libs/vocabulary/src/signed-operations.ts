@@ -15,5 +15,15 @@ export const walletAuthSignedOperation = {
   changeContact: (customerId: string, credentialSet: string): string => `${contactChangePrefix(customerId)}${credentialSet}`,
 }
 
+/**
+ * A change of a customer's contacts that embedded-wallet OTP credentials sign in with: the new
+ * values, unset where it leaves a contact alone. The gateway asks wallet-auth who signs it, and the
+ * customers service has wallet-auth's credentials follow it.
+ */
+export interface ContactChange {
+  email?: string
+  phoneNumber?: string
+}
+
 /** What every contact update of the customer's operation names start with, whichever credentials they change. */
 export const contactChangePrefix = (customerId: string): string => `PATCH /customers/${customerId} otp-credentials:`

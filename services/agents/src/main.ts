@@ -5,7 +5,7 @@ import { runService } from '@pp/service'
 import { tenantOf } from '@pp/tenancy'
 import { grpcAgentServices } from './clients/services.js'
 import { loadAgentsServiceConfig } from './config.js'
-import { createAgentsDb } from './db/client.js'
+import { createAgentsDb, open } from './db/client.js'
 import { deleteCustomerAgents } from './domain/manage-agents.js'
 import { resumeOwedActions } from './domain/recovery.js'
 import { startAgentsServer } from './rpc/server.js'
@@ -46,6 +46,6 @@ runService({
       }),
     )
     const server = await startAgentsServer({ address: config.GRPC_ADDRESS, agents, logger, dependencies })
-    return [() => server.shutdown(), () => deletions.stop(), () => recovery.stop(), () => services.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => recovery.stop(), () => services.close(), () => open(db).$disconnect()]
   },
 })

@@ -7,7 +7,7 @@ import { AgentsServiceClient, type AgentPolicy } from '@pp/proto/agents/v1/agent
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningGrpcServer } from '@pp/grpc'
-import { createAgentsDb, type AgentsDb } from '../src/db/client.js'
+import { createAgentsDb, open, type AgentsDb } from '../src/db/client.js'
 import type { AgentServices } from '../src/domain/services.js'
 import { resumeOwedActions } from '../src/domain/recovery.js'
 import { startAgentsServer } from '../src/rpc/server.js'
@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   agents?.close()
   await server?.shutdown()
-  await db?.$disconnect()
+  await open(db)?.$disconnect()
   await database?.drop()
 })
 
@@ -98,9 +98,9 @@ describe('device codes', () => {
     const { agent, deviceCode } = await createAgent()
     const { accessToken } = await redeem(deviceCode.code)
     const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-    expect(await db.agentDeviceCode.count({ where: { agentId: agent.id, codeHash: sha256(deviceCode.code) } })).toBe(1)
-    expect(await db.agentToken.count({ where: { agentId: agent.id, tokenHash: sha256(accessToken) } })).toBe(1)
-    const stored = JSON.stringify([await db.agentDeviceCode.findMany({ where: { agentId: agent.id } }), await db.agentToken.findMany({ where: { agentId: agent.id } })])
+    expect(await open(db).agentDeviceCode.count({ where: { agentId: agent.id, codeHash: sha256(deviceCode.code) } })).toBe(1)
+    expect(await open(db).agentToken.count({ where: { agentId: agent.id, tokenHash: sha256(accessToken) } })).toBe(1)
+    const stored = JSON.stringify([await open(db).agentDeviceCode.findMany({ where: { agentId: agent.id } }), await open(db).agentToken.findMany({ where: { agentId: agent.id } })])
     expect(stored).not.toContain(deviceCode.code)
     expect(stored).not.toContain(accessToken)
   })
@@ -138,7 +138,7 @@ describe('owed executions', () => {
     }
     const transfer = { agentId: agent.id, type: 'TRANSFER_OUT', sourceAccountId: 'InternalAccount:1', destinationAccountId: 'ExternalAccount:1', amount: 100n }
     await expectApiError(callUnary(agents, agents.createAgentTransfer, transfer, ctx), 'SERVICE_UNAVAILABLE')
-    const [owed] = await db.agentAction.findMany({ where: { agentId: agent.id } })
+    const [owed] = await open(db).agentAction.findMany({ where: { agentId: agent.id } })
     expect(owed).toMatchObject({ status: 'APPROVED', transactionJson: null })
     expect(owed!.executingSince).not.toBeNull()
 
@@ -150,7 +150,7 @@ describe('owed executions', () => {
     clockMs += 1_000
     expect(await resumeOwedActions(deps, 1_000, () => undefined)).toBeUndefined()
     expect(executions.filter((key) => key === owed!.id)).toHaveLength(1)
-    const done = await db.agentAction.findUniqueOrThrow({ where: { id: owed!.id } })
+    const done = await open(db).agentAction.findUniqueOrThrow({ where: { id: owed!.id } })
     expect(done).toMatchObject({ status: 'APPROVED', executingSince: null, transactionJson: JSON.stringify({ id: owed!.transactionId, status: 'COMPLETED' }) })
     expect((await outboxEvents(db, 'AGENT_ACTION.APPROVED')).filter((e) => e.data.id === owed!.id)).toHaveLength(1)
   })
@@ -162,8 +162,8 @@ describe('owed executions', () => {
     }
     const transfer = { agentId: agent.id, type: 'TRANSFER_OUT', sourceAccountId: 'InternalAccount:1', destinationAccountId: 'ExternalAccount:1', amount: 100n }
     await expectApiError(callUnary(agents, agents.createAgentTransfer, transfer, ctx), 'INSUFFICIENT_FUNDS')
-    const [failed] = await db.agentAction.findMany({ where: { agentId: agent.id } })
+    const [failed] = await open(db).agentAction.findMany({ where: { agentId: agent.id } })
     expect(failed).toMatchObject({ status: 'FAILED', executingSince: null })
-    expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ dailyCount: 0, dailySpend: 0n, monthlySpend: 0n })
+    expect(await open(db).agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ dailyCount: 0, dailySpend: 0n, monthlySpend: 0n })
   })
 })

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Caller } from '@pp/tenancy'
 import { expect } from 'vitest'
-import type { AgentsDb } from '../src/db/client.js'
+import { open, type AgentsDb } from '../src/db/client.js'
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, '../prisma/migrations')
 export const SCHEMA_PATH = join(import.meta.dirname, '../prisma/schema.prisma')
@@ -16,6 +16,6 @@ export async function expectApiError(call: Promise<unknown>, code: string, reaso
 
 /** The outbox rows of one event type, oldest first. */
 export async function outboxEvents(db: AgentsDb, type: string): Promise<{ platformId: string; environment: string; data: any }[]> {
-  const rows = await db.outboxEvent.findMany({ where: { subject: `events.agents.${type}` }, orderBy: { createdAt: 'asc' } })
+  const rows = await open(db).outboxEvent.findMany({ where: { subject: `events.agents.${type}` }, orderBy: { createdAt: 'asc' } })
   return rows.map((r) => r.payload as { platformId: string; environment: string; data: any })
 }

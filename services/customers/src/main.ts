@@ -5,7 +5,7 @@ import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { walletContactsClient } from './clients/wallet-auth.js'
 import { loadCustomersConfig } from './config.js'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
 import { verificationProviders } from './domain/verification/provider.js'
 import { consumePlatformConfigChanges } from './events/uma-domain-consumer.js'
@@ -59,6 +59,6 @@ runService({
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => db.$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => open(db).$disconnect(), () => sql.end()]
   },
 })

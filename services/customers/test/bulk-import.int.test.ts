@@ -8,6 +8,7 @@ import type { Caller } from '../src/domain/types.js'
 import { failure, newTenant, startHarness, type Harness } from './harness.js'
 import { fromJson, verificationClients, type VerificationClients } from './verification-helpers.js'
 import { waitUntil, type TestDatabase } from '@pp/testing'
+import { open } from '../src/db/client.js'
 
 let h: Harness & { database: TestDatabase }
 let c: VerificationClients
@@ -53,10 +54,10 @@ describe('bulk import', () => {
     expect(done.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
     expect(done.errors.map((e) => [e.correlationId, e.code])).toEqual([['row_3', 'INVALID_INPUT'], ['row_5', 'INVALID_INPUT']])
     expect(done.errors[0]!.details).toMatchObject({ errors: [{ field: 'birthDate' }] })
-    const created = await h.db.customer.findMany({ where: { platformId: ctx.platformId }, orderBy: { platformCustomerId: 'asc' } })
+    const created = await open(h.db).customer.findMany({ where: { platformId: ctx.platformId }, orderBy: { platformCustomerId: 'asc' } })
     expect(created.map((r) => [r.platformCustomerId, r.fullName ?? r.customerType])).toEqual([['imp-1', 'Ann Able'], ['imp-2', 'Bee, Bob'], ['imp-4', 'BUSINESS']])
     // the webhook carries the job exactly as the API answers it
-    const events = await h.db.outboxEvent.findMany({ where: { subject: 'events.customers.BULK_UPLOAD.COMPLETED' } })
+    const events = await open(h.db).outboxEvent.findMany({ where: { subject: 'events.customers.BULK_UPLOAD.COMPLETED' } })
     expect(events.map((e) => (e.payload as unknown as { data: ImportJobView }).data)).toContainEqual(done)
   })
 
@@ -65,9 +66,9 @@ describe('bulk import', () => {
     const { jobId } = await start(ctx, csv)
     await processImportBatch(h.deps, settings)
     // the crash: the batch's customers committed, its progress did not, and the lease ran out
-    await h.db.customerImportJob.update({ where: { id: jobId }, data: { processed: 0, successful: 0, failed: 0, errors: [], leaseUntil: null } })
+    await open(h.db).customerImportJob.update({ where: { id: jobId }, data: { processed: 0, successful: 0, failed: 0, errors: [], leaseUntil: null } })
     await drain()
-    expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(3)
+    expect(await open(h.db).customer.count({ where: { platformId: ctx.platformId } })).toBe(3)
     expect((await jobOf(ctx, jobId)).progress).toEqual({ total: 5, processed: 5, successful: 3, failed: 2 })
   })
 

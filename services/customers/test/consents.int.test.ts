@@ -2,6 +2,7 @@ import { callUnary } from '@pp/grpc'
 import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, shownConsent, startHarness, TERMS_VERSION, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -14,7 +15,7 @@ type Ctx = ReturnType<typeof newTenant>
 const update = (ctx: Ctx, request: Parameters<typeof UpdateCustomerRequest.fromPartial>[0]) =>
   callUnary(h.client, h.client.updateCustomer, UpdateCustomerRequest.fromPartial(request), ctx).then(customerOf)
 const get = (ctx: Ctx, customerId: string) => callUnary(h.client, h.client.getCustomer, { customerId }, ctx).then(customerOf)
-const storedConsents = () => h.db.agreementConsent.count()
+const storedConsents = () => open(h.db).agreementConsent.count()
 
 describe('agreement consents', () => {
   it('lists each published agreement at its current version', async () => {
@@ -43,7 +44,7 @@ describe('agreement consents', () => {
     await update(ctx, { customerId: created.id, customerType: 'INDIVIDUAL', agreementConsents: [consent({ acceptedAt: new Date('2025-10-20T00:00:00Z') })] })
     const shown = (await get(ctx, created.id)).agreementConsents
     expect(shown).toEqual([shownConsent(newer), shownConsent({ type: PRIVACY_NOTICE.type, termsVersion: 'P1' })])
-    expect(await h.db.agreementConsent.count({ where: { customerId: created.id } })).toBe(4)
+    expect(await open(h.db).agreementConsent.count({ where: { customerId: created.id } })).toBe(4)
   })
 
   it('never lets one agreement type stand for another', async () => {
@@ -54,13 +55,13 @@ describe('agreement consents', () => {
 
   it('rejects an unpublished version with END_USER_TERMS_VERSION_NOT_FOUND and stores nothing', async () => {
     const ctx = newTenant()
-    const before = { consents: await storedConsents(), customers: await h.db.customer.count() }
+    const before = { consents: await storedConsents(), customers: await open(h.db).customer.count() }
     const err = await failure(create(h, ctx, individual({}, { agreementConsents: [consent({ termsVersion: 'V0' })] })))
     expect(err).toMatchObject({ code: 'END_USER_TERMS_VERSION_NOT_FOUND', details: { field: 'agreementConsents.0.termsVersion' } })
     // a version of another agreement type is not a version of this one
     const other = await failure(create(h, ctx, individual({}, { agreementConsents: [consent({ termsVersion: 'P2' })] })))
     expect(other.code).toBe('END_USER_TERMS_VERSION_NOT_FOUND')
-    expect({ consents: await storedConsents(), customers: await h.db.customer.count() }).toEqual(before)
+    expect({ consents: await storedConsents(), customers: await open(h.db).customer.count() }).toEqual(before)
   })
 
   it('rejects malformed acceptances, naming each field', async () => {
@@ -78,7 +79,7 @@ describe('agreement consents', () => {
     const { type: _type, ...legacy } = consent()
     const created = await create(h, ctx, individual({}, { endUserTermsConsent: legacy }))
     expect(created.agreementConsents).toEqual([shownConsent()])
-    const rows = await h.db.agreementConsent.findMany({ where: { customerId: created.id } })
+    const rows = await open(h.db).agreementConsent.findMany({ where: { customerId: created.id } })
     expect(rows.map((r) => r.agreementType)).toEqual(['SERVICE_END_USER_TERMS'])
   })
 

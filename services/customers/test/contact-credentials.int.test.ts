@@ -1,9 +1,10 @@
 import { ApiError } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
+import type { ContactChange } from '@pp/vocabulary'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walletContactsClient } from '../src/clients/wallet-auth.js'
-import type { ContactChange, ContactChangeProof } from '../src/domain/customers/contact-change.js'
+import type { ContactChangeProof } from '../src/domain/customers/contact-change.js'
 import { create, customerOf, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
 
 /**

@@ -5,6 +5,7 @@ import { ListCustomersRequest, UpdateCustomerRequest } from '@pp/proto/customers
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consent, create, customerOf, failure, individual, newTenant, PRIVACY_NOTICE, startHarness, TEST_SETTINGS, type Harness } from './harness.js'
 import { eventsAbout, verificationClients, type VerificationClients } from './verification-helpers.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 let c: VerificationClients
@@ -30,7 +31,7 @@ const confirm = async (ctx: Caller, customerId: string, channel: string, code: s
   customerOf(await callUnary(c.contact, c.contact.confirmContactVerification, { customerId, channel, code }, ctx))
 
 const storedChannel = (customerId: string, channel: string) =>
-  h.db.contactVerification.findUniqueOrThrow({ where: { customerId_channel: { customerId, channel } } })
+  open(h.db).contactVerification.findUniqueOrThrow({ where: { customerId_channel: { customerId, channel } } })
 
 const euCustomer = (ctx: Caller) => create(h, ctx, individual({ region: 'DE', email: 'k@example.de', phoneNumber: '+4915112345678' }))
 
@@ -159,6 +160,6 @@ describe('contact verification', () => {
     const ctx = newTenant('PRODUCTION')
     const customer = await euCustomer(ctx)
     expect((await failure(send(ctx, customer.id, 'EMAIL'))).code).toBe('NOT_IMPLEMENTED')
-    expect(await h.db.contactVerification.count({ where: { customerId: customer.id } })).toBe(0)
+    expect(await open(h.db).contactVerification.count({ where: { customerId: customer.id } })).toBe(0)
   })
 })

@@ -2,6 +2,7 @@ import { callUnary } from '@pp/grpc'
 import { UpdateCustomerRequest } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { create, failure, IDEMPOTENCY_KEY_TTL_MS, individual, newTenant, startHarness, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -20,7 +21,7 @@ interface Envelope {
 }
 
 async function eventsOf(customerId: string): Promise<Envelope[]> {
-  const rows = await h.db.outboxEvent.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(h.db).outboxEvent.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows.map((r) => r.payload as unknown as Envelope).filter((e) => e.data.id === customerId)
 }
 
@@ -42,7 +43,7 @@ describe('customer events', () => {
     // each carries the request that caused it, for whatever the event causes in turn
     expect(events.map((e) => e.requestId)).toEqual([ctx.requestId, ctx.requestId, ctx.requestId])
     expect(events[2]!.data.isDeleted).toBe(true)
-    const rows = await h.db.outboxEvent.findMany({ where: { payload: { path: ['data', 'id'], equals: customer.id } } })
+    const rows = await open(h.db).outboxEvent.findMany({ where: { payload: { path: ['data', 'id'], equals: customer.id } } })
     expect(rows.map((r) => r.subject).sort()).toEqual([
       'events.customers.CUSTOMER.CREATED',
       'events.customers.CUSTOMER.DELETED',
@@ -60,9 +61,9 @@ describe('customer events', () => {
   })
 
   it('writes nothing for a call that fails', async () => {
-    const before = await h.db.outboxEvent.count()
+    const before = await open(h.db).outboxEvent.count()
     await failure(create(h, newTenant(), individual({ birthDate: 'yesterday' })))
-    expect(await h.db.outboxEvent.count()).toBe(before)
+    expect(await open(h.db).outboxEvent.count()).toBe(before)
   })
 })
 
@@ -72,7 +73,7 @@ describe('idempotent CreateCustomer', () => {
     const first = await create(h, ctx, individual({ platformCustomerId: 'idem-1' }))
     const retry = await create(h, ctx, individual({ platformCustomerId: 'idem-1' }))
     expect(retry).toEqual(first)
-    expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
+    expect(await open(h.db).customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
     expect((await eventsOf(first.id)).map((e) => e.type)).toEqual(['CUSTOMER.CREATED'])
   })
 
@@ -80,14 +81,14 @@ describe('idempotent CreateCustomer', () => {
     const ctx = { ...newTenant(), idempotencyKey: 'create-race' }
     const answers = await Promise.all(Array.from({ length: 5 }, () => create(h, ctx, individual({ platformCustomerId: 'idem-race' }))))
     expect(new Set(answers.map((a) => a.id)).size).toBe(1)
-    expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
+    expect(await open(h.db).customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
   })
 
   it('gives concurrent retries without a platformCustomerId one effect', async () => {
     const ctx = { ...newTenant(), idempotencyKey: 'create-race-anonymous' }
     const answers = await Promise.all(Array.from({ length: 5 }, () => create(h, ctx, individual())))
     expect(new Set(answers.map((a) => a.id)).size).toBe(1)
-    expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
+    expect(await open(h.db).customer.count({ where: { platformId: ctx.platformId } })).toBe(1)
   })
 
   it('refuses the same key with a different request', async () => {
@@ -109,8 +110,8 @@ describe('idempotent CreateCustomer', () => {
       const second = await create(h, ctx, individual())
       expect(second.id).not.toBe(first.id)
       expect(await create(h, ctx, individual())).toEqual(second)
-      expect(await h.db.customer.count({ where: { platformId: ctx.platformId } })).toBe(2)
-      expect(await h.db.idempotencyKey.count({ where: { platformId: ctx.platformId } })).toBe(1)
+      expect(await open(h.db).customer.count({ where: { platformId: ctx.platformId } })).toBe(2)
+      expect(await open(h.db).idempotencyKey.count({ where: { platformId: ctx.platformId } })).toBe(1)
     } finally {
       h.deps.now = realClock
     }

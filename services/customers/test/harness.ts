@@ -10,7 +10,7 @@ import {
 } from '@pp/proto/customers/v1/customers'
 import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import { agreementCatalogue, PUBLISHED_AGREEMENTS, type Agreement } from '../src/domain/consents/agreements.js'
 import type { CustomersDeps, VerificationSettings } from '../src/domain/deps.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
@@ -118,7 +118,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     async stop() {
       client.close()
       await server.shutdown()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await sql.end()
       await database.drop()
     },

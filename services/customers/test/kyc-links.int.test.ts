@@ -17,6 +17,7 @@ import {
   verify,
   type VerificationClients,
 } from './verification-helpers.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 let c: VerificationClients
@@ -49,7 +50,7 @@ describe('CreateKycLink', () => {
     expect(first.linkToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(second.linkToken).not.toBe(first.linkToken)
     expect(first.expiresAt!.getTime() - Date.now()).toBeGreaterThan(50_000)
-    const rows = await h.db.kycLink.findMany({ where: { customerId: customer.id } })
+    const rows = await open(h.db).kycLink.findMany({ where: { customerId: customer.id } })
     expect(rows.map((r) => r.tokenHash).sort()).toEqual([hashLinkToken(first.linkToken), hashLinkToken(second.linkToken)].sort())
     expect(JSON.stringify(rows)).not.toContain(first.linkToken)
     expect((await session(first.linkToken)).state).toBe('OPEN')
@@ -62,7 +63,7 @@ describe('CreateKycLink', () => {
     const customer = await create(h, { ...ctx, idempotencyKey: undefined }, individual())
     const first = await createLink(ctx, customer.id)
     expect(await createLink(ctx, customer.id)).toEqual(first)
-    expect(await h.db.kycLink.count({ where: { customerId: customer.id } })).toBe(1)
+    expect(await open(h.db).kycLink.count({ where: { customerId: customer.id } })).toBe(1)
   })
 
   it.each(['http://app.example.com/done', 'ftp://localhost/x', 'nonsense'])('refuses redirectUri %s', async (redirectUri) => {
@@ -174,7 +175,7 @@ describe('an expired link', () => {
       const { linkToken } = await callUnary(ec.kycLinks, ec.kycLinks.createKycLink, { customerId: customer.id }, ctx)
       expect((await callUnary(ec.hosted, ec.hosted.getHostedKycSession, { linkToken }, {})).session!.state).toBe('EXPIRED')
       expect((await failure(callUnary(ec.hosted, ec.hosted.completeHostedKyc, { linkToken }, {}))).code).toBe('FORBIDDEN')
-      expect(await expiring.db.verification.count()).toBe(0)
+      expect(await open(expiring.db).verification.count()).toBe(0)
     } finally {
       ec.close()
       await expiring.stop()

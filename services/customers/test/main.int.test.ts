@@ -5,7 +5,7 @@ import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { PlatformFacts, PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil } from '@pp/testing'
 import { expect, it } from 'vitest'
-import { openDb } from '../src/db/client.js'
+import { open, openDb } from '../src/db/client.js'
 import { customerOf, individual, MIGRATIONS_DIR, newTenant } from './harness.js'
 
 const logger = createLogger('customers-main-test', 'silent')
@@ -66,14 +66,14 @@ it('prunes, as it starts, the keys past IDEMPOTENCY_KEY_TTL_MS and the outbox ro
   const database = await createTestDatabase('customers_retention', MIGRATIONS_DIR)
   const db = openDb(database.url)
   const key = (name: string, age: string) =>
-    db.$executeRawUnsafe(
+    open(db).$executeRawUnsafe(
       `INSERT INTO idempotency_keys (platform_id, environment, key, fingerprint, response, created_at)
        VALUES ('Platform:p', 'SANDBOX', $1, 'f', '{}', now() - $2::interval)`,
       name,
       age,
     )
   const event = (id: string, publishedAgo: string) =>
-    db.$executeRawUnsafe(
+    open(db).$executeRawUnsafe(
       `INSERT INTO outbox_events (id, subject, payload, created_at, published_at)
        VALUES ($1, 'events.customers.TEST', '{}', now() - $2::interval, now() - $2::interval)`,
       id,
@@ -92,14 +92,14 @@ it('prunes, as it starts, the keys past IDEMPOTENCY_KEY_TTL_MS and the outbox ro
   })
   try {
     const left = async () => [
-      ...(await db.idempotencyKey.findMany({ select: { key: true } })).map((row) => row.key),
-      ...(await db.outboxEvent.findMany({ select: { id: true } })).map((row) => row.id),
+      ...(await open(db).idempotencyKey.findMany({ select: { key: true } })).map((row) => row.key),
+      ...(await open(db).outboxEvent.findMany({ select: { id: true } })).map((row) => row.id),
     ]
     await waitUntil(async () => (await left()).length === 2, `the start-up pruning\n${service.output()}`)
     expect((await left()).sort()).toEqual(['live', 'published-yesterday'])
   } finally {
     await service.stop()
-    await db.$disconnect()
+    await open(db).$disconnect()
     await database.drop()
   }
 })

@@ -15,6 +15,7 @@ import {
   verificationClients,
   type VerificationClients,
 } from './verification-helpers.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 let c: VerificationClients
@@ -78,7 +79,7 @@ describe('documents', () => {
     expect(replaced).toMatchObject({ id: front.id, fileName: 'front.png', documentHolder: person.id })
     const { documentJson: read } = await callUnary(c.documents, c.documents.getDocument, { documentId: front.id }, ctx)
     expect(fromJson(read)).toEqual(replaced)
-    const stored = await h.db.document.findUniqueOrThrow({ where: { id: front.id } })
+    const stored = await open(h.db).document.findUniqueOrThrow({ where: { id: front.id } })
     expect(Buffer.from(stored.content).equals(PNG)).toBe(true)
     const list = await listDocuments(c, ctx, person.id)
     expect(list.totalCount).toBe(2)
@@ -96,7 +97,7 @@ describe('documents', () => {
     const company = await create(h, ctx, business())
     const owner = await addOwner(c, ctx, company.id, ['UBO'])
     await uploadDocument(c, ctx, upload(owner.id, 'PASSPORT'))
-    expect(await h.db.document.count({ where: { customerId: company.id, holderId: owner.id } })).toBe(1)
+    expect(await open(h.db).document.count({ where: { customerId: company.id, holderId: owner.id } })).toBe(1)
   })
 
   it.each(['LOW_QUALITY', 'DATA_MISMATCH', 'EXPIRED', 'SUSPECTED_FRAUD', 'UNSUITABLE_DOCUMENT', 'INCOMPLETE'])(
@@ -106,7 +107,7 @@ describe('documents', () => {
       const person = await create(h, ctx, individual())
       const error = await failure(uploadDocument(c, ctx, upload(person.id, 'PASSPORT', { fileName: `passport_${reason.toLowerCase()}.pdf` })))
       expect(error.code).toBe(reason)
-      expect(await h.db.document.count({ where: { holderId: person.id } })).toBe(0)
+      expect(await open(h.db).document.count({ where: { holderId: person.id } })).toBe(0)
     },
   )
 

@@ -6,6 +6,7 @@ import { sealStoredIdentifiers } from '../src/domain/personal-data/seal-stored-i
 import { openIdentifier } from '../src/domain/personal-data/sealed-identifier.js'
 import { business, create, individual, newTenant, startHarness, type Harness } from './harness.js'
 import { addOwner, verificationClients, type VerificationClients } from './verification-helpers.js'
+import { open } from '../src/db/client.js'
 
 /** National identification numbers are never stored in the clear: sealed on the way in, and sealed at start if found. */
 let h: Harness
@@ -20,9 +21,9 @@ afterAll(async () => {
   await h?.stop()
 })
 
-const storedIdentifierOf = async (id: string): Promise<string | null> => (await h.db.customer.findUniqueOrThrow({ where: { id } })).identifier
+const storedIdentifierOf = async (id: string): Promise<string | null> => (await open(h.db).customer.findUniqueOrThrow({ where: { id } })).identifier
 const ownerIdentifierOf = async (id: string): Promise<string> =>
-  ((await h.db.beneficialOwner.findUniqueOrThrow({ where: { id } })).personalInfo as { identifier: string }).identifier
+  ((await open(h.db).beneficialOwner.findUniqueOrThrow({ where: { id } })).personalInfo as { identifier: string }).identifier
 
 describe('identification numbers at rest', () => {
   it('of a customer are sealed at creation and at update, bound to the customer', async () => {
@@ -56,8 +57,8 @@ describe('identification numbers at rest', () => {
     const customer = await create(h, ctx, individual())
     const company = await create(h, ctx, business())
     const owner = await addOwner(c, ctx, company.id, ['UBO'], 30)
-    await h.db.customer.update({ where: { id: customer.id }, data: { identifier: '555-66-7777' } })
-    await h.db.$executeRaw`UPDATE beneficial_owners SET personal_info = jsonb_set(personal_info, '{identifier}', '"444-55-6666"') WHERE id = ${owner.id}`
+    await open(h.db).customer.update({ where: { id: customer.id }, data: { identifier: '555-66-7777' } })
+    await open(h.db).$executeRaw`UPDATE beneficial_owners SET personal_info = jsonb_set(personal_info, '{identifier}', '"444-55-6666"') WHERE id = ${owner.id}`
 
     expect(await sealStoredIdentifiers(h.deps.sql, h.deps.personalData)).toBe(2)
     expect(openIdentifier(h.deps.personalData, customer.id, (await storedIdentifierOf(customer.id))!)).toBe('555-66-7777')

@@ -5,6 +5,7 @@ import { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact
 import { ScaServiceClient } from '@pp/proto/customers/v1/sca'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { create, failure, individual, newTenant, startHarness, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /**
  * The SCA lockout through the real gRPC service: attempts are counted before proofs are compared,
@@ -41,7 +42,7 @@ const totpLogin = (ctx: Caller, customerId: string, code: string) =>
   callUnary(sca, sca.completeScaLogin, { customerId, factor: 'TOTP', proof: { code } }, ctx)
 const recordEvent = async (ctx: Caller, customerId: string, eventType: string) =>
   json(await callUnary(sca, sca.recordSecurityEvent, { customerId, eventType }, ctx))
-const loginState = (customerId: string) => h.db.scaLoginState.findUniqueOrThrow({ where: { customerId } })
+const loginState = (customerId: string) => open(h.db).scaLoginState.findUniqueOrThrow({ where: { customerId } })
 
 describe('the failed-attempt lockout', () => {
   it('counts each attempt before comparing it: of 20 parallel wrong TOTP codes 5 are compared, the others meet the lock', async () => {
@@ -95,7 +96,7 @@ describe('codes at rest', () => {
   it('keeps recovery codes as salted scrypt hashes, each good once; one kept as SHA-256 before still works once', async () => {
     const ctx = newTenant()
     const customer = await totpCustomer(ctx)
-    const factor = await h.db.scaFactor.findFirstOrThrow({ where: { customerId: customer.id, factor: 'TOTP' } })
+    const factor = await open(h.db).scaFactor.findFirstOrThrow({ where: { customerId: customer.id, factor: 'TOTP' } })
     expect(factor.recoveryCodeHashes).toHaveLength(10)
     for (const stored of factor.recoveryCodeHashes) expect(stored).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/)
     expect(new Set(factor.recoveryCodeHashes.map((stored) => stored.split('$')[3])).size).toBe(10)
@@ -106,9 +107,9 @@ describe('codes at rest', () => {
 
     const legacy = 'abcdef0123'
     const legacyHash = createHash('sha256').update(legacy).digest('hex')
-    await h.db.scaFactor.update({ where: { id: factor.id }, data: { recoveryCodeHashes: { push: legacyHash } } })
+    await open(h.db).scaFactor.update({ where: { id: factor.id }, data: { recoveryCodeHashes: { push: legacyHash } } })
     expect(json(await totpLogin(ctx, customer.id, legacy))).toMatchObject({ status: 'SUCCESS' })
-    expect((await h.db.scaFactor.findUniqueOrThrow({ where: { id: factor.id } })).recoveryCodeHashes).not.toContain(legacyHash)
+    expect((await open(h.db).scaFactor.findUniqueOrThrow({ where: { id: factor.id } })).recoveryCodeHashes).not.toContain(legacyHash)
   })
 
   it('keeps an SMS code as an HMAC bound to its challenge', async () => {
@@ -117,7 +118,7 @@ describe('codes at rest', () => {
     await callUnary(contact, contact.sendContactVerificationCode, { customerId: customer.id, channel: 'PHONE' }, ctx)
     await callUnary(contact, contact.confirmContactVerification, { customerId: customer.id, channel: 'PHONE', code: '123456' }, ctx)
     const { challengeId } = json<{ challengeId: string }>(await callUnary(sca, sca.startScaLogin, { customerId: customer.id, factor: 'SMS_OTP' }, ctx))
-    const challenge = await h.db.scaChallenge.findUniqueOrThrow({ where: { id: challengeId } })
+    const challenge = await open(h.db).scaChallenge.findUniqueOrThrow({ where: { id: challengeId } })
     expect(challenge.codeHash).toBe(h.deps.codes.digest(customer.id, 'SCA', challengeId, '123456'))
     expect(challenge.codeHash).not.toBe(createHash('sha256').update(`${customer.id}\nSCA\n${challengeId}\n123456`).digest('hex'))
   })

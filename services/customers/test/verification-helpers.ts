@@ -12,6 +12,7 @@ import type { DocumentView } from '../src/domain/documents/types.js'
 import type { Page } from '@pp/paging'
 import type { VerificationView } from '../src/domain/verifications/types.js'
 import type { Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /** A client of every customers.v1 service beyond CustomersService, on the harness's server. */
 export function verificationClients(h: Harness) {
@@ -101,7 +102,7 @@ interface Envelope {
 
 /** The events written about a customer (customer and verification events), oldest first. */
 export async function eventsAbout(h: Harness, customerId: string): Promise<Envelope[]> {
-  const rows = await h.db.outboxEvent.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(h.db).outboxEvent.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows
     .map((r) => r.payload as unknown as Envelope)
     .filter((e) => e.data.id === customerId || e.data.customerId === customerId)

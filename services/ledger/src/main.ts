@@ -3,7 +3,7 @@ import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { loadLedgerConfig } from './config.js'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import { startAchValidationJob } from './domain/external-accounts/ach-validation-job.js'
 import { bankAccountSealing } from './domain/external-accounts/bank-account-sealing.js'
 import { externalAccountsDeps } from './domain/external-accounts/deps.js'
@@ -58,7 +58,7 @@ runService({
       () => stopAchValidation(),
       () => customers.close(),
       () => platformConfig.close(),
-      () => db.$disconnect(),
+      () => open(db).$disconnect(),
       () => sql.end(),
     ]
   },

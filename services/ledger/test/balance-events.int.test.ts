@@ -21,6 +21,7 @@ import {
   transferId,
   type Harness,
 } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /**
  * INTERNAL_ACCOUNT.BALANCE_UPDATED: one per internal account per committed ledger transaction,
@@ -43,7 +44,7 @@ type AccountEvent = EventEnvelope<InternalAccountView>
 
 /** The tenant's BALANCE_UPDATED events, in the order the relay publishes them. */
 async function balanceEvents(ctx: Caller): Promise<AccountEvent[]> {
-  const rows = await h.db.outboxEvent.findMany({ where: { subject: `events.ledger.${BALANCE_UPDATED}` }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(h.db).outboxEvent.findMany({ where: { subject: `events.ledger.${BALANCE_UPDATED}` }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows.map((row) => row.payload as unknown as AccountEvent).filter((e) => e.platformId === ctx.platformId)
 }
 

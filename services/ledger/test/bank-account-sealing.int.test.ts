@@ -16,6 +16,7 @@ import {
   apiErrorOf, callContext, createAccount, createRequest, newTenant, shownAccount, shownPage, startExternalAccountsHarness, TEST_BANK_ACCOUNT_DATA_KEY,
   type ExternalAccountsHarness,
 } from './external-accounts-harness.js'
+import { open } from '../src/db/client.js'
 
 /** External bank account numbers are never stored in the clear (issue 31): sealed on the way in, opened for the API, sealed at start if found. */
 let h: ExternalAccountsHarness
@@ -32,7 +33,7 @@ const usdNumbered = (accountNumber: string): AccountExample => ({ ...USD, accoun
 /** A USD account of its own, ending as the example does (the last digits pick a sandbox scenario). */
 const randomUsd = (): AccountExample => usdNumbered(`${randomBytes(4).readUInt32BE()}012`)
 
-const rowOf = (id: string) => h.db.externalAccount.findUniqueOrThrow({ where: { id } })
+const rowOf = (id: string) => open(h.db).externalAccount.findUniqueOrThrow({ where: { id } })
 const storedInfoOf = async (id: string) => (await rowOf(id)).accountInfo as AccountInfoInput
 const customerAccount = async (tenant: Tenant, example: AccountExample, customerId = h.customers.add(tenant)) =>
   createAccount(h, tenant, createRequest(example, { customerId }))
@@ -40,7 +41,7 @@ const customerAccount = async (tenant: Tenant, example: AccountExample, customer
 /** The row as a replica from before sealing wrote it: the numbers and the identity in the clear. */
 async function storeInTheClear(id: string, info: AccountInfoInput): Promise<void> {
   const identity = identityOf(info as AccountInfoInput & { accountType: AccountType }).key
-  await h.db.$executeRaw`UPDATE external_accounts SET account_info = ${JSON.stringify(info)}::jsonb, identity_key = ${identity} WHERE id = ${id}`
+  await open(h.db).$executeRaw`UPDATE external_accounts SET account_info = ${JSON.stringify(info)}::jsonb, identity_key = ${identity} WHERE id = ${id}`
 }
 
 /** A logger that keeps what was logged as an error. */
@@ -65,7 +66,7 @@ describe('bank account numbers at rest', () => {
       expect((row.accountInfo as AccountInfoInput)[field]).toMatch(new RegExp(`^sealed:v1:${h.deps.sealing.keyring.currentKeyId}:`))
       expect(row.identityKey).toMatch(/^hmac:v1:[0-9a-f]{16}:[0-9a-f]{64}$/)
     }
-    const usd = (await h.db.externalAccount.findFirstOrThrow({ where: { platformId: tenant.platformId, accountType: 'USD_ACCOUNT' } })).accountInfo
+    const usd = (await open(h.db).externalAccount.findFirstOrThrow({ where: { platformId: tenant.platformId, accountType: 'USD_ACCOUNT' } })).accountInfo
     expect(usd).toMatchObject({ routingNumber: '021000021', beneficiary: USD.accountInfo.beneficiary })
     const wallet = await rowOf((await customerAccount(tenant, WALLET, customerId)).id)
     expect(wallet.accountInfo).toEqual(WALLET.accountInfo)
@@ -78,7 +79,7 @@ describe('bank account numbers at rest', () => {
     const created = await createAccount(h, tenant, createRequest(EUR, { customerId }), 'sealed-replay')
     expect(created.accountInfo.iban).toBe(EUR.accountInfo.iban)
     expect(await createAccount(h, tenant, createRequest(EUR, { customerId }), 'sealed-replay')).toEqual(created)
-    const kept = await h.db.idempotencyKey.findFirstOrThrow({ where: { platformId: tenant.platformId, key: 'sealed-replay' } })
+    const kept = await open(h.db).idempotencyKey.findFirstOrThrow({ where: { platformId: tenant.platformId, key: 'sealed-replay' } })
     expect(JSON.stringify(kept)).not.toContain(EUR.accountInfo.iban)
 
     const got = shownAccount(await callUnary(h.client, h.client.getExternalAccount, { ownerKind: 'CUSTOMER', externalAccountId: created.id }, callContext(tenant)))
@@ -106,7 +107,7 @@ describe('a number moved to another account', () => {
     const source = await customerAccount(tenant, randomUsd(), customerId)
     const target = await customerAccount(tenant, randomUsd(), customerId)
     const moved = (await storedInfoOf(source.id)).accountNumber!
-    await h.db.$executeRaw`UPDATE external_accounts SET account_info = jsonb_set(account_info, '{accountNumber}', to_jsonb(${moved}::text)) WHERE id = ${target.id}`
+    await open(h.db).$executeRaw`UPDATE external_accounts SET account_info = jsonb_set(account_info, '{accountNumber}', to_jsonb(${moved}::text)) WHERE id = ${target.id}`
 
     const refusal = getExternalAccount(h.deps, tenant, 'CUSTOMER', target.id)
     await expect(refusal).rejects.toBeInstanceOf(UnreadableAccountNumber)
@@ -119,7 +120,7 @@ describe('a number moved to another account', () => {
     expect(page.data.map((account) => [account.id, account.accountInfo.accountNumber])).toEqual([[source.id, source.accountInfo.accountNumber]])
     expect(errors).toEqual([expect.objectContaining({ externalAccountId: target.id })])
     // a rotation's start-up pass would refuse it too: put the row back out of the way of the tests below
-    await h.db.externalAccount.delete({ where: { id: target.id } })
+    await open(h.db).externalAccount.delete({ where: { id: target.id } })
   })
 })
 
@@ -169,7 +170,7 @@ describe('the start-up pass', () => {
     const account = await customerAccount(tenant, USD, customerId)
     const newKey = randomBytes(32).toString('hex')
     const rotated = bankAccountSealing(newKey, [TEST_BANK_ACCOUNT_DATA_KEY])
-    const rowCount = await h.db.externalAccount.count()
+    const rowCount = await open(h.db).externalAccount.count()
 
     expect(await sealStoredAccounts(h.sql, rotated)).toEqual({ sealed: rowCount, duplicates: [] })
     const row = await rowOf(account.id)

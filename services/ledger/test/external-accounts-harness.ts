@@ -11,7 +11,7 @@ import {
   type DeepPartial,
 } from '@pp/proto/ledger/v1/external_accounts'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import { bankAccountSealing } from '../src/domain/external-accounts/bank-account-sealing.js'
 import type { CustomerDirectory, CustomerFacts, ScaChallengeView, ScaProofInput } from '../src/domain/external-accounts/customer-directory.js'
 import { externalAccountsDeps, type ExternalAccountsDeps } from '../src/domain/external-accounts/deps.js'
@@ -111,7 +111,7 @@ export async function startExternalAccountsHarness(name: string): Promise<Extern
     async stop() {
       client.close()
       await server.shutdown()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await sql.end()
       await database.drop()
     },
@@ -160,4 +160,4 @@ export async function createAccount(
   return shownAccount(await callUnary(h.client, h.client.createExternalAccount, message, callContext(tenant, idempotencyKey)))
 }
 
-export const countRows = async (h: ExternalAccountsHarness): Promise<number> => h.db.externalAccount.count()
+export const countRows = async (h: ExternalAccountsHarness): Promise<number> => open(h.db).externalAccount.count()

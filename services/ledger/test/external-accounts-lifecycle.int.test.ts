@@ -15,6 +15,7 @@ import {
   ACH_WINDOW_MS, apiErrorOf, callContext, createAccount, createRequest, newTenant, shownAccount, shownPage, startExternalAccountsHarness,
   type ExternalAccountsHarness,
 } from './external-accounts-harness.js'
+import { open } from '../src/db/client.js'
 
 let h: ExternalAccountsHarness & { database: TestDatabase }
 beforeAll(async () => {
@@ -35,7 +36,7 @@ const remove = (tenant: Tenant, externalAccountId: string, ownerKind = 'CUSTOMER
   callUnary(h.client, h.client.deleteExternalAccount, { ownerKind, externalAccountId }, callContext(tenant))
 
 async function statusEvents(accountId: string): Promise<Array<{ type: string; data: { status: string } }>> {
-  const rows = await h.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
+  const rows = await open(h.db).outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
   return rows
     .map((row) => row.payload as { type: string; data: { id: string; status: string } })
     .filter((event) => event.type === EXTERNAL_ACCOUNT_STATUS_UPDATED && event.data.id === accountId)
@@ -81,7 +82,7 @@ describe('US bank account ACH validation', () => {
     const stop = startAchValidationJob(h.deps, { databaseUrl: h.database.url, batchMax: 10 }, logger)
     try {
       h.clock.advance(ACH_WINDOW_MS)
-      await waitUntil(async () => (await h.db.externalAccount.findUnique({ where: { id: created.id } }))?.status === 'ACTIVE', 'the ACH job')
+      await waitUntil(async () => (await open(h.db).externalAccount.findUnique({ where: { id: created.id } }))?.status === 'ACTIVE', 'the ACH job')
     } finally {
       await stop()
     }
@@ -98,7 +99,7 @@ describe('US bank account ACH validation', () => {
     callUnary(h.client, h.client.recordAchValidation, { externalAccountId, outcome }, callContext(tenant))
 
   async function achRequests(accountId: string): Promise<unknown[]> {
-    const rows = await h.db.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
+    const rows = await open(h.db).outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })
     return rows.map((row) => row.payload as { type: string; data: { externalAccountId: string } }).filter((e) => e.type === 'ACH_VALIDATION_REQUESTED' && e.data.externalAccountId === accountId)
   }
 

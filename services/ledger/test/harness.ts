@@ -5,7 +5,7 @@ import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_acco
 import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef, type TransferLeg } from '@pp/proto/ledger/v1/ledger'
 import { createSqlPool } from '@pp/db'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import type { LedgerDeps } from '../src/domain/deps.js'
 import { bankAccountSealing } from '../src/domain/external-accounts/bank-account-sealing.js'
 import { externalAccountsDeps } from '../src/domain/external-accounts/deps.js'
@@ -72,7 +72,7 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
       ledger.close()
       accounts.close()
       await server.shutdown()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await sql.end()
       await database.drop()
     },

@@ -26,6 +26,7 @@ import {
   transferId,
   type Harness,
 } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 beforeAll(async () => {
@@ -36,7 +37,7 @@ afterAll(() => h?.stop())
 const USD = { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 }
 
 async function eventsFor(accountId: string): Promise<EventEnvelope<Record<string, any>>[]> {
-  const rows = await h.db.outboxEvent.findMany({ where: { subject: { startsWith: 'events.ledger.' } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(h.db).outboxEvent.findMany({ where: { subject: { startsWith: 'events.ledger.' } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows
     .map((row) => row.payload as unknown as EventEnvelope<Record<string, any>>)
     .filter((e) => e.data.id === accountId || e.data.accountId === accountId)

@@ -1,4 +1,4 @@
-import type { Db } from '../src/db/client.js'
+import { open, type Db } from '../src/db/client.js'
 import type { Tenant } from '../src/domain/types.js'
 
 /**
@@ -7,14 +7,14 @@ import type { Tenant } from '../src/domain/types.js'
  * totals equal what its immutable entries say. Answers the violations (empty when sound).
  */
 export async function ledgerViolations(db: Db, tenant: Tenant): Promise<string[]> {
-  const unbalanced = await db.$queryRaw<Array<{ currency: string; posted: bigint; pending: bigint }>>`
+  const unbalanced = await open(db).$queryRaw<Array<{ currency: string; posted: bigint; pending: bigint }>>`
     SELECT currency, SUM(credits_posted - debits_posted) AS posted, SUM(credits_pending - debits_pending) AS pending
       FROM ledger_accounts WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
      GROUP BY currency HAVING SUM(credits_posted - debits_posted) <> 0 OR SUM(credits_pending - debits_pending) <> 0`
-  const overdrawn = await db.$queryRaw<Array<{ id: string }>>`
+  const overdrawn = await open(db).$queryRaw<Array<{ id: string }>>`
     SELECT id FROM ledger_accounts WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
        AND kind = 'INTERNAL' AND credits_posted - debits_posted - debits_pending < 0`
-  const drifted = await db.$queryRaw<Array<{ id: string }>>`
+  const drifted = await open(db).$queryRaw<Array<{ id: string }>>`
     WITH effect AS (
       SELECT e.account_id, e.amount, t.kind,
              t.kind = 'PENDING' AND NOT EXISTS (

@@ -3,6 +3,7 @@ import { callUnary } from '@pp/grpc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_EXAMPLES, type AccountExample } from './external-accounts-examples.js'
 import { apiErrorOf, callContext, createAccount, createRequest, newTenant, startExternalAccountsHarness, type ExternalAccountsHarness } from './external-accounts-harness.js'
+import { open } from '../src/db/client.js'
 
 /** What payments' bank file needs of a US account: the number opened from its seal, for payments alone (its caller table). */
 let h: ExternalAccountsHarness
@@ -22,7 +23,7 @@ describe('GetPayoutBankDetails', () => {
     const details = await callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: account.id }, callContext(tenant))
     expect(details).toMatchObject({ accountType: 'US_ACCOUNT', routingNumber: '011000015', accountNumber, accountKind: 'CHECKING' })
     expect(['INDIVIDUAL', 'BUSINESS']).toContain(details.beneficiaryType)
-    const stored = await h.db.externalAccount.findUniqueOrThrow({ where: { id: account.id } })
+    const stored = await open(h.db).externalAccount.findUniqueOrThrow({ where: { id: account.id } })
     expect(JSON.stringify(stored.accountInfo)).not.toContain(accountNumber)
   })
 

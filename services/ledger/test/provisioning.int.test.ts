@@ -9,6 +9,7 @@ import { testConnections, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleEvent, startEventConsumers } from '../src/events/consumers.js'
 import { currencyOf, customerData, newTenant, shownPage, startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 const logger = createLogger('ledger-provisioning-test', 'silent')
 let h: Harness
@@ -35,7 +36,7 @@ async function customerAccounts(ctx: Caller, customerId: string) {
 }
 
 async function statusEvents(accountIds: string[]): Promise<Array<{ id: string; status: string; requestId?: string }>> {
-  const rows = await h.db.outboxEvent.findMany({ where: { subject: 'events.ledger.INTERNAL_ACCOUNT.STATUS_UPDATED' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(h.db).outboxEvent.findMany({ where: { subject: 'events.ledger.INTERNAL_ACCOUNT.STATUS_UPDATED' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows
     .map((row) => row.payload as unknown as EventEnvelope<{ id: string; status: string }>)
     .filter(({ data }) => accountIds.includes(data.id))
@@ -99,7 +100,7 @@ describe('customer accounts', () => {
     const current = { ...customerData({ id: old.id }), updatedAt: later(String(old.updatedAt), 5) }
     await handle(envelope(ctx, 'CUSTOMER.UPDATED', current))
     await handle(envelope(ctx, 'CUSTOMER.CREATED', old))
-    const holder = await h.db.accountHolder.findFirst({ where: { customerId: String(old.id) } })
+    const holder = await open(h.db).accountHolder.findFirst({ where: { customerId: String(old.id) } })
     expect(holder).toMatchObject({ isTermsAccepted: true, verificationStatus: 'APPROVED' })
     expect((await customerAccounts(ctx, String(old.id))).every((a) => a.status === 'ACTIVE')).toBe(true)
   })

@@ -17,6 +17,7 @@ import {
   type Harness,
 } from './harness.js'
 import { ledgerViolations } from './invariants.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 beforeAll(async () => {
@@ -318,7 +319,7 @@ describe('immutability', () => {
       'TRUNCATE ledger_transfers CASCADE',
     ]
     for (const statement of tampering) {
-      await expect(h.db.$executeRawUnsafe(statement), statement).rejects.toThrow(/rows are immutable/)
+      await expect(open(h.db).$executeRawUnsafe(statement), statement).rejects.toThrow(/rows are immutable/)
     }
     expect(await balancesOf(h, ctx, [alice, bob])).toEqual([
       { available: 700n, total: 700n },

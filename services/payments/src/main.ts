@@ -6,7 +6,7 @@ import { withCachedAccountFacts } from './clients/cached-account-facts.js'
 import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
 import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import { paymentsDeps } from './domain/build-deps.js'
 import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
@@ -67,6 +67,6 @@ runService({
       consume(config.CARD_TRANSACTION_RECORDED_SUBJECT, cardTransactionRecorded),
       consume(config.LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT, achValidationRequested),
     ]
-    return [() => server.shutdown(), ...consumers.map((consumer) => () => consumer.stop()), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => db.$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), ...consumers.map((consumer) => () => consumer.stop()), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => open(db).$disconnect(), () => sql.end()]
   },
 })

@@ -13,7 +13,7 @@ import { listAchItems, resolveAchItem } from '../src/domain/rails/ach/operator-i
 import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/process-inbound.js'
 import { settleDueEntries, validateDuePrenotes } from '../src/domain/rails/ach/settle-entries.js'
 import { achValidationRequested } from '../src/events/ach-validation-requested.js'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import { sftpTransport } from '../src/domain/rails/ach/sftp-transport.js'
 import { productionPayoutRail } from '../src/domain/rails/payout-rail.js'
 import { startTestBank, type TestBank } from './bank-sftp.js'
@@ -85,7 +85,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await ledgerDb?.$disconnect()
+  await open(ledgerDb)?.$disconnect()
   await h?.stop()
   await bank?.close()
 })
@@ -130,13 +130,13 @@ async function usBankAccount(beneficiary: Beneficiary): Promise<{ id: string; ac
 
 /** The ledger's ACH_VALIDATION_REQUESTED fact of an account, from its outbox, handed to payments' consumer as NATS would. */
 async function deliverPrenoteRequest(accountId: string): Promise<void> {
-  const [row] = await ledgerDb.$queryRaw<Array<{ payload: { data: unknown } }>>`
+  const [row] = await open(ledgerDb).$queryRaw<Array<{ payload: { data: unknown } }>>`
     SELECT payload FROM outbox_events WHERE payload->>'type' = 'ACH_VALIDATION_REQUESTED' AND payload->'data'->>'externalAccountId' = ${accountId}`
   await achValidationRequested.act(h.deps, ctx, achValidationRequested.read(row!.payload.data)!)
 }
 
 const prenoteTraceOf = async (accountId: string): Promise<string> =>
-  (await h.db.$queryRaw<Array<{ trace_number: string }>>`SELECT trace_number FROM ach_entries WHERE kind = 'PRENOTE' AND external_account_id = ${accountId}`)[0]!.trace_number
+  (await open(h.db).$queryRaw<Array<{ trace_number: string }>>`SELECT trace_number FROM ach_entries WHERE kind = 'PRENOTE' AND external_account_id = ${accountId}`)[0]!.trace_number
 /** The clock a week on: every prenote sent so far has passed its waiting period. */
 const aWeekLater = () => ({ ...h.deps, now: () => new Date(Date.now() + 7 * 86_400_000) })
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (err: unknown) => err as { code: string })
@@ -161,9 +161,9 @@ async function payout(destination: string, amount: bigint): Promise<QuoteView> {
 const transaction = async (id: string) => transactionOf(await callUnary(h.payments, h.payments.getTransaction, { transactionId: id }, ctx, SLOW_CALL_MS))
 const usdBalance = async () => (await balances(h, ctx, [{ accountId: usd }]))[0]!
 const traceOf = async (transactionId: string): Promise<string> =>
-  (await h.db.$queryRaw<Array<{ trace_number: string }>>`SELECT trace_number FROM ach_entries WHERE transaction_id = ${transactionId}`)[0]!.trace_number
+  (await open(h.db).$queryRaw<Array<{ trace_number: string }>>`SELECT trace_number FROM ach_entries WHERE transaction_id = ${transactionId}`)[0]!.trace_number
 /** The entry's effective date and settlement window have passed with no return. */
-const settlementDue = (transactionId: string) => h.db.$executeRaw`UPDATE ach_entries SET settles_at = now() - interval '1 second' WHERE transaction_id = ${transactionId}`
+const settlementDue = (transactionId: string) => open(h.db).$executeRaw`UPDATE ach_entries SET settles_at = now() - interval '1 second' WHERE transaction_id = ${transactionId}`
 
 const record = (text: string) => text.padEnd(94, ' ')
 /** A bank's return file: each returned entry with its 99 addenda quoting our trace number. */
@@ -207,7 +207,7 @@ describe('ACH payouts in production', () => {
 
     // never twice in a file, and no account number in payments' tables
     expect(await runAchCutoff(h.deps, ach, new Date())).toEqual([])
-    const stored = await h.db.$queryRaw<Array<{ row: string }>>`SELECT f::text AS "row" FROM ach_files f UNION ALL SELECT e::text FROM ach_entries e`
+    const stored = await open(h.db).$queryRaw<Array<{ row: string }>>`SELECT f::text AS "row" FROM ach_files f UNION ALL SELECT e::text FROM ach_entries e`
     expect(stored.map((r) => r.row).join('\n')).not.toContain(person.accountNumber)
 
     // settlement: the effective date passed with no return
@@ -237,7 +237,7 @@ describe('ACH payouts in production', () => {
     })
     expect(await usdBalance()).toEqual(before)
     // the webhook carries the failure and its return code
-    const events = await h.db.$queryRaw<Array<{ payload: { data: { transaction: object } } }>>`
+    const events = await open(h.db).$queryRaw<Array<{ payload: { data: { transaction: object } } }>>`
       SELECT payload FROM outbox_events WHERE payload->'data'->'transaction'->>'id' = ${quote.transactionId} ORDER BY created_at, id`
     expect(events.at(-1)!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
     // settlement never comes for a returned entry
@@ -285,7 +285,7 @@ describe('ACH payouts in production', () => {
     await recoverInterrupted(h.deps, 0, 10)
     expect(await transaction(quote.transactionId)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R03' } })
     expect(await usdBalance()).toEqual(before)
-    const files = await h.db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM ach_inbound_files WHERE name = 'RET_RACE.txt'`
+    const files = await open(h.db).$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM ach_inbound_files WHERE name = 'RET_RACE.txt'`
     expect(files[0]!.n).toBe(1)
   })
 

@@ -11,7 +11,7 @@ import { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { grpcServices, type Services } from '../src/clients/services.js'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import { receiverLookupStore } from '../src/db/receiver-lookups.db.js'
 import type { PaymentsDeps } from '../src/domain/deps.js'
 import { startWorkers, type RunningWorkers } from '../src/domain/jobs/workers.js'
@@ -160,7 +160,7 @@ export async function startHarness(): Promise<Harness> {
       for (const client of Object.values(clients)) client.close()
       services.close()
       await server.shutdown()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await sql.end()
       await database.drop()
       await Promise.all(backends.processes.map((p) => p.stop()))
@@ -289,7 +289,7 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
 
 /** The payment events this service recorded for a transaction, oldest first: their data.type values. */
 export async function eventTypesOf(h: Harness, transactionId: string): Promise<string[]> {
-  const rows = await h.db.$queryRaw<Array<{ type: string }>>`
+  const rows = await open(h.db).$queryRaw<Array<{ type: string }>>`
     SELECT "payload"->'data'->>'type' AS "type" FROM "outbox_events"
     WHERE "payload"->'data'->'transaction'->>'id' = ${transactionId} ORDER BY "created_at", "id"`
   return rows.map((r) => r.type)

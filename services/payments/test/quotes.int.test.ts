@@ -39,6 +39,7 @@ import {
   type Harness,
   type TestCustomer,
 } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /** Quotes, execution and transactions through the real gRPC service, the real ledger and customers. */
 let h: Harness
@@ -83,7 +84,7 @@ const execute = async (quoteId: string, context: Caller = ctx): Promise<QuoteVie
 const getQuote = async (quoteId: string, context: Caller = ctx): Promise<QuoteView> =>
   quoteOf(await callUnary(h.payments, h.payments.getQuote, { quoteId }, context, SLOW_CALL_MS))
 
-const transactionCount = (quoteId: string) => h.db.transaction.count({ where: { quoteId } })
+const transactionCount = (quoteId: string) => open(h.db).transaction.count({ where: { quoteId } })
 
 describe('pricing', () => {
   it('internal to internal across currencies: fees to FEES, the converted principal to the receiver', async () => {
@@ -140,9 +141,9 @@ describe('refusals change nothing', () => {
     ['INVALID_INPUT', () => quoteRequest({ lockedCurrencySide: 'SIDEWAYS' })],
     ['ACCOUNT_NOT_FOUND', () => quoteRequest({ source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:019a0000-0000-7000-8000-000000000000' } })],
   ])('%s', async (code, request) => {
-    const before = await h.db.quote.count()
+    const before = await open(h.db).quote.count()
     expect((await failure(createQuote(request()))).code).toBe(code)
-    expect(await h.db.quote.count()).toBe(before)
+    expect(await open(h.db).quote.count()).toBe(before)
   })
 
   it('INSUFFICIENT_FUNDS on execute: no transaction, the quote still executable, no money moved', async () => {
@@ -159,7 +160,7 @@ describe('refusals change nothing', () => {
 
   it('QUOTE_EXPIRED once expiresAt passed', async () => {
     const quote = await createQuote(quoteRequest())
-    await h.db.quote.update({ where: { id: quote.id }, data: { expiresAt: new Date(Date.now() - 1) } })
+    await open(h.db).quote.update({ where: { id: quote.id }, data: { expiresAt: new Date(Date.now() - 1) } })
     expect((await failure(execute(quote.id))).code).toBe('QUOTE_EXPIRED')
     expect((await getQuote(quote.id)).status).toBe('EXPIRED')
     expect(await transactionCount(quote.id)).toBe(0)
@@ -220,7 +221,7 @@ describe('Idempotency-Key lifetime', () => {
     }
   }
 
-  const keyRows = (key: string) => h.db.idempotencyKey.findMany({ where: { platformId: ctx.platformId, key } })
+  const keyRows = (key: string) => open(h.db).idempotencyKey.findMany({ where: { platformId: ctx.platformId, key } })
 
   it('a create replays until the key is a day old; after it the same key makes a new quote', async () => {
     const keyed = { ...ctx, idempotencyKey: `quote-${randomUUID()}` }
@@ -263,24 +264,24 @@ describe('durable delays', () => {
     await h.startWorkers().stop()
     expect(await available(eur)).toBe(before - 1_000n)
     const worker = h.startWorkers()
-    await waitUntil(async () => (await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })).status === 'FAILED', 'the delayed failure', 20_000, 25)
+    await waitUntil(async () => (await open(h.db).transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })).status === 'FAILED', 'the delayed failure', 20_000, 25)
     await worker.stop()
     expect(await available(eur)).toBe(before)
     expect(await eventTypesOf(h, quote.transactionId)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED'])
-    expect(await h.db.paymentJob.count({ where: { transactionId: quote.transactionId, doneAt: null } })).toBe(0)
+    expect(await open(h.db).paymentJob.count({ where: { transactionId: quote.transactionId, doneAt: null } })).toBe(0)
   })
 
   it('recovery finishes a transaction interrupted after its hold, with the same transfer ids', async () => {
     const quote = await createQuote(quoteRequest())
     const before = await available(usd)
     // what a crash leaves: the claim and the transaction committed, the hold maybe sent, nothing recorded after
-    const row = await h.db.quote.findUniqueOrThrow({ where: { id: quote.id } })
+    const row = await open(h.db).quote.findUniqueOrThrow({ where: { id: quote.id } })
     const past = new Date(Date.now() - 60_000)
     await claimQuote(h.deps.sql, ctx, quote.id, transactionFromQuote(row, past, ctx.requestId), undefined, past)
     await h.deps.services.hold(ctx, `${quote.transactionId}:hold`, row.legs as StoredLeg[])
     expect(await available(usd)).toBe(before - 1_000n)
     await recoverInterrupted(h.deps, 1_000, 10)
-    const transaction = await h.db.transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })
+    const transaction = await open(h.db).transaction.findUniqueOrThrow({ where: { id: quote.transactionId } })
     expect([transaction.status, transaction.stage]).toEqual(['COMPLETED', 'DONE'])
     expect(await available(usd)).toBe(before - 1_000n)
   })
@@ -405,7 +406,7 @@ describe("the ledger's credits from outside", () => {
       // one consumer takes events in stream order: once the genuine one is in, the forgeries were dealt with
       await waitUntil(async () => (await incomingTo(accountId)).some((t) => t.receivedAmount.amount === 4_322), 'the genuine funding as an INCOMING transaction', 20_000)
       for (const { transferId } of [unsigned, otherKey]) {
-        expect(await h.db.transaction.count({ where: { id: transactionIdOfTransfer(transferId) } })).toBe(0)
+        expect(await open(h.db).transaction.count({ where: { id: transactionIdOfTransfer(transferId) } })).toBe(0)
         expect(await eventTypesOf(h, transactionIdOfTransfer(transferId))).toEqual([])
       }
       expect((await incomingTo(accountId)).some((t) => t.receivedAmount.amount === 5_000_000)).toBe(false)

@@ -5,6 +5,7 @@ import { PaymentsServiceClient, type CreateQuoteRequest } from '@pp/proto/paymen
 import { freePort, startProcess, testConnections, waitUntil, type ServiceProcess } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { balances, eurExternalAccount, eventTypesOf, fiatAccount, fund, newCustomer, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /**
  * The payments process is killed (SIGKILL, no graceful stop) while a 005 transfer waits to fail
@@ -74,10 +75,10 @@ it('finishes delayed outcomes after a crash, once each, with the ledger balanced
   }
   const sameCurrency = await pay(eur, failing)
   const crossCurrency = await pay(usd, slow)
-  const statusOf = async (id: string) => (await h.db.transaction.findUniqueOrThrow({ where: { id } })).status
+  const statusOf = async (id: string) => (await open(h.db).transaction.findUniqueOrThrow({ where: { id } })).status
   await first.stop('SIGKILL')
   expect([await statusOf(sameCurrency), await statusOf(crossCurrency)]).toEqual(['PROCESSING', 'PROCESSING'])
-  expect(await h.db.paymentJob.count({ where: { doneAt: null } })).toBe(2)
+  expect(await open(h.db).paymentJob.count({ where: { doneAt: null } })).toBe(2)
   await startPayments()
   await waitUntil(
     async () => (await statusOf(sameCurrency)) === 'FAILED' && (await statusOf(crossCurrency)) === 'COMPLETED',
@@ -92,5 +93,5 @@ it('finishes delayed outcomes after a crash, once each, with the ledger balanced
   expect(usdBalance!.available).toBe(95_000n)
   expect(await eventTypesOf(h, sameCurrency)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.FAILED'])
   expect(await eventTypesOf(h, crossCurrency)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED'])
-  expect(await h.db.paymentJob.count({ where: { doneAt: null } })).toBe(0)
+  expect(await open(h.db).paymentJob.count({ where: { doneAt: null } })).toBe(0)
 }, 180_000)

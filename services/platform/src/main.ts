@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { runService } from '@pp/service'
 import { loadPlatformServiceConfig } from './config.js'
-import { createPlatformDb } from './db/client.js'
+import { createPlatformDb, open } from './db/client.js'
 import { startPlatformServer } from './rpc/server.js'
 
 const config = loadPlatformServiceConfig()
@@ -26,6 +26,6 @@ runService({
       },
       webhookLoopbackAllowed: config.WEBHOOK_LOOPBACK_ALLOWED,
     })
-    return [() => server.shutdown(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => open(db).$disconnect()]
   },
 })

@@ -7,7 +7,7 @@ import { createLogger } from '@pp/logging'
 import { PlatformServiceClient, type EnsurePlatformResponse } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase } from '@pp/testing'
 import { expect } from 'vitest'
-import { createPlatformDb, type PlatformDb } from '../src/db/client.js'
+import { createPlatformDb, open, type PlatformDb } from '../src/db/client.js'
 import type { Page } from '@pp/paging'
 import type { ApiTokenView, PlatformConfigView } from '../src/domain/types.js'
 import { startPlatformServer } from '../src/rpc/server.js'
@@ -63,7 +63,7 @@ export async function startHarness(prefix: string): Promise<Harness> {
     async stop() {
       client.close()
       await server.shutdown()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await database.drop()
     },
   }
@@ -90,6 +90,6 @@ export async function expectApiError(call: Promise<unknown>, code: string, reaso
 
 /** The outbox rows of one event type, oldest first. */
 export async function outboxEvents(db: PlatformDb, type: string): Promise<{ platformId: string; environment: string; data: any }[]> {
-  const rows = await db.outboxEvent.findMany({ where: { subject: `events.platform.${type}` }, orderBy: { createdAt: 'asc' } })
+  const rows = await open(db).outboxEvent.findMany({ where: { subject: `events.platform.${type}` }, orderBy: { createdAt: 'asc' } })
   return rows.map((r) => r.payload as { platformId: string; environment: string; data: any })
 }

@@ -3,6 +3,7 @@ import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
 import { Environment } from '@pp/proto/platform/v1/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectApiError, startHarness, tokenPageOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /** platform.v1.PlatformOperatorService through its generated client, on the real server and a fresh database. */
 let h: Harness
@@ -39,9 +40,9 @@ describe('CreatePlatform', () => {
 
   it('refuses a taken name (CONFLICT) and leaves nothing behind, and an empty name or no environment (INVALID_INPUT)', async () => {
     await create('Taken')
-    const before = await h.db.platform.count()
+    const before = await open(h.db).platform.count()
     await expectApiError(create('Taken'), 'CONFLICT', /already exists/)
-    expect(await h.db.platform.count()).toBe(before)
+    expect(await open(h.db).platform.count()).toBe(before)
     await expectApiError(create('   '), 'INVALID_INPUT')
     await expectApiError(create('No environment', Environment.ENVIRONMENT_UNSPECIFIED), 'INVALID_INPUT')
   })
@@ -54,6 +55,7 @@ describe('ListPlatforms', () => {
     let cursor: string | undefined
     for (let page = 0; page < 10; page += 1) {
       const answer = await callUnary(operator, operator.listPlatforms, { limit: 1, cursor }, {})
+      expect(answer.totalCount).toBe(3)
       seen.push(...answer.data.map((p) => p.name))
       cursor = answer.nextCursor
       if (!answer.hasMore) break
@@ -61,5 +63,18 @@ describe('ListPlatforms', () => {
     expect(seen).toEqual(['Operator One', 'Taken', 'Seeded'])
     expect(seeded.platformId).toMatch(/^Platform:/)
     await expectApiError(callUnary(operator, operator.listPlatforms, { limit: 101 }, {}), 'INVALID_INPUT')
+  })
+})
+
+describe('ListOperatorActions', () => {
+  it('pages through the audit log newest first, each page counting every entry', async () => {
+    for (const command of ['tokens create', 'platforms list', 'audit']) {
+      await callUnary(operator, operator.recordOperatorAction, { operator: 'ops@example.com', command, arguments: [], requestId: `req-${command}`, outcome: 'SUCCEEDED' }, {})
+    }
+    const first = await callUnary(operator, operator.listOperatorActions, { limit: 2 }, {})
+    expect(first).toMatchObject({ hasMore: true, totalCount: 3 })
+    const second = await callUnary(operator, operator.listOperatorActions, { limit: 2, cursor: first.nextCursor }, {})
+    expect(second).toMatchObject({ hasMore: false, totalCount: 3 })
+    expect([...first.data, ...second.data].map((a) => a.command)).toEqual(['audit', 'platforms list', 'tokens create'])
   })
 })

@@ -3,6 +3,7 @@ import { newId } from '@pp/ids'
 import { Environment, Permission, type ListTokensRequest } from '@pp/proto/platform/v1/platform'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectApiError, outboxEvents, production, sandbox, startHarness, tokenOf, tokenPageOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -107,7 +108,7 @@ describe('AuthenticateCredentials', () => {
 
   it('stores only a salted scrypt hash of the secret', async () => {
     const { sandboxToken } = await h.ensure('Hash Co')
-    const row = await h.db.apiToken.findUniqueOrThrow({ where: { id: sandboxToken.id } })
+    const row = await open(h.db).apiToken.findUniqueOrThrow({ where: { id: sandboxToken.id } })
     expect(row.secretHash).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/)
     expect(JSON.stringify(row)).not.toContain(sandboxToken.clientSecret)
   })

@@ -6,7 +6,7 @@ import { ledgerClient } from './clients/ledger.js'
 import { sandboxIssuer } from './clients/sandbox-issuer.js'
 import { unconfiguredIssuer } from './clients/unconfigured-issuer.js'
 import { loadStablecoinsConfig } from './config.js'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import type { StablecoinsDeps } from './domain/deps.js'
 import { startJobRunner } from './domain/jobs.js'
 import { stablecoinsCallers } from './rpc/callers.js'
@@ -40,6 +40,6 @@ runService({
       operatorAddress: config.OPERATOR_GRPC_ADDRESS,
     })
     const jobs = startJobRunner(deps, config.DATABASE_URL)
-    return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => open(db).$disconnect()]
   },
 })

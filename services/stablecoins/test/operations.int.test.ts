@@ -5,7 +5,7 @@ import { ApiError } from '@pp/errors'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sandboxIssuer } from '../src/clients/sandbox-issuer.js'
 import { unconfiguredIssuer } from '../src/clients/unconfigured-issuer.js'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import type { StablecoinsDeps } from '../src/domain/deps.js'
 import { setOperationsStatusAsOperator } from '../src/domain/enablement.js'
 import { runDueJobs } from '../src/domain/jobs.js'
@@ -73,7 +73,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await db?.$disconnect()
+  await open(db)?.$disconnect()
   await database?.drop()
 })
 
@@ -115,12 +115,12 @@ it('a hold the ledger did not answer is redone by the job or a retry; one it ref
   const coin = await registerStablecoin(deps, caller('register-2'), { providerTokenIdentifier: 'eurx', networkTokenIdentifier: 'spark1eurx', network: 'SPARK', providerAccountId: account.id })
   await setOperationsStatusAsOperator(deps, coin.id, 'ENABLED')
   const input = (amount: string) => ({ stablecoinId: coin.id, amount, fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: 'InternalAccount:usd' }, destinationAccountId: coin.id })
-  const operationsOf = () => db.operation.findMany({ where: { stablecoinId: coin.id }, orderBy: { createdAt: 'asc' } })
+  const operationsOf = () => open(db).operation.findMany({ where: { stablecoinId: coin.id }, orderBy: { createdAt: 'asc' } })
 
   ledger.holdFailure = new ApiError('INSUFFICIENT_FUNDS')
   await expect(createMint(deps, caller('refused'), input('1000000'))).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' })
   expect(await operationsOf()).toEqual([])
-  expect(await db.job.count({ where: { doneAt: null } })).toBe(0)
+  expect(await open(db).job.count({ where: { doneAt: null } })).toBe(0)
 
   // the ledger does not answer: the operation waits CREATED, and its job makes the hold and settles it
   ledger.holdFailure = new ApiError('SERVICE_UNAVAILABLE')

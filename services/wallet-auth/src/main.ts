@@ -7,7 +7,7 @@ import { customersContacts } from './clients/customers.js'
 import { ledgerWalletDirectory } from './clients/ledger.js'
 import { loadWalletAuthConfig } from './config.js'
 import { codeMac } from '@pp/secrets'
-import { openDb } from './db/client.js'
+import { open, openDb } from './db/client.js'
 import { retireDeletedCustomer } from './domain/credentials/retire-customer.js'
 import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
@@ -65,6 +65,6 @@ runService({
       }),
     )
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)
-    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => open(db).$disconnect()]
   },
 })

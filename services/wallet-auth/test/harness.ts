@@ -7,7 +7,7 @@ import { createLogger } from '@pp/logging'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { codeMac } from '@pp/secrets'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import type { CardFundingSources, CustomerContacts, WalletAuthDeps, WalletDirectory } from '../src/domain/deps.js'
 import { oidcVerifier } from '../src/domain/oauth/oidc-token.js'
 import type { OtpChannel, OtpSender } from '../src/domain/otp/otp-sender.js'
@@ -157,7 +157,7 @@ export async function startHarness(name: string, options: HarnessOptions = {}): 
       client.close()
       await server.shutdown()
       await issuer.close()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await database.drop()
     },
   }

@@ -7,6 +7,7 @@ import { publicKeyOf } from '../src/crypto/p256.js'
 import { authMethodOf, newDeviceKey, sessionOf, sha256Hex } from './device.js'
 import { unsignedToken } from './oidc-issuer.js'
 import { startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -43,7 +44,7 @@ describe('OAuth credentials', () => {
     const session = sessionOf(await verify(h.sandbox, method.id, unsignedToken(claims({ nonce: sha256Hex(client.publicKey) })), client.publicKey))
     expect(session).toMatchObject({ accountId: method.accountId, type: 'OAUTH', nickname: 'user@example.com' })
     const key = decryptCredentialBundle(session.encryptedSessionSigningKey!, client.privateKey)
-    const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })
+    const stored = await open(h.db).authSession.findUniqueOrThrow({ where: { id: session.id } })
     expect(stored.publicKey).toBe(publicKeyOf(key))
   })
 
@@ -73,7 +74,7 @@ describe('OAuth credentials', () => {
         callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'OAUTH', oidcToken }, h.sandbox),
       ).rejects.toMatchObject({ code: 'INVALID_INPUT' })
     }
-    expect(await h.db.authMethod.count({ where: { accountId: wallet.accountId } })).toBe(0)
+    expect(await open(h.db).authMethod.count({ where: { accountId: wallet.accountId } })).toBe(0)
   })
 
   it('production checks the signature against the issuer JWKS', async () => {

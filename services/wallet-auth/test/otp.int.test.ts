@@ -7,6 +7,7 @@ import type { AuthMethodView } from '../src/domain/credentials/credential-view.j
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
 import { addEmailOtp, ISO_TIME, listOf, newDeviceKey, otpLogin, proofOf, sealOtp, sessionOf, stamp } from './device.js'
 import { OTP_CHALLENGES_PER_HOUR, RecordingOtpSender, startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 const otpSender = new RecordingOtpSender()
@@ -42,7 +43,7 @@ describe('OTP credentials', () => {
       updatedAt: expect.stringMatching(ISO_TIME),
       expiresAt: expect.stringMatching(ISO_TIME),
     })
-    const stored = await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })
+    const stored = await open(h.db).authSession.findUniqueOrThrow({ where: { id: session.id } })
     expect(stored).toMatchObject({ authMethodId: method.id, publicKey: canonicalPublicKey(tek.publicKeyUncompressed) })
     const listed = listOf<AuthSessionView>(await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox))
     expect(listed).toEqual([session])
@@ -55,7 +56,7 @@ describe('OTP credentials', () => {
     await expect(
       callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle }, h.sandbox),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid OTP code' })
-    expect(await h.db.signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
+    expect(await open(h.db).signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
   })
 
   it('accepts sandbox-valid-signature for the OTP retry in sandbox, the session key being the TEK of the bundle', async () => {
@@ -67,7 +68,7 @@ describe('OTP credentials', () => {
       callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: 'EMAIL_OTP', encryptedOtpBundle, ...extra }, h.sandbox)
     const { signedRequestChallenge } = await verify()
     const session = sessionOf(await verify({ requestId: signedRequestChallenge!.requestId, walletSignature: 'sandbox-valid-signature' }))
-    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: session.id } })).publicKey).toBe(tek.publicKey)
+    expect((await open(h.db).authSession.findUniqueOrThrow({ where: { id: session.id } })).publicKey).toBe(tek.publicKey)
   })
 
   describe('guessing', () => {
@@ -99,10 +100,10 @@ describe('OTP credentials', () => {
       )
       expect(answers.filter((a) => a === 'Invalid OTP code')).toHaveLength(5)
       expect(answers.filter((a) => a === 'Too many attempts at this OTP code; request a new one')).toHaveLength(45)
-      const [stored] = await h.db.otpChallenge.findMany({ where: { authMethodId: method.id } })
+      const [stored] = await open(h.db).otpChallenge.findMany({ where: { authMethodId: method.id } })
       expect(stored).toMatchObject({ attempts: 5, usedAt: null })
       await expect(verify('000000')).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
-      expect(await h.db.signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
+      expect(await open(h.db).signedRequest.count({ where: { accountId: wallet.accountId } })).toBe(0)
     })
 
     it('sends a credential at most OTP_CHALLENGES_PER_HOUR codes in an hour (429 with when to retry)', async () => {
@@ -115,7 +116,7 @@ describe('OTP credentials', () => {
       expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: expect.any(Number) } })
       expect(refused.details.retryAfterSeconds).toBeGreaterThan(3_000)
       expect(refused.details.retryAfterSeconds).toBeLessThanOrEqual(3_600)
-      expect(await h.db.otpChallenge.count({ where: { authMethodId: method.id } })).toBe(OTP_CHALLENGES_PER_HOUR)
+      expect(await open(h.db).otpChallenge.count({ where: { authMethodId: method.id } })).toBe(OTP_CHALLENGES_PER_HOUR)
       h.advanceClock(3_600_000)
       const { challengeJson } = await challenge()
       const { session } = await otpLogin(h, h.sandbox, method, (JSON.parse(challengeJson) as AuthMethodView).otpEncryptionTargetBundle)
@@ -125,7 +126,7 @@ describe('OTP credentials', () => {
     it('keeps an HMAC of the code, bound to its challenge, never a plain hash', async () => {
       const wallet = h.directory.add(tenantOf(h.sandbox))
       const method = await addEmailOtp(h, h.sandbox, wallet.accountId)
-      const stored = await h.db.otpChallenge.findFirstOrThrow({ where: { authMethodId: method.id } })
+      const stored = await open(h.db).otpChallenge.findFirstOrThrow({ where: { authMethodId: method.id } })
       expect(stored.codeDigest).not.toBe(createHash('sha256').update('000000').digest('hex'))
       expect(h.deps.otp.codes.matches(stored.codeDigest, stored.id, '000000')).toBe(true)
       expect(h.deps.otp.codes.matches(stored.codeDigest, 'Request:another', '000000')).toBe(false)
@@ -150,7 +151,7 @@ describe('OTP credentials', () => {
       walletSignature: await stamp(newDeviceKey(), signedRequestChallenge!.payloadToSign),
     }
     await expect(callUnary(h.client, h.client.verifyAuthCredential, retry, h.sandbox)).rejects.toMatchObject({ code: 'WALLET_SIGNATURE_INVALID' })
-    expect(await h.db.authSession.count({ where: { accountId: wallet.accountId } })).toBe(0)
+    expect(await open(h.db).authSession.count({ where: { accountId: wallet.accountId } })).toBe(0)
   })
 
   it('reissues the challenge: a fresh target bundle, and the old one no longer opens', async () => {
@@ -188,7 +189,7 @@ describe('OTP credentials', () => {
     await expect(
       callUnary(h.client, h.client.createAuthCredential, { accountId: second.accountId, type: 'SMS_OTP' }, h.sandbox),
     ).rejects.toMatchObject({ code: 'SMS_OTP_PHONE_NUMBER_ALREADY_EXISTS' })
-    expect(await h.db.authMethod.count({ where: { accountId: second.accountId } })).toBe(0)
+    expect(await open(h.db).authMethod.count({ where: { accountId: second.accountId } })).toBe(0)
   })
 
   it('answers 404 for an unknown account and 409 WALLET_NOT_PROVISIONED for an account that is not a wallet', async () => {
@@ -235,7 +236,7 @@ describe('a service without the optional providers', () => {
       code: 'NOT_IMPLEMENTED',
       message: 'Production OTP delivery is not configured in this deployment',
     })
-    expect(await bare.db.authMethod.count()).toBe(0)
+    expect(await open(bare.db).authMethod.count()).toBe(0)
   })
 
   it('answers NOT_IMPLEMENTED for delegated keys, since no card funding source can be resolved', async () => {

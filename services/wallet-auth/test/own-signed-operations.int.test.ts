@@ -5,6 +5,7 @@ import { walletAuthSignedOperation as signedOperation } from '@pp/vocabulary'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complete, newDeviceKey, proofOf, walletWithSession, type DeviceKey } from './device.js'
 import { DeclaredFundingSources, startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 /**
  * The service's own signed operations, called over gRPC as the gateway calls them: each needs the
@@ -35,8 +36,8 @@ interface Subject {
 }
 
 const sessionsOf = (accountId: string) =>
-  h.db.authSession.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { id: true, revokedAt: true } })
-const credentialsOf = (accountId: string) => h.db.authMethod.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { id: true } })
+  open(h.db).authSession.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { id: true, revokedAt: true } })
+const credentialsOf = (accountId: string) => open(h.db).authMethod.findMany({ where: { accountId }, orderBy: { id: 'asc' }, select: { id: true } })
 
 const subjects: Record<string, (device: Device) => Promise<Subject>> = {
   async ExportWallet({ wallet }) {
@@ -45,7 +46,7 @@ const subjects: Record<string, (device: Device) => Promise<Subject>> = {
       operation: signedOperation.exportWallet(wallet.accountId),
       body: JSON.stringify({ clientPublicKey }),
       call: (proof) => callUnary(h.client, h.client.exportWallet, { accountId: wallet.accountId, clientPublicKey, proof }, h.sandbox),
-      state: () => h.db.walletSecret.findMany({ where: { accountId: wallet.accountId } }),
+      state: () => open(h.db).walletSecret.findMany({ where: { accountId: wallet.accountId } }),
       replayRefusal: 'UNAUTHORIZED',
     }
   },
@@ -56,7 +57,7 @@ const subjects: Record<string, (device: Device) => Promise<Subject>> = {
       operation: signedOperation.createDelegatedKey(),
       body: JSON.stringify(input),
       call: (proof) => callUnary(h.client, h.client.createDelegatedKey, { ...input, proof }, h.sandbox),
-      state: () => h.db.delegatedKey.findMany({ where: { accountId: wallet.accountId } }),
+      state: () => open(h.db).delegatedKey.findMany({ where: { accountId: wallet.accountId } }),
       replayRefusal: 'UNAUTHORIZED',
     }
   },
@@ -154,7 +155,7 @@ describe.each(Object.keys(subjects))('%s', (name) => {
     expect(after).not.toEqual(before)
     await expect(s.call(proof)).rejects.toMatchObject({ code: s.replayRefusal })
     expect(await s.state()).toEqual(after)
-    expect((await h.db.signedRequest.findUniqueOrThrow({ where: { id: proof.requestId } })).consumedAt).not.toBeNull()
+    expect((await open(h.db).signedRequest.findUniqueOrThrow({ where: { id: proof.requestId } })).consumedAt).not.toBeNull()
   })
 })
 
@@ -181,7 +182,7 @@ describe('a signed request completed in the transaction of its operation', () =>
     const proof = await proofOf(h, h.sandbox, wallet.accountId, signedOperation.revokeCredential(method.id), '', tek)
     const revoke = () => callUnary(h.client, h.client.revokeAuthCredential, { id: method.id, proof }, h.sandbox)
     await expect(revoke()).rejects.toMatchObject({ code: 'CONFLICT' })
-    expect((await h.db.signedRequest.findUniqueOrThrow({ where: { id: proof.requestId } })).consumedAt).toBeNull()
+    expect((await open(h.db).signedRequest.findUniqueOrThrow({ where: { id: proof.requestId } })).consumedAt).toBeNull()
     await addSms(wallet.accountId, tek)
     await revoke()
     expect((await credentialsOf(wallet.accountId)).map((m) => m.id)).not.toContain(method.id)
@@ -219,6 +220,6 @@ describe('the sandbox legacy signature', () => {
     await expect(
       callUnary(h.client, h.client.exportWallet, { accountId: productionWallet.accountId, clientPublicKey, proof: inProduction }, h.production),
     ).rejects.toMatchObject({ code: 'WALLET_SIGNATURE_MALFORMED' })
-    expect(await h.db.walletSecret.count({ where: { accountId: productionWallet.accountId } })).toBe(0)
+    expect(await open(h.db).walletSecret.count({ where: { accountId: productionWallet.accountId } })).toBe(0)
   })
 })

@@ -9,6 +9,7 @@ import type { PasskeyAuthChallengeView } from '../src/domain/credentials/credent
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { authMethodOf, begin, complete, ISO_TIME, newDeviceKey, proofOf, sessionOf, stamp } from './device.js'
 import { ORIGIN, RP_ID, startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -87,7 +88,7 @@ describe('passkey credentials', () => {
     await expect(verify('', authenticator.assert(second.challenge, { counter: 10 }))).rejects.toMatchObject({ code: 'REQUEST_ID_MISSING' })
 
     expect((await verify(second.requestId, authenticator.assert(second.challenge, { counter: 11 }))).sessionJson).toBeDefined()
-    expect((await h.db.authMethod.findUniqueOrThrow({ where: { id: method.id } })).passkeyCounter).toBe(11n)
+    expect((await open(h.db).authMethod.findUniqueOrThrow({ where: { id: method.id } })).passkeyCounter).toBe(11n)
   })
 
   it('accepts sandbox-valid-passkey-signature in sandbox only', async () => {
@@ -108,7 +109,7 @@ describe('passkey credentials', () => {
     await expect(
       callUnary(h.client, h.client.createAuthCredential, { accountId: wallet.accountId, type: 'PASSKEY', nickname: 'k', ...registration }, h.sandbox),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
-    expect(await h.db.authMethod.count({ where: { accountId: wallet.accountId } })).toBe(0)
+    expect(await open(h.db).authMethod.count({ where: { accountId: wallet.accountId } })).toBe(0)
   })
 
   it('answers 400 for a credentialId already registered and 409 for a second passkey of the customer', async () => {

@@ -10,6 +10,7 @@ import { resealStoredSecrets } from '../src/domain/secrets/reseal-stored-secrets
 import { delegatedKeyBinding, openBytes, walletSealing, walletSecretBinding } from '../src/domain/secrets/wallet-sealing.js'
 import { addEmailOtp, exportMnemonic, otpLogin, proofOf, walletWithSession } from './device.js'
 import { DeclaredFundingSources, startHarness, tenantOf, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 /** WALLET_SECRET_KEY as the last restart of a test left it. */
@@ -34,7 +35,7 @@ async function delegatedKeyOf(accountId: string): Promise<DelegatedKeyView> {
 
 /** The key ids the sealed columns name, per table, of rows with something sealed. */
 async function sealingKeyIds(): Promise<string[]> {
-  const rows = await h.db.$queryRaw<{ key_id: string | null }[]>`
+  const rows = await open(h.db).$queryRaw<{ key_id: string | null }[]>`
     SELECT "sealing_key_id" AS "key_id" FROM "wallet_secrets"
     UNION ALL SELECT "sealing_key_id" FROM "delegated_keys" WHERE octet_length("private_key") > 0
     UNION ALL SELECT "sealing_key_id" FROM "otp_challenges"`
@@ -42,7 +43,7 @@ async function sealingKeyIds(): Promise<string[]> {
 }
 
 /** How many values are sealed at rest: every one a start after a rotation seals again. */
-const sealedValues = async () => (await h.db.walletSecret.count()) + (await h.db.otpChallenge.count()) + (await h.db.delegatedKey.count({ where: { status: 'ACTIVE' } }))
+const sealedValues = async () => (await open(h.db).walletSecret.count()) + (await open(h.db).otpChallenge.count()) + (await open(h.db).delegatedKey.count({ where: { status: 'ACTIVE' } }))
 
 describe('WALLET_SECRET_KEY rotation', () => {
   it('opens what the replaced key sealed, seals it again under the new key at start, then opens it with the new key alone', async () => {
@@ -65,7 +66,7 @@ describe('WALLET_SECRET_KEY rotation', () => {
     expect(await h.restartWithSecretKeys(keyB, [])).toBe(0)
     currentKey = keyB
     expect(await exportMnemonic(h, h.sandbox, wallet.accountId, tek)).toBe(mnemonic)
-    const row = await h.db.delegatedKey.findUniqueOrThrow({ where: { id: delegated.id } })
+    const row = await open(h.db).delegatedKey.findUniqueOrThrow({ where: { id: delegated.id } })
     const privateKey = openBytes(walletSealing(keyB, []), delegatedKeyBinding(row.id), { ciphertext: row.privateKey, sealingKeyId: row.sealingKeyId })
     expect(publicKeyOf(Buffer.from(privateKey).toString('hex'))).toBe(delegated.publicKey)
     expect(() => openBytes(walletSealing(keyA, []), delegatedKeyBinding(row.id), { ciphertext: row.privateKey, sealingKeyId: row.sealingKeyId })).toThrow(
@@ -78,12 +79,12 @@ describe('WALLET_SECRET_KEY rotation', () => {
     const wallet = h.directory.add(tenantOf(h.sandbox))
     const mnemonic = 'legacy words'
     const legacy = secretBox(current).seal(Buffer.from(mnemonic))
-    await h.db.walletSecret.create({ data: { ...tenantOf(h.sandbox), accountId: wallet.accountId, ciphertext: legacy, sealingKeyId: null, createdAt: new Date() } })
+    await open(h.db).walletSecret.create({ data: { ...tenantOf(h.sandbox), accountId: wallet.accountId, ciphertext: legacy, sealingKeyId: null, createdAt: new Date() } })
     expect(await sealingKeyIds()).toEqual(expect.arrayContaining(['none', keyIdOf(current)]))
     // with a rotation at the same time the legacy value opens under the previous key
     const next = newKey()
     expect(await h.restartWithSecretKeys(next, [current])).toBe(await sealedValues())
-    const row = await h.db.walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
+    const row = await open(h.db).walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
     currentKey = next
     expect(row.sealingKeyId).toBe(keyIdOf(next))
     expect(Buffer.from(openBytes(walletSealing(next, []), walletSecretBinding(row), row)).toString()).toBe(mnemonic)
@@ -111,10 +112,10 @@ describe('a sealed secret', () => {
   it('moved to another row does not open there', async () => {
     const { wallet, tek } = await walletWithSession(h, h.sandbox)
     await exportMnemonic(h, h.sandbox, wallet.accountId, tek)
-    const source = await h.db.walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
+    const source = await open(h.db).walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
     const other = await walletWithSession(h, h.sandbox)
     const moved = { ...source, accountId: other.wallet.accountId }
-    await h.db.walletSecret.create({ data: moved })
+    await open(h.db).walletSecret.create({ data: moved })
     expect(() => openBytes(h.deps.sealing, walletSecretBinding(moved), moved)).toThrow()
     await expect(exportMnemonic(h, h.sandbox, other.wallet.accountId, other.tek)).rejects.toThrow()
   })

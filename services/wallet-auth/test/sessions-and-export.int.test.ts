@@ -6,6 +6,7 @@ import { validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicKeyOf } from '../src/crypto/p256.js'
+import { open } from '../src/db/client.js'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { DelegatedKeyView } from '../src/domain/delegated-keys/delegated-key-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
@@ -35,7 +36,7 @@ describe('sessions', () => {
     expect(refreshed).toMatchObject({ accountId: wallet.accountId, type: session.type, nickname: session.nickname })
     expect(refreshed.id).not.toBe(session.id)
     const key = decryptCredentialBundle(refreshed.encryptedSessionSigningKey!, client.privateKey)
-    expect((await h.db.authSession.findUniqueOrThrow({ where: { id: refreshed.id } })).publicKey).toBe(publicKeyOf(key))
+    expect((await open(h.db).authSession.findUniqueOrThrow({ where: { id: refreshed.id } })).publicKey).toBe(publicKeyOf(key))
     const listed = listOf<AuthSessionView>(await callUnary(h.client, h.client.listAuthSessions, { accountId: wallet.accountId }, h.sandbox))
     // the sealed key is shown only in the answer that issued it
     expect(listed).toEqual([{ ...refreshed, encryptedSessionSigningKey: undefined }])
@@ -91,12 +92,12 @@ describe('credentials', () => {
 describe('wallet export', () => {
   it('seals the same mnemonic, created once, in an export bundle @turnkey/crypto opens', async () => {
     const { wallet, tek } = await walletWithSession(h, h.sandbox)
-    const open = () => exportMnemonic(h, h.sandbox, wallet.accountId, tek)
-    const mnemonic = await open()
+    const exportWallet = () => exportMnemonic(h, h.sandbox, wallet.accountId, tek)
+    const mnemonic = await exportWallet()
     expect(mnemonic.split(' ')).toHaveLength(24)
     expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
-    expect(await open()).toBe(mnemonic)
-    const stored = await h.db.walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
+    expect(await exportWallet()).toBe(mnemonic)
+    const stored = await open(h.db).walletSecret.findFirstOrThrow({ where: { accountId: wallet.accountId } })
     expect(Buffer.from(stored.ciphertext).toString('utf8')).not.toContain(mnemonic.split(' ')[0])
   })
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { begin, complete, newDeviceKey, proofOf, stamp, walletWithSession } from './device.js'
 import { SESSION_TTL_MS, SIGNED_REQUEST_TTL_MS, startHarness, type Harness } from './harness.js'
+import { open } from '../src/db/client.js'
 
 let h: Harness
 
@@ -125,7 +126,7 @@ describe('signed requests', () => {
 
   it("issues no challenge for another platform's or environment's wallet, nor a missing one: 404 as the ledger answers, nothing stored", async () => {
     const { wallet } = await walletWithSession(h, h.sandbox)
-    const stored = () => h.db.signedRequest.count({ where: { accountId: wallet.accountId } })
+    const stored = () => open(h.db).signedRequest.count({ where: { accountId: wallet.accountId } })
     const before = await stored()
     for (const ctx of [h.context('SANDBOX', newId('Platform')), h.production]) {
       await expect(begin(h, ctx, wallet.accountId, OPERATION, BODY)).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' })
@@ -137,7 +138,7 @@ describe('signed requests', () => {
   it('issues no challenge for an account that is no embedded wallet', async () => {
     const fiat = h.directory.add({ platformId: h.sandbox.platformId!, environment: 'SANDBOX' }, 'INTERNAL_FIAT')
     await expect(begin(h, h.sandbox, fiat.accountId, OPERATION, BODY)).rejects.toMatchObject({ code: 'WALLET_NOT_PROVISIONED' })
-    expect(await h.db.signedRequest.count({ where: { accountId: fiat.accountId } })).toBe(0)
+    expect(await open(h.db).signedRequest.count({ where: { accountId: fiat.accountId } })).toBe(0)
   })
 
   it("asks the ledger only for a wallet without credentials: a credentialed wallet's first leg is one statement", async () => {

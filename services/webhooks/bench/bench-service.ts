@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eventVerifierOf, type RunningConsumer } from '@pp/events'
 import { createLogger, type Logger } from '@pp/logging'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
-import { openDb, openSql, type Db, type Sql } from '../src/db/client.js'
+import { open, openDb, openSql, type Db, type Sql } from '../src/db/client.js'
 import type { WebhooksDeps } from '../src/domain/deps.js'
 import { createPostWebhook } from '../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../src/domain/delivery/settings.js'
@@ -48,7 +48,7 @@ export async function openBenchService(name: string, settings: DeliverySettings)
       await events.close()
       await sql.end()
       await attemptsSql.end()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await database.drop()
     },
   }

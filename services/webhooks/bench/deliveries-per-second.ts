@@ -15,6 +15,7 @@ import { startDeliveryWorker } from '../src/domain/delivery/worker.js'
 import { newTenant } from '../test/support/events.js'
 import { startReceiver } from '../test/support/receiver.js'
 import { openBenchService } from './bench-service.js'
+import { open } from '../src/db/client.js'
 
 const EVENTS_MAX = 20_000
 const TIME_LIMIT_MS = 120_000
@@ -40,7 +41,7 @@ for (const tenant of tenants) service.endpoints.set(tenant, receiver.url)
 // phase 1 queues every event with no worker running; phase 2 times the worker alone; phase 3 runs both
 let running: { wake(): void } = { wake: () => undefined }
 await service.consume({ wake: () => running.wake(), stop: async () => undefined })
-const queued = () => db.webhookDelivery.count()
+const queued = () => open(db).webhookDelivery.count()
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 
 /** Publishes `count` events at `rate` per second with the worker running; the latency of each, sorted. */

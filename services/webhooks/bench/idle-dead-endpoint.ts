@@ -13,7 +13,7 @@
 import { databaseName, prepared, withDatabase, type SqlPool, type SqlRunner } from '@pp/db'
 import { testConnections, waitUntil } from '@pp/testing'
 import { deliverySettingsOf, loadWebhooksConfig } from '../src/config.js'
-import { openSql } from '../src/db/client.js'
+import { open, openSql } from '../src/db/client.js'
 import { startDeliveryWorker } from '../src/domain/delivery/worker.js'
 import { newTenant } from '../test/support/events.js'
 import { startReceiver } from '../test/support/receiver.js'
@@ -62,9 +62,9 @@ const scans = async () => Number((await sql.query<{ scans: string }>(SCANS, []))
 
 try {
   for (let i = 0; i < deliveryCount; i += 1) await events.publish(tenant, 'CUSTOMER.UPDATED', { id: `Customer:${i}` })
-  const held = () => db.webhookDelivery.count({ where: { status: 'PENDING', nextAttemptAt: null } })
+  const held = () => open(db).webhookDelivery.count({ where: { status: 'PENDING', nextAttemptAt: null } })
   await waitUntil(async () => (await held()) === deliveryCount - 1, `${deliveryCount - 1} held deliveries`, 120_000, 100)
-  const attemptsBefore = await db.deliveryAttempt.count()
+  const attemptsBefore = await open(db).deliveryAttempt.count()
   // an idle backend reports its statistics up to 10 s late (Postgres 15): let the burst's arrive first
   await sleep(STATS_LAG_MS)
   const scansBefore = await scans()

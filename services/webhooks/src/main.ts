@@ -3,7 +3,7 @@ import { expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
 import { deliverySettingsOf, loadWebhooksConfig } from './config.js'
-import { openDb, openSql } from './db/client.js'
+import { open, openDb, openSql } from './db/client.js'
 import { deliveriesHeldWithoutEndpoint, finishedDeliveries } from './db/delivery-log.db.js'
 import { createPostWebhook } from './domain/delivery/http-post.js'
 import { resumeOrphanedBacklogs } from './domain/delivery/endpoint-pause.js'
@@ -54,6 +54,6 @@ runService({
       }),
     )
     const server = await buildWebhooksServer(deps, config.GRPC_ADDRESS, logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
-    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => rotations.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => db.$disconnect()]
+    return [() => server.shutdown(), () => consumer.stop(), () => worker.stop(), () => rotations.stop(), () => platform.close(), () => sql.end(), () => attemptsSql.end(), () => open(db).$disconnect()]
   },
 })

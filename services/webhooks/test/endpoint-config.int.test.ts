@@ -10,6 +10,7 @@ import { webhooksOperatorService, WEBHOOKS_OPERATOR_SERVICE_NAME } from '../src/
 import { newTenant, type Tenant } from './support/events.js'
 import { callContext, failure, startHarness } from './support/harness.js'
 import { always, startReceiver, type Receiver } from './support/receiver.js'
+import { open } from '../src/db/client.js'
 
 /**
  * The tenant's endpoint as the platform configures it: deliveries held while it has none, a new
@@ -187,9 +188,9 @@ describe('the bounded hold', () => {
     await h.waitForLog(fine, 1, (d) => d.attemptCount === 1, 'a pending retry')
     const keepMs = 60_000
     // all of them queued "long ago", one of the held ones just now
-    await h.db.$executeRawUnsafe(`UPDATE webhook_deliveries SET created_at = now() - interval '2 minutes'`)
+    await open(h.db).$executeRawUnsafe(`UPDATE webhook_deliveries SET created_at = now() - interval '2 minutes'`)
     const [youngest] = await h.log(without)
-    await h.db.$executeRawUnsafe(`UPDATE webhook_deliveries SET created_at = now() WHERE id = $1`, youngest!.id)
+    await open(h.db).$executeRawUnsafe(`UPDATE webhook_deliveries SET created_at = now() WHERE id = $1`, youngest!.id)
 
     const pruning = startPruning({ databaseUrl: h.database.url, logger, rules: [deliveriesHeldWithoutEndpoint(keepMs)] })
     try {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { newTenant, type Tenant } from './support/events.js'
 import { startHarness, type Harness } from './support/harness.js'
 import { startReceiver, type Receiver } from './support/receiver.js'
+import { open } from '../src/db/client.js'
 
 const RETRY_MS = 100
 const PAUSE_AFTER_FAILURES = 3
@@ -51,7 +52,7 @@ it('pauses a failing endpoint: one probe per retry period reaches it, then the b
 
   let probeId: string | null | undefined
   await waitUntil(async () => {
-    const state = await h.db.endpointState.findUnique({ where: { platformId_environment: tenant } })
+    const state = await open(h.db).endpointState.findUnique({ where: { platformId_environment: tenant } })
     probeId = state?.probeDeliveryId
     return probeId != null
   }, 'the endpoint paused', 10_000, 10)
@@ -72,7 +73,7 @@ it('pauses a failing endpoint: one probe per retry period reaches it, then the b
   await h.waitForLog(tenant, 15, (d) => d.status === 'DELIVERED', 'the whole backlog delivered')
   const accepted = receiver.received.filter((_, n) => answers[n] === 200).map((r) => customerOf(r.body))
   expect(accepted).toEqual([...queuedBefore, ...queuedWhilePaused])
-  expect(await h.db.endpointState.count({ where: { platformId: tenant.platformId } })).toBe(0)
+  expect(await open(h.db).endpointState.count({ where: { platformId: tenant.platformId } })).toBe(0)
 })
 
 it('dead-letters the probe after its schedule, and with it the deliveries held as long', async () => {
@@ -111,7 +112,7 @@ it('holds nothing against an endpoint while the platform service cannot say wher
     expect(log.map((d) => d.attemptCount)).toEqual([1, 1, 1, 1])
     expect(log.flatMap((d) => d.attempts.map((a) => a.statusCode))).toEqual([200, 200, 200, 200])
     expect(healthy.received.map((r) => customerOf(r.body)).sort()).toEqual([...queued].sort())
-    expect(await h.db.endpointState.count({ where: { platformId: tenant.platformId } })).toBe(0)
+    expect(await open(h.db).endpointState.count({ where: { platformId: tenant.platformId } })).toBe(0)
   } finally {
     await healthy.close()
   }

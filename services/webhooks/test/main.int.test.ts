@@ -5,7 +5,7 @@ import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, freePort, startProcess, testConnections, waitUntil, type ServiceProcess, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { openDb } from '../src/db/client.js'
+import { open, openDb } from '../src/db/client.js'
 import { newTenant, openTestEvents, type Tenant, type TestEvents } from './support/events.js'
 import { callContext } from './support/harness.js'
 import { startReceiver, type Receiver } from './support/receiver.js'
@@ -139,7 +139,7 @@ it('prunes, as it starts, the deliveries finished longer ago than WEBHOOK_DELIVE
   const db = openDb(database.url)
   const tenant = newTenant()
   const delivery = (id: string, status: string, finishedAgo: string | null, nextAttemptIn: string | null = null) =>
-    db.$executeRawUnsafe(
+    open(db).$executeRawUnsafe(
       `INSERT INTO webhook_deliveries (id, platform_id, environment, webhook_type, content, status, attempt_count,
          next_attempt_at, delivered_at, dead_at, created_at)
        VALUES ($1, $2, $3, 'CUSTOMER.UPDATED', '{}', $4, 1, now() + $6::interval,
@@ -152,17 +152,17 @@ it('prunes, as it starts, the deliveries finished longer ago than WEBHOOK_DELIVE
     await delivery('dead-31-days-ago', 'DEAD', '31 days')
     await delivery('delivered-yesterday', 'DELIVERED', '1 day')
     await delivery('pending-for-40-days', 'PENDING', null, '1 day')
-    await db.$executeRawUnsafe(
+    await open(db).$executeRawUnsafe(
       `INSERT INTO delivery_attempts (delivery_id, attempt_number, finished_at, status_code) SELECT id, 1, now(), 200 FROM webhook_deliveries WHERE platform_id = $1`,
       tenant.platformId,
     )
     await (await runningService()).stop('SIGTERM')
     await startService()
-    const left = () => db.webhookDelivery.findMany({ where: { platformId: tenant.platformId }, select: { id: true }, orderBy: { id: 'asc' } })
+    const left = () => open(db).webhookDelivery.findMany({ where: { platformId: tenant.platformId }, select: { id: true }, orderBy: { id: 'asc' } })
     await waitUntil(async () => (await left()).length === 2, 'the start-up pruning')
     expect((await left()).map((row) => row.id)).toEqual(['delivered-yesterday', 'pending-for-40-days'])
-    expect(await db.deliveryAttempt.count({ where: { delivery: { platformId: tenant.platformId } } })).toBe(2)
+    expect(await open(db).deliveryAttempt.count({ where: { delivery: { platformId: tenant.platformId } } })).toBe(2)
   } finally {
-    await db.$disconnect()
+    await open(db).$disconnect()
   }
 })

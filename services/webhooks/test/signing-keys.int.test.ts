@@ -4,7 +4,7 @@ import { createLogger } from '@pp/logging'
 import { ENVIRONMENTS } from '@pp/tenancy'
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDb, type Db } from '../src/db/client.js'
+import { open, openDb, type Db } from '../src/db/client.js'
 import { followKeyRotations } from '../src/domain/signing/follow-rotations.js'
 import { keyEncryption } from '../src/domain/signing/key-encryption.js'
 import { generateKeyPair, publicKeyOf, publicKeyPem } from '../src/domain/signing/key-pair.js'
@@ -24,7 +24,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await db.$disconnect()
+  await open(db).$disconnect()
   await database.drop()
 })
 
@@ -46,7 +46,7 @@ describe('signing keys', () => {
     expect(Buffer.from(again.publicKey('SANDBOX'))).toEqual(Buffer.from(first.publicKey('SANDBOX')))
     expect(Buffer.from(first.publicKey('PRODUCTION'))).not.toEqual(Buffer.from(first.publicKey('SANDBOX')))
 
-    const rows = await db.signingKey.findMany({ orderBy: { environment: 'asc' } })
+    const rows = await open(db).signingKey.findMany({ orderBy: { environment: 'asc' } })
     expect(rows.map((r) => [r.environment, r.privateKeyEncryption, r.sealingKeyId])).toEqual([
       ['PRODUCTION', 'AES_256_GCM', encryptionKey.keyring.currentKeyId],
       ['SANDBOX', 'AES_256_GCM', encryptionKey.keyring.currentKeyId],
@@ -68,14 +68,14 @@ describe('signing keys', () => {
     const plainDb = openDb(plain.url)
     try {
       const unsealed = await loadSigningKeys(plainDb, undefined)
-      expect((await plainDb.signingKey.findMany()).map((r) => r.privateKeyEncryption)).toEqual(['NONE', 'NONE'])
+      expect((await open(plainDb).signingKey.findMany()).map((r) => r.privateKeyEncryption)).toEqual(['NONE', 'NONE'])
       const sealed = await loadSigningKeys(plainDb, encryptionKey)
       expect(Buffer.from(sealed.publicKey('SANDBOX'))).toEqual(Buffer.from(unsealed.publicKey('SANDBOX')))
-      const rows = await plainDb.signingKey.findMany()
+      const rows = await open(plainDb).signingKey.findMany()
       expect(rows.map((r) => [r.privateKeyEncryption, r.privateKey.length])).toEqual([['AES_256_GCM', 60], ['AES_256_GCM', 60]])
       await expect(loadSigningKeys(plainDb, undefined)).rejects.toThrow(/WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY/)
     } finally {
-      await plainDb.$disconnect()
+      await open(plainDb).$disconnect()
       await plain.drop()
     }
   })
@@ -106,7 +106,7 @@ describe('rotation', () => {
     expect(signingKeyView(keys, 'PRODUCTION', now).previousKeys).toEqual([])
 
     // the replaced key only verifies from now on: its private half is gone from the row
-    const replaced = await db.signingKey.findUniqueOrThrow({ where: { publicKeyHex: hex(before) } })
+    const replaced = await open(db).signingKey.findUniqueOrThrow({ where: { publicKeyHex: hex(before) } })
     expect([replaced.privateKeyEncryption, replaced.privateKey.length]).toEqual(['ERASED', 0])
 
     const listed = await listSigningKeys(db, 'SANDBOX', now)
@@ -161,11 +161,11 @@ describe('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY rotation', () => {
     rotatingDb = openDb(rotating.url)
   })
   afterAll(async () => {
-    await rotatingDb.$disconnect()
+    await open(rotatingDb).$disconnect()
     await rotating.drop()
   })
 
-  const sealingKeyIds = async () => (await rotatingDb.signingKey.findMany({ where: { retiresAt: null } })).map((row) => row.sealingKeyId)
+  const sealingKeyIds = async () => (await open(rotatingDb).signingKey.findMany({ where: { retiresAt: null } })).map((row) => row.sealingKeyId)
   const publicKeys = (keys: SigningKeys) => ENVIRONMENTS.map((environment) => Buffer.from(keys.publicKey(environment)).toString('hex'))
   const signs = (keys: SigningKeys) => ENVIRONMENTS.every((environment) => verifies(keys.publicKey(environment), 'body', keys.sign(environment, 'body')))
 
@@ -185,9 +185,9 @@ describe('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY rotation', () => {
 
   it('seals again a key sealed before key ids (bound to its environment alone), each once when replicas start together', async () => {
     const before = randomBytes(32)
-    await rotatingDb.signingKey.deleteMany()
+    await open(rotatingDb).signingKey.deleteMany()
     const rows = ENVIRONMENTS.map((environment) => legacyRow(environment, before))
-    await rotatingDb.signingKey.createMany({ data: rows })
+    await open(rotatingDb).signingKey.createMany({ data: rows })
     // the encryption key rotated in the same deployment: the previous one opens them
     const next = keyEncryption(randomBytes(32), [before])
     const replicas = await Promise.all([loadSigningKeys(rotatingDb, next), loadSigningKeys(rotatingDb, next), loadSigningKeys(rotatingDb, next)])
@@ -198,10 +198,10 @@ describe('WEBHOOK_SIGNING_KEY_ENCRYPTION_KEY rotation', () => {
 
   it('does not open a private half moved to another row', async () => {
     const encryption = keyEncryption(randomBytes(32), [])
-    await rotatingDb.signingKey.deleteMany()
+    await open(rotatingDb).signingKey.deleteMany()
     await loadSigningKeys(rotatingDb, encryption)
-    const [production, sandbox] = await rotatingDb.signingKey.findMany({ orderBy: { environment: 'asc' } })
-    await rotatingDb.signingKey.update({ where: { publicKeyHex: sandbox!.publicKeyHex }, data: { privateKey: production!.privateKey } })
+    const [production, sandbox] = await open(rotatingDb).signingKey.findMany({ orderBy: { environment: 'asc' } })
+    await open(rotatingDb).signingKey.update({ where: { publicKeyHex: sandbox!.publicKeyHex }, data: { privateKey: production!.privateKey } })
     await expect(loadSigningKeys(rotatingDb, encryption)).rejects.toThrow()
   })
 })

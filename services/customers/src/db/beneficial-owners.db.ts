@@ -1,6 +1,6 @@
 import type { BeneficialOwnerRecord, BeneficialOwnerRole, PersonalInfo } from '../domain/beneficial-owners/types.js'
 import type { Tenant, VerificationStatus } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { BeneficialOwner as OwnerRow, Prisma } from './generated/client.js'
 import type { KeysetPosition } from '@pp/paging'
 
@@ -16,22 +16,22 @@ const toColumns = (record: BeneficialOwnerRecord) => ({
 })
 
 export async function insertBeneficialOwner(tx: Tx, record: BeneficialOwnerRecord): Promise<void> {
-  await tx.beneficialOwner.create({ data: toColumns(record) })
+  await open(tx).beneficialOwner.create({ data: toColumns(record) })
 }
 
 export async function saveBeneficialOwner(tx: Tx, record: BeneficialOwnerRecord): Promise<void> {
   const { id, ...columns } = toColumns(record)
-  await tx.beneficialOwner.update({ where: { id }, data: columns })
+  await open(tx).beneficialOwner.update({ where: { id }, data: columns })
 }
 
 export async function findBeneficialOwner(db: Db | Tx, tenant: Tenant, id: string): Promise<BeneficialOwnerRecord | undefined> {
-  const row = await db.beneficialOwner.findFirst({ where: { id, ...tenant } })
+  const row = await open(db).beneficialOwner.findFirst({ where: { id, ...tenant } })
   return row ? toRecord(row) : undefined
 }
 
 /** Reads the owner under a row lock, for a read-modify-write. */
 export async function lockBeneficialOwner(tx: Tx, tenant: Tenant, id: string): Promise<BeneficialOwnerRecord | undefined> {
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`
+  const locked = await open(tx).$queryRaw<Array<{ id: string }>>`
     SELECT id FROM beneficial_owners
      WHERE id = ${id} AND platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
        FOR UPDATE`
@@ -40,7 +40,7 @@ export async function lockBeneficialOwner(tx: Tx, tenant: Tenant, id: string): P
 
 /** Every owner of a customer, oldest first (a verification packet is small). */
 export async function ownersOfCustomer(db: Db | Tx, customerId: string): Promise<BeneficialOwnerRecord[]> {
-  const rows = await db.beneficialOwner.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await open(db).beneficialOwner.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
   return rows.map(toRecord)
 }
 
@@ -53,7 +53,7 @@ export async function findBeneficialOwnerPage(
   const afterPosition = after && {
     OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
   }
-  const rows = await db.beneficialOwner.findMany({
+  const rows = await open(db).beneficialOwner.findMany({
     where: { customerId, ...afterPosition },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
@@ -62,9 +62,9 @@ export async function findBeneficialOwnerPage(
 }
 
 export const countBeneficialOwners = (db: Db, customerId: string): Promise<number> =>
-  db.beneficialOwner.count({ where: { customerId } })
+  open(db).beneficialOwner.count({ where: { customerId } })
 
 /** A business's verification decides its owners' KYC as well. */
 export async function setOwnersKycStatus(tx: Tx, customerId: string, kycStatus: VerificationStatus, now: Date): Promise<void> {
-  await tx.beneficialOwner.updateMany({ where: { customerId }, data: { kycStatus, updatedAt: now } })
+  await open(tx).beneficialOwner.updateMany({ where: { customerId }, data: { kycStatus, updatedAt: now } })
 }

@@ -1,6 +1,6 @@
 import type { ConsentToRecord } from '../domain/consents/consent-rules.js'
 import type { Tenant } from '../domain/types.js'
-import type { Tx } from './client.js'
+import { open, type Tx } from './client.js'
 
 /** Appends acceptances; earlier ones stay on file, the view shows the latest per type. */
 export async function insertConsents(
@@ -11,7 +11,7 @@ export async function insertConsents(
   recordedAt: Date,
 ): Promise<void> {
   if (consents.length === 0) return
-  await tx.agreementConsent.createMany({
+  await open(tx).agreementConsent.createMany({
     data: consents.map((consent) => ({
       customerId,
       ...tenant,

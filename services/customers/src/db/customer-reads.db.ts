@@ -23,7 +23,7 @@ const FIND_FACTS = prepared('customers.find_facts', `SELECT ${FACTS_COLUMNS} FRO
 
 /**
  * The view's facts of a customer the caller has read already, with the same rule as the reads
- * above; a write runs it through `prismaRunner` inside its own transaction, so it sees what it wrote.
+ * above; a write runs it through `sqlOf` inside its own transaction, so it sees what it wrote.
  */
 export async function readCustomerFacts(runner: SqlRunner, customerId: string): Promise<Omit<CustomerWithFacts, 'record'>> {
   const [row] = await runner.query<FactsRow>(FIND_FACTS, [customerId])

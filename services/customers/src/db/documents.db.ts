@@ -1,6 +1,6 @@
 import type { DocumentRecord, DocumentUploadInput } from '../domain/documents/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { KeysetPosition } from '@pp/paging'
 import type { Prisma } from './generated/client.js'
 
@@ -43,7 +43,7 @@ export interface NewDocument {
 }
 
 export async function insertDocument(tx: Tx, { id, tenant, customerId, upload, now }: NewDocument): Promise<DocumentRecord> {
-  const row = await tx.document.create({
+  const row = await open(tx).document.create({
     data: { id, ...tenant, customerId, holderId: upload.documentHolder, ...uploadColumns(upload), createdAt: now, updatedAt: now },
     omit: METADATA,
   })
@@ -51,23 +51,23 @@ export async function insertDocument(tx: Tx, { id, tenant, customerId, upload, n
 }
 
 export async function replaceDocumentFile(tx: Tx, id: string, upload: DocumentUploadInput, now: Date): Promise<DocumentRecord> {
-  const row = await tx.document.update({ where: { id }, data: { ...uploadColumns(upload), updatedAt: now }, omit: METADATA })
+  const row = await open(tx).document.update({ where: { id }, data: { ...uploadColumns(upload), updatedAt: now }, omit: METADATA })
   return toRecord(row)
 }
 
 export async function findDocument(db: Db | Tx, tenant: Tenant, id: string): Promise<DocumentRecord | undefined> {
-  const row = await db.document.findFirst({ where: { id, ...tenant }, omit: METADATA })
+  const row = await open(db).document.findFirst({ where: { id, ...tenant }, omit: METADATA })
   return row ? toRecord(row) : undefined
 }
 
 /** The holder's document of this type and side, if any. */
 export async function findHeldDocument(db: Db | Tx, holderId: string, documentType: string, side?: string): Promise<DocumentRecord | undefined> {
-  const row = await db.document.findFirst({ where: { holderId, documentType, side: side ?? null }, omit: METADATA })
+  const row = await open(db).document.findFirst({ where: { holderId, documentType, side: side ?? null }, omit: METADATA })
   return row ? toRecord(row) : undefined
 }
 
 export async function documentsOfCustomer(db: Db | Tx, customerId: string): Promise<DocumentRecord[]> {
-  const rows = await db.document.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], omit: METADATA })
+  const rows = await open(db).document.findMany({ where: { customerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], omit: METADATA })
   return rows.map(toRecord)
 }
 
@@ -81,7 +81,7 @@ export async function findDocumentPage(
   const afterPosition = after && {
     OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
   }
-  const rows = await db.document.findMany({
+  const rows = await open(db).document.findMany({
     where: { ...tenant, holderId, ...afterPosition },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
@@ -91,8 +91,8 @@ export async function findDocumentPage(
 }
 
 export const countDocuments = (db: Db, tenant: Tenant, holderId: string | undefined): Promise<number> =>
-  db.document.count({ where: { ...tenant, holderId } })
+  open(db).document.count({ where: { ...tenant, holderId } })
 
 export async function deleteDocumentRow(tx: Tx, id: string): Promise<void> {
-  await tx.document.delete({ where: { id } })
+  await open(tx).document.delete({ where: { id } })
 }

@@ -1,16 +1,16 @@
 import type { ImportJobRow, ImportJobStatus, ImportRowError } from '../domain/bulk-import/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { Prisma } from './generated/client.js'
 
 export async function insertImportJob(db: Db, job: { id: string; tenant: Tenant; csv: string; total: number; now: Date }): Promise<ImportJobRow> {
-  return db.customerImportJob.create({
+  return open(db).customerImportJob.create({
     data: { id: job.id, ...job.tenant, status: 'PENDING', csv: job.csv, total: job.total, createdAt: job.now, updatedAt: job.now },
   })
 }
 
 export async function findImportJob(db: Db, tenant: Tenant, id: string): Promise<ImportJobRow | undefined> {
-  return (await db.customerImportJob.findFirst({ where: { id, ...tenant } })) ?? undefined
+  return (await open(db).customerImportJob.findFirst({ where: { id, ...tenant } })) ?? undefined
 }
 
 /**
@@ -18,7 +18,7 @@ export async function findImportJob(db: Db, tenant: Tenant, id: string): Promise
  * of several replicas claim different jobs at once, and an expired lease lets one resume.
  */
 export async function claimImportJob(db: Db, now: Date, leaseUntil: Date): Promise<ImportJobRow | undefined> {
-  const rows = await db.$queryRaw<Array<{ id: string }>>`
+  const rows = await open(db).$queryRaw<Array<{ id: string }>>`
     UPDATE customer_import_jobs SET status = 'PROCESSING', lease_until = ${leaseUntil}, updated_at = ${now}
      WHERE id = (
        SELECT id FROM customer_import_jobs
@@ -28,7 +28,7 @@ export async function claimImportJob(db: Db, now: Date, leaseUntil: Date): Promi
           FOR UPDATE SKIP LOCKED)
     RETURNING id`
   const claimed = rows[0]
-  return claimed ? ((await db.customerImportJob.findUnique({ where: { id: claimed.id } })) ?? undefined) : undefined
+  return claimed ? ((await open(db).customerImportJob.findUnique({ where: { id: claimed.id } })) ?? undefined) : undefined
 }
 
 export interface ImportProgress {
@@ -44,7 +44,7 @@ export interface ImportProgress {
 
 export async function saveImportProgress(tx: Tx, id: string, progress: ImportProgress): Promise<ImportJobRow> {
   const { now, errors, ...rest } = progress
-  return tx.customerImportJob.update({
+  return open(tx).customerImportJob.update({
     where: { id },
     data: { ...rest, errors: errors as unknown as Prisma.InputJsonArray, updatedAt: now },
   })

@@ -1,6 +1,6 @@
 import type { InvitationRecord } from '../domain/invitations/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { UmaInvitation } from './generated/client.js'
 
 const toRecord = (row: UmaInvitation): InvitationRecord => ({
@@ -17,7 +17,7 @@ const toRecord = (row: UmaInvitation): InvitationRecord => ({
 })
 
 export async function insertInvitation(db: Db, tenant: Tenant, record: InvitationRecord): Promise<void> {
-  await db.umaInvitation.create({
+  await open(db).umaInvitation.create({
     data: {
       ...tenant,
       code: record.code,
@@ -34,7 +34,7 @@ export async function insertInvitation(db: Db, tenant: Tenant, record: Invitatio
 }
 
 export async function findInvitation(db: Db | Tx, tenant: Tenant, code: string): Promise<InvitationRecord | undefined> {
-  const row = await db.umaInvitation.findFirst({ where: { code, ...tenant } })
+  const row = await open(db).umaInvitation.findFirst({ where: { code, ...tenant } })
   return row ? toRecord(row) : undefined
 }
 
@@ -50,7 +50,7 @@ export async function settleInvitation(
   now: Date,
 ): Promise<InvitationRecord | undefined> {
   const claimed = change.status === 'CLAIMED' ? { inviteeUma: change.inviteeUma, claimedAt: now } : {}
-  const { count } = await tx.umaInvitation.updateMany({
+  const { count } = await open(tx).umaInvitation.updateMany({
     where: { code, ...tenant, status: 'PENDING', OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     data: { status: change.status, ...claimed },
   })
@@ -59,6 +59,6 @@ export async function settleInvitation(
 
 /** The currencies of the tenant's active customer at an UMA address, or undefined when none has it. */
 export async function findInviterCurrencies(db: Db, tenant: Tenant, umaAddress: string): Promise<string[] | undefined> {
-  const row = await db.customer.findFirst({ where: { ...tenant, umaAddress, deletedAt: null }, select: { currencies: true } })
+  const row = await open(db).customer.findFirst({ where: { ...tenant, umaAddress, deletedAt: null }, select: { currencies: true } })
   return row?.currencies
 }

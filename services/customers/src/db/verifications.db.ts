@@ -1,7 +1,7 @@
 import type { Tenant } from '../domain/types.js'
 import type { KeysetPosition } from '@pp/paging'
 import type { VerificationErrorView, VerificationOutcome, VerificationRow, VerificationSource } from '../domain/verifications/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { Prisma } from './generated/client.js'
 
 export interface VerificationRecord {
@@ -16,13 +16,13 @@ export interface VerificationRecord {
 
 export async function insertVerification(tx: Tx, record: VerificationRecord): Promise<VerificationRow> {
   const { tenant, createdAt, errors, ...rest } = record
-  return tx.verification.create({
+  return open(tx).verification.create({
     data: { ...rest, ...tenant, errors: errors as unknown as Prisma.InputJsonArray, createdAt, updatedAt: createdAt },
   })
 }
 
 export async function findVerification(db: Db, tenant: Tenant, id: string): Promise<VerificationRow | undefined> {
-  return (await db.verification.findFirst({ where: { id, ...tenant } })) ?? undefined
+  return (await open(db).verification.findFirst({ where: { id, ...tenant } })) ?? undefined
 }
 
 export interface VerificationFilters {
@@ -43,8 +43,8 @@ export async function findVerificationPage(
     OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
   }
   const [rows, totalCount] = await Promise.all([
-    db.verification.findMany({ where: { ...where, ...afterPosition }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
-    db.verification.count({ where }),
+    open(db).verification.findMany({ where: { ...where, ...afterPosition }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    open(db).verification.count({ where }),
   ])
   return { rows, totalCount }
 }

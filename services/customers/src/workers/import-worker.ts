@@ -2,6 +2,7 @@ import { startWakeLoop } from '@pp/db'
 import type { Logger } from '@pp/logging'
 import { processImportBatch, type ImportSettings } from '../domain/bulk-import/process-import.js'
 import type { CustomersDeps } from '../domain/deps.js'
+import { open } from '../db/client.js'
 
 /** The channel an import job insert notifies (a trigger of the customers migrations). */
 const IMPORT_JOBS_CHANNEL = 'customer_import_jobs'
@@ -35,7 +36,7 @@ export function startImportWorker(deps: CustomersDeps, settings: ImportWorkerSet
 
 /** When the earliest lease of an unfinished job runs out (the jobs' open index answers it). */
 async function nextLeaseExpiry(deps: CustomersDeps): Promise<Date | undefined> {
-  const held = await deps.db.customerImportJob.findFirst({
+  const held = await open(deps.db).customerImportJob.findFirst({
     where: { status: { in: ['PENDING', 'PROCESSING'] }, leaseUntil: { not: null } },
     orderBy: { leaseUntil: 'asc' },
     select: { leaseUntil: true },

@@ -1,5 +1,5 @@
 import type { Tenant } from '../domain/types.js'
-import type { Tx } from './client.js'
+import { open, type Tx } from './client.js'
 import type { ExternalAccountChallenge, ExternalAccountChallengePurpose } from './generated/client.js'
 
 export type ChallengePurpose = ExternalAccountChallengePurpose
@@ -9,16 +9,16 @@ export type NewChallenge = Omit<ChallengeRecord, 'resolvedAt'>
 
 /** Records a challenge and retires any earlier unresolved one of the same account and purpose. */
 export async function replaceChallenge(tx: Tx, challenge: NewChallenge): Promise<void> {
-  await tx.externalAccountChallenge.updateMany({
+  await open(tx).externalAccountChallenge.updateMany({
     where: { externalAccountId: challenge.externalAccountId, purpose: challenge.purpose, resolvedAt: null },
     data: { resolvedAt: challenge.createdAt },
   })
-  await tx.externalAccountChallenge.create({ data: challenge })
+  await open(tx).externalAccountChallenge.create({ data: challenge })
 }
 
 /** The latest unresolved challenge of an account for `purpose`; the caller holds the account's lock. */
 export async function findOpenChallenge(tx: Tx, externalAccountId: string, purpose: ChallengePurpose): Promise<ChallengeRecord | undefined> {
-  const row = await tx.externalAccountChallenge.findFirst({
+  const row = await open(tx).externalAccountChallenge.findFirst({
     where: { externalAccountId, purpose, resolvedAt: null },
     orderBy: { createdAt: 'desc' },
   })
@@ -26,5 +26,5 @@ export async function findOpenChallenge(tx: Tx, externalAccountId: string, purpo
 }
 
 export async function resolveChallenge(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.externalAccountChallenge.update({ where: { id }, data: { resolvedAt: at } })
+  await open(tx).externalAccountChallenge.update({ where: { id }, data: { resolvedAt: at } })
 }

@@ -4,7 +4,7 @@ import type { AchValidationStatus, BeneficiaryVerificationStatus, ExternalAccoun
 import type { AccountInfoInput, OwnershipType } from '../domain/external-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
 import { Prisma } from './generated/client.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { ExternalAccount } from './generated/client.js'
 
 /** An external account row as the domain reads it. */
@@ -46,7 +46,7 @@ export type NewExternalAccount = Omit<ExternalAccountRecord, 'updatedAt' | 'isTr
 
 export async function insertExternalAccount(tx: Tx, account: NewExternalAccount): Promise<void> {
   const { accountInfo, createdAt, ...columns } = account
-  await tx.externalAccount.create({
+  await open(tx).externalAccount.create({
     data: { ...columns, accountInfo: accountInfo as unknown as Prisma.InputJsonObject, createdAt, updatedAt: createdAt },
   })
 }
@@ -64,7 +64,7 @@ export async function findExternalAccount(
   id: string,
   scope: OwnerScope,
 ): Promise<ExternalAccountRecord | undefined> {
-  const row = await db.externalAccount.findFirst({ where: { id, ...tenant, deletedAt: null, ...ownerWhere(scope) } })
+  const row = await open(db).externalAccount.findFirst({ where: { id, ...tenant, deletedAt: null, ...ownerWhere(scope) } })
   return row ? toRecord(row) : undefined
 }
 
@@ -99,7 +99,7 @@ export async function readExternalAccount(
 
 /** Locks the account's row until the transaction ends, so concurrent changes of it serialize. */
 export async function lockExternalAccount(tx: Tx, id: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM "external_accounts" WHERE "id" = ${id} FOR UPDATE`
+  await open(tx).$queryRaw`SELECT 1 FROM "external_accounts" WHERE "id" = ${id} FOR UPDATE`
 }
 
 export interface ExternalAccountFilters {
@@ -124,7 +124,7 @@ export async function findExternalAccountPage(
   const afterPosition = after && {
     OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
   }
-  const rows = await db.externalAccount.findMany({
+  const rows = await open(db).externalAccount.findMany({
     where: afterPosition ? { AND: [where, afterPosition] } : where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take,
@@ -133,18 +133,18 @@ export async function findExternalAccountPage(
 }
 
 export const countExternalAccounts = (db: Db, tenant: Tenant, filters: ExternalAccountFilters): Promise<number> =>
-  db.externalAccount.count({ where: filtersToWhere(tenant, filters) })
+  open(db).externalAccount.count({ where: filtersToWhere(tenant, filters) })
 
 type AccountChanges = Partial<Pick<ExternalAccountRecord, 'status' | 'isTrusted' | 'achValidationStatus'>>
 
 /** Applies `changes` to a live account; the caller holds its row lock. */
 export async function updateExternalAccount(tx: Tx, id: string, changes: AccountChanges, at: Date): Promise<ExternalAccountRecord> {
-  return toRecord(await tx.externalAccount.update({ where: { id }, data: { ...changes, updatedAt: at } }))
+  return toRecord(await open(tx).externalAccount.update({ where: { id }, data: { ...changes, updatedAt: at } }))
 }
 
 /** A trusted account is never deleted (a CHECK of the migration backs this up). */
 export async function markExternalAccountDeleted(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.externalAccount.update({ where: { id }, data: { deletedAt: at, updatedAt: at } })
+  await open(tx).externalAccount.update({ where: { id }, data: { deletedAt: at, updatedAt: at } })
 }
 
 /**
@@ -152,19 +152,19 @@ export async function markExternalAccountDeleted(tx: Tx, id: string, at: Date): 
  * concurrent finishing jobs (several replicas) take different rows.
  */
 export async function claimDueAchValidations(tx: Tx, now: Date, limit: number): Promise<ExternalAccountRecord[]> {
-  const ids = await tx.$queryRaw<Array<{ id: string }>>`
+  const ids = await open(tx).$queryRaw<Array<{ id: string }>>`
     SELECT "id" FROM "external_accounts"
      WHERE "ach_validation_status" = 'VALIDATING' AND "ach_validates_at" <= ${now}
        AND "ach_validation_outcome" IS NOT NULL AND "deleted_at" IS NULL
      ORDER BY "ach_validates_at" LIMIT ${limit} FOR UPDATE SKIP LOCKED`
   if (ids.length === 0) return []
-  const rows = await tx.externalAccount.findMany({ where: { id: { in: ids.map((r) => r.id) } } })
+  const rows = await open(tx).externalAccount.findMany({ where: { id: { in: ids.map((r) => r.id) } } })
   return rows.map(toRecord)
 }
 
 /** When the earliest validation with a known outcome falls due (the partial index external_accounts_ach_due_idx answers it). */
 export async function findNextAchValidationEnd(db: Db): Promise<Date | undefined> {
-  const next = await db.externalAccount.findFirst({
+  const next = await open(db).externalAccount.findFirst({
     where: { achValidationStatus: 'VALIDATING', achValidationOutcome: { not: null }, deletedAt: null },
     orderBy: { achValidatesAt: 'asc' },
     select: { achValidatesAt: true },

@@ -1,13 +1,13 @@
 import type { HolderSnapshot } from '../domain/provisioning/holder.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 
 /**
  * Keeps the newest snapshot of a customer: a redelivered older event (by the customer's
  * updatedAt) leaves the stored one as it is.
  */
 export async function saveHolder(tx: Tx, tenant: Tenant, holder: HolderSnapshot): Promise<void> {
-  await tx.$executeRaw`
+  await open(tx).$executeRaw`
     INSERT INTO account_holders (platform_id, environment, customer_id, platform_customer_id, customer_type,
                                  verification_status, is_terms_accepted, is_deleted, customer_updated_at)
     VALUES (${tenant.platformId}, ${tenant.environment}, ${holder.customerId}, ${holder.platformCustomerId ?? null},
@@ -21,7 +21,7 @@ export async function saveHolder(tx: Tx, tenant: Tenant, holder: HolderSnapshot)
 }
 
 export async function findHolder(db: Db | Tx, tenant: Tenant, customerId: string): Promise<HolderSnapshot | undefined> {
-  const row = await db.accountHolder.findUnique({ where: { platformId_environment_customerId: { ...tenant, customerId } } })
+  const row = await open(db).accountHolder.findUnique({ where: { platformId_environment_customerId: { ...tenant, customerId } } })
   if (!row) return undefined
   return {
     customerId: row.customerId,

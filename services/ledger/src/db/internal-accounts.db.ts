@@ -3,7 +3,7 @@ import { prepared, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
 import type { AccountIdentity, InternalAccountRecord, InternalAccountType, PaymentInstructions, SweepRule } from '../domain/internal-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { InternalAccount, LedgerAccount, Prisma } from './generated/client.js'
 
 type Balances = Pick<LedgerAccount, 'id' | 'currency' | 'debitsPending' | 'debitsPosted' | 'creditsPending' | 'creditsPosted' | 'updatedAt'>
@@ -45,7 +45,7 @@ export type NewInternalAccount = Omit<InternalAccountRecord, 'balance' | 'update
 /** The internal account row; its ledger account must exist already (same transaction). */
 export async function insertInternalAccount(tx: Tx, account: NewInternalAccount): Promise<void> {
   const { createdAt, sweepRule, fundingInstructions, ...columns } = account
-  await tx.internalAccount.create({
+  await open(tx).internalAccount.create({
     data: {
       ...columns,
       sweepRule: (sweepRule ?? undefined) as Prisma.InputJsonObject | undefined,
@@ -57,7 +57,7 @@ export async function insertInternalAccount(tx: Tx, account: NewInternalAccount)
 }
 
 export async function findInternalAccount(db: Db | Tx, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {
-  const row = await db.internalAccount.findFirst({ where: { id, ...tenant }, include: withLedger })
+  const row = await open(db).internalAccount.findFirst({ where: { id, ...tenant }, include: withLedger })
   return row ? toRecord(row) : undefined
 }
 
@@ -113,7 +113,7 @@ export async function findCustomerAccountFacts(sql: SqlRunner, tenant: Tenant, c
 
 /** The accounts an owner (a customer, or the platform when null) holds, oldest first. */
 export async function findOwnedAccounts(db: Db | Tx, tenant: Tenant, customerId: string | null): Promise<InternalAccountRecord[]> {
-  const rows = await db.internalAccount.findMany({
+  const rows = await open(db).internalAccount.findMany({
     where: { ...tenant, customerId },
     include: withLedger,
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -122,11 +122,11 @@ export async function findOwnedAccounts(db: Db | Tx, tenant: Tenant, customerId:
 }
 
 export async function updateAccountStatus(tx: Tx, id: string, status: AccountStatus, at: Date): Promise<void> {
-  await tx.internalAccount.update({ where: { id }, data: { status, updatedAt: at } })
+  await open(tx).internalAccount.update({ where: { id }, data: { status, updatedAt: at } })
 }
 
 export async function updateAccountPrivacy(tx: Tx, id: string, privateEnabled: boolean, at: Date): Promise<void> {
-  await tx.internalAccount.update({ where: { id }, data: { privateEnabled, updatedAt: at } })
+  await open(tx).internalAccount.update({ where: { id }, data: { privateEnabled, updatedAt: at } })
 }
 
 /**
@@ -136,7 +136,7 @@ export async function updateAccountPrivacy(tx: Tx, id: string, privateEnabled: b
  */
 export async function lockOwner(tx: Tx, tenant: Tenant, customerId: string | null): Promise<void> {
   const key = `${tenant.platformId}/${tenant.environment}/${customerId ?? 'PLATFORM'}`
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+  await open(tx).$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`
 }
 
 export interface AccountFilters {
@@ -166,7 +166,7 @@ export async function findAccountPage(
   const afterPosition = after && {
     OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
   }
-  const rows = await db.internalAccount.findMany({
+  const rows = await open(db).internalAccount.findMany({
     where: afterPosition ? { AND: [where, afterPosition] } : where,
     include: withLedger,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -176,4 +176,4 @@ export async function findAccountPage(
 }
 
 export const countAccounts = (db: Db, tenant: Tenant, filters: AccountFilters): Promise<number> =>
-  db.internalAccount.count({ where: filtersToWhere(tenant, filters) })
+  open(db).internalAccount.count({ where: filtersToWhere(tenant, filters) })

@@ -1,4 +1,4 @@
-import type { Db } from './client.js'
+import { open, type Db } from './client.js'
 import type { Tenant } from '../domain/types.js'
 
 /**
@@ -7,17 +7,17 @@ import type { Tenant } from '../domain/types.js'
  * the currency the id holds, which differs from `currency` when the id was opened for another.
  */
 export async function insertTokenHoldingAccount(db: Db, tenant: Tenant, id: string, currency: string): Promise<string | undefined> {
-  await db.$executeRaw`
+  await open(db).$executeRaw`
     INSERT INTO ledger_accounts (id, platform_id, environment, kind, currency)
     VALUES (${id}, ${tenant.platformId}, ${tenant.environment}, 'INTERNAL'::ledger_account_kind, ${currency})
     ON CONFLICT (id) DO NOTHING`
-  const row = await db.ledgerAccount.findFirst({ where: { id, ...tenant }, select: { currency: true } })
+  const row = await open(db).ledgerAccount.findFirst({ where: { id, ...tenant }, select: { currency: true } })
   return row?.currency
 }
 
 /** Which of `currencies` have the tenant's issuance (FUNDING) account: the tokens it issues. */
 export async function findIssuedCurrencies(db: Db, tenant: Tenant, currencies: string[]): Promise<string[]> {
-  const rows = await db.ledgerAccount.findMany({
+  const rows = await open(db).ledgerAccount.findMany({
     where: { platformId: tenant.platformId, environment: tenant.environment, kind: 'FUNDING', currency: { in: currencies } },
     select: { currency: true },
   })

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { prepared, prismaRunner, type SqlRunner } from '@pp/db'
+import { prepared, sqlOf, type SqlRunner } from '@pp/db'
 import type { AccountStatus } from '../domain/internal-accounts/status-rules.js'
 import type { AccountBalance, SystemAccountKind } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 
 export type LedgerAccountKind = 'INTERNAL' | SystemAccountKind
 
@@ -41,25 +41,25 @@ export async function lockAccountsWith(runner: SqlRunner, tenant: Tenant, ids: s
 
 /** `lockAccountsWith` inside a Prisma transaction. */
 export const lockAccounts = (tx: Tx, tenant: Tenant, ids: string[]): Promise<Map<string, LockedAccount>> =>
-  lockAccountsWith(prismaRunner(tx), tenant, ids)
+  lockAccountsWith(sqlOf(tx), tenant, ids)
 
 /** The tenant's system account of this kind and currency, created on first use (concurrent callers agree). */
 export async function ensureSystemAccount(db: Db, tenant: Tenant, kind: SystemAccountKind, currency: string): Promise<string> {
-  await db.$executeRaw`
+  await open(db).$executeRaw`
     INSERT INTO ledger_accounts (id, platform_id, environment, kind, currency)
     VALUES (${`LedgerAccount:${randomUUID()}`}, ${tenant.platformId}, ${tenant.environment}, ${kind}::ledger_account_kind, ${currency})
     ON CONFLICT (platform_id, environment, kind, currency) WHERE kind <> 'INTERNAL' DO NOTHING`
-  const row = await db.ledgerAccount.findFirstOrThrow({ where: { ...tenant, kind, currency }, select: { id: true } })
+  const row = await open(db).ledgerAccount.findFirstOrThrow({ where: { ...tenant, kind, currency }, select: { id: true } })
   return row.id
 }
 
 /** The ledger side of a new internal account: zero totals, never overdrawn. */
 export async function insertInternalLedgerAccount(tx: Tx, tenant: Tenant, id: string, currency: string, at: Date): Promise<void> {
-  await tx.ledgerAccount.create({ data: { id, ...tenant, kind: 'INTERNAL', currency, createdAt: at, updatedAt: at } })
+  await open(tx).ledgerAccount.create({ data: { id, ...tenant, kind: 'INTERNAL', currency, createdAt: at, updatedAt: at } })
 }
 
 export async function findBalances(db: Db | Tx, tenant: Tenant, ids: string[]): Promise<Map<string, AccountBalance>> {
-  const rows = await db.ledgerAccount.findMany({ where: { ...tenant, id: { in: ids } } })
+  const rows = await open(db).ledgerAccount.findMany({ where: { ...tenant, id: { in: ids } } })
   return new Map(
     rows.map((row) => [
       row.id,

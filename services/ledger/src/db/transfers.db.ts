@@ -1,6 +1,6 @@
 import type { RecordedTransfer, TransferKind } from '../domain/transfers/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import { legsOf } from './entries.js'
 
 export interface StoredTransfer extends RecordedTransfer {
@@ -9,7 +9,7 @@ export interface StoredTransfer extends RecordedTransfer {
 
 /** A transfer with its legs; a void has no entries of its own and shows the legs it released. */
 export async function findTransfer(db: Db | Tx, tenant: Tenant, id: string): Promise<StoredTransfer | undefined> {
-  const row = await db.ledgerTransfer.findUnique({
+  const row = await open(db).ledgerTransfer.findUnique({
     where: { platformId_environment_id: { ...tenant, id } },
     include: { entries: { orderBy: { id: 'asc' } } },
   })
@@ -28,7 +28,7 @@ export async function findTransfer(db: Db | Tx, tenant: Tenant, id: string): Pro
 
 /** How a hold was resolved, if it was. */
 export async function findResolution(db: Db | Tx, tenant: Tenant, pendingId: string): Promise<TransferKind | undefined> {
-  const row = await db.ledgerTransfer.findUnique({
+  const row = await open(db).ledgerTransfer.findUnique({
     where: { platformId_environment_pendingId: { ...tenant, pendingId } },
     select: { kind: true },
   })

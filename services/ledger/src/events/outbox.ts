@@ -1,13 +1,13 @@
 import { originFields, outboxRecord, writeOutbox, type OutboxRecord } from '@pp/events'
 import { AchValidationRequested, FundsCredited } from '@pp/proto/ledger/v1/events'
 import type { Origin } from '@pp/tenancy'
-import type { Tx } from '../db/client.js'
+import { open, type Tx } from '../db/client.js'
 import type { InternalAccountView } from '../domain/internal-accounts/types.js'
 import { ACCOUNT_BALANCE_UPDATED, ACH_VALIDATION_REQUESTED, EVENT_SOURCE, FUNDS_CREDITED, type AccountEventType } from './types.js'
 
 /** Records an event in the caller's transaction; the relay publishes it after commit. */
 export async function recordEvent(tx: Tx, origin: Origin, type: string, data: unknown): Promise<void> {
-  await writeOutbox(tx, EVENT_SOURCE, { type, ...originFields(origin), data })
+  await writeOutbox(open(tx), EVENT_SOURCE, { type, ...originFields(origin), data })
 }
 
 /** An internal account's event; its data is the whole account as the API shows it. */

@@ -1,9 +1,9 @@
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { Prisma } from './generated/client.js'
 
 /** Whether a file of this name was processed already (whatever its content). */
 export async function isInboundFileKnown(db: Db, name: string): Promise<boolean> {
-  return (await db.achInboundFile.count({ where: { name } })) > 0
+  return (await open(db).achInboundFile.count({ where: { name } })) > 0
 }
 
 /**
@@ -12,7 +12,7 @@ export async function isInboundFileKnown(db: Db, name: string): Promise<boolean>
  * effects are applied once, together with its claim.
  */
 export async function claimInboundFile(tx: Tx, file: { id: string; name: string; digest: string; processedAt: Date }): Promise<boolean> {
-  const inserted = await tx.$executeRaw`
+  const inserted = await open(tx).$executeRaw`
     INSERT INTO "ach_inbound_files" ("id", "name", "digest", "returns", "notifications", "unmatched", "processed_at")
     VALUES (${file.id}, ${file.name}, ${file.digest}, 0, 0, 0, ${file.processedAt})
     ON CONFLICT ("name", "digest") DO NOTHING`
@@ -20,7 +20,7 @@ export async function claimInboundFile(tx: Tx, file: { id: string; name: string;
 }
 
 export async function countInboundFile(tx: Tx, id: string, counts: { returns: number; notifications: number; unmatched: number }): Promise<void> {
-  await tx.achInboundFile.update({ where: { id }, data: counts })
+  await open(tx).achInboundFile.update({ where: { id }, data: counts })
 }
 
 /** The entry a trace number names, locked until the transaction ends. */
@@ -35,13 +35,13 @@ export interface LockedAchEntry {
 }
 
 export async function lockAchEntryByTrace(tx: Tx, traceNumber: string): Promise<LockedAchEntry | undefined> {
-  const [row] = await tx.$queryRaw<Array<{ id: string; kind: string; transaction_id: string | null; external_account_id: string; amount: bigint; status: string }>>`
+  const [row] = await open(tx).$queryRaw<Array<{ id: string; kind: string; transaction_id: string | null; external_account_id: string; amount: bigint; status: string }>>`
     SELECT "id", "kind", "transaction_id", "external_account_id", "amount", "status" FROM "ach_entries" WHERE "trace_number" = ${traceNumber} FOR UPDATE`
   return row && { id: row.id, kind: row.kind, transactionId: row.transaction_id, externalAccountId: row.external_account_id, amount: row.amount, status: row.status }
 }
 
 export async function markAchEntryReturned(tx: Tx, id: string, returnCode: string, now: Date): Promise<void> {
-  await tx.achEntry.update({ where: { id }, data: { status: 'RETURNED', returnCode, updatedAt: now } })
+  await open(tx).achEntry.update({ where: { id }, data: { status: 'RETURNED', returnCode, updatedAt: now } })
 }
 
 /**
@@ -56,7 +56,7 @@ export async function returnBankPayout(
   failureDetails: Prisma.InputJsonValue,
   now: Date,
 ): Promise<boolean> {
-  const { count } = await tx.transaction.updateMany({
+  const { count } = await open(tx).transaction.updateMany({
     where: { id: transactionId, outcome: 'AWAIT_BANK', ...from },
     data: { stage: from.stage === 'WAIT' ? 'VOID' : 'REFUND', outcome: 'BANK_RETURNED', failureDetails, updatedAt: now },
   })
@@ -76,7 +76,7 @@ export interface NewOperatorItem {
 
 export async function insertOperatorItems(tx: Tx, inboundFileId: string, items: NewOperatorItem[], now: Date): Promise<void> {
   if (items.length === 0) return
-  await tx.achOperatorItem.createMany({ data: items.map((item) => ({ ...item, inboundFileId, status: 'OPEN', createdAt: now })) })
+  await open(tx).achOperatorItem.createMany({ data: items.map((item) => ({ ...item, inboundFileId, status: 'OPEN', createdAt: now })) })
 }
 
 export interface OperatorItemRow {
@@ -97,12 +97,12 @@ export interface OperatorItemRow {
 
 /** Items in `status`, oldest first. */
 export const listOperatorItems = (db: Db, status: 'OPEN' | 'RESOLVED', limit: number): Promise<OperatorItemRow[]> =>
-  db.achOperatorItem.findMany({ where: { status }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: limit })
+  open(db).achOperatorItem.findMany({ where: { status }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: limit })
 
 /** Marks an open item resolved with the operator's words; answers it, or undefined when none is open by that id. */
 export async function resolveOperatorItem(db: Db, id: string, resolution: string, now: Date): Promise<OperatorItemRow | undefined> {
-  const { count } = await db.achOperatorItem.updateMany({ where: { id, status: 'OPEN' }, data: { status: 'RESOLVED', resolution, resolvedAt: now } })
-  return count > 0 ? ((await db.achOperatorItem.findUnique({ where: { id } })) ?? undefined) : undefined
+  const { count } = await open(db).achOperatorItem.updateMany({ where: { id, status: 'OPEN' }, data: { status: 'RESOLVED', resolution, resolvedAt: now } })
+  return count > 0 ? ((await open(db).achOperatorItem.findUnique({ where: { id } })) ?? undefined) : undefined
 }
 
-export const countOpenOperatorItems = (db: Db): Promise<number> => db.achOperatorItem.count({ where: { status: 'OPEN' } })
+export const countOpenOperatorItems = (db: Db): Promise<number> => open(db).achOperatorItem.count({ where: { status: 'OPEN' } })

@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 
 /** A production US account awaiting its prenote (the ledger's ACH_VALIDATION_REQUESTED fact). */
 export interface PrenoteRequest {
@@ -13,7 +13,7 @@ export interface PrenoteRequest {
  * went out already, changes nothing.
  */
 export async function insertPrenoteRequest(db: Db, request: PrenoteRequest): Promise<void> {
-  await db.$executeRaw`
+  await open(db).$executeRaw`
     INSERT INTO "ach_prenote_requests" ("external_account_id", "platform_id", "environment", "requested_at")
     SELECT ${request.externalAccountId}, ${request.platformId}, ${request.environment}, ${request.requestedAt}
      WHERE NOT EXISTS (SELECT 1 FROM "ach_entries" WHERE "kind" = 'PRENOTE' AND "external_account_id" = ${request.externalAccountId})
@@ -22,21 +22,21 @@ export async function insertPrenoteRequest(db: Db, request: PrenoteRequest): Pro
 
 /** Up to `limit` requests, oldest first. */
 export const findPrenoteRequests = (db: Db, limit: number): Promise<PrenoteRequest[]> =>
-  db.achPrenoteRequest.findMany({ orderBy: { requestedAt: 'asc' }, take: limit })
+  open(db).achPrenoteRequest.findMany({ orderBy: { requestedAt: 'asc' }, take: limit })
 
 /**
  * Takes the requests of `accountIds` still waiting, in the file's transaction (whose builder holds
  * the build lock): they leave the queue as their entries are recorded. Answers the accounts taken.
  */
 export async function takePrenoteRequests(tx: Tx, accountIds: string[]): Promise<Set<string>> {
-  const rows = await tx.$queryRaw<Array<{ external_account_id: string }>>`
+  const rows = await open(tx).$queryRaw<Array<{ external_account_id: string }>>`
     DELETE FROM "ach_prenote_requests" WHERE "external_account_id" = ANY(${accountIds}) RETURNING "external_account_id"`
   return new Set(rows.map((row) => row.external_account_id))
 }
 
 /** Drops a request the ledger refuses for good (the account was deleted, or is no US bank account). */
 export async function dropPrenoteRequest(db: Db, externalAccountId: string): Promise<void> {
-  await db.achPrenoteRequest.deleteMany({ where: { externalAccountId } })
+  await open(db).achPrenoteRequest.deleteMany({ where: { externalAccountId } })
 }
 
 /** A prenote sent, whose account the ledger must now be told about. */
@@ -50,7 +50,7 @@ export interface SentPrenote {
 
 /** Up to `limit` prenotes whose waiting period ended with no return, oldest first. */
 export const findDuePrenotes = (db: Db, now: Date, limit: number): Promise<SentPrenote[]> =>
-  db.achEntry.findMany({
+  open(db).achEntry.findMany({
     where: { kind: 'PRENOTE', status: 'SUBMITTED', settlesAt: { lte: now } },
     orderBy: { settlesAt: 'asc' },
     take: limit,
@@ -59,9 +59,9 @@ export const findDuePrenotes = (db: Db, now: Date, limit: number): Promise<SentP
 
 /** The prenote a trace number names, if it names one. */
 export const findPrenoteByTrace = (db: Db, traceNumber: string): Promise<SentPrenote | null> =>
-  db.achEntry.findFirst({ where: { kind: 'PRENOTE', traceNumber }, select: { id: true, externalAccountId: true, platformId: true, environment: true, status: true } })
+  open(db).achEntry.findFirst({ where: { kind: 'PRENOTE', traceNumber }, select: { id: true, externalAccountId: true, platformId: true, environment: true, status: true } })
 
 /** A prenote the ledger was told validated; one a return reached meanwhile stays RETURNED. */
 export async function markPrenoteValidated(db: Db, id: string, now: Date): Promise<void> {
-  await db.achEntry.updateMany({ where: { id, status: 'SUBMITTED' }, data: { status: 'SETTLED', updatedAt: now } })
+  await open(db).achEntry.updateMany({ where: { id, status: 'SUBMITTED' }, data: { status: 'SETTLED', updatedAt: now } })
 }

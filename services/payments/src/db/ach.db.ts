@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import { Prisma } from './generated/client.js'
 
 /** A payout waiting for its ACH file: what the file needs of it besides the bank details. */
@@ -35,7 +35,7 @@ const candidateOf = (row: CandidateRow): AchCandidate => ({
 
 /** Up to `limit` ACH payouts executed before `createdBefore` and waiting for a file, oldest first (the index on stage answers it). */
 export async function findAchCandidates(db: Db, createdBefore: Date, limit: number): Promise<AchCandidate[]> {
-  const rows = await db.$queryRaw<CandidateRow[]>`
+  const rows = await open(db).$queryRaw<CandidateRow[]>`
     SELECT t."id", t."platform_id", t."environment", t."destination"->>'accountId' AS "account_id", t."received_amount", t."reference", t."request_id"
       FROM "transactions" t
      WHERE t."stage" = 'WAIT' AND t."outcome" = 'AWAIT_BANK' AND t."payment_rail" = 'ACH'
@@ -47,7 +47,7 @@ export async function findAchCandidates(db: Db, createdBefore: Date, limit: numb
 
 /** `count` fresh trace sequences (7 digits, cycling); a sequence taken and not used leaves a gap, never a repeat. */
 export async function nextTraceSequences(db: Db, count: number): Promise<number[]> {
-  const rows = await db.$queryRaw<Array<{ n: bigint }>>`SELECT nextval('ach_trace_seq') AS "n" FROM generate_series(1, ${count})`
+  const rows = await open(db).$queryRaw<Array<{ n: bigint }>>`SELECT nextval('ach_trace_seq') AS "n" FROM generate_series(1, ${count})`
   return rows.map((row) => Number(row.n))
 }
 
@@ -56,8 +56,8 @@ export async function nextTraceSequences(db: Db, count: number): Promise<number[
  * `transactionIds` may still go into a file: waiting for the bank and in none yet, locked.
  */
 export async function lockClaimableAchPayouts(tx: Tx, transactionIds: string[]): Promise<Set<string>> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('payments.ach_file_build'))`
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+  await open(tx).$executeRaw`SELECT pg_advisory_xact_lock(hashtext('payments.ach_file_build'))`
+  const rows = await open(tx).$queryRaw<Array<{ id: string }>>`
     SELECT t."id" FROM "transactions" t
      WHERE t."id" = ANY(${transactionIds}) AND t."stage" = 'WAIT' AND t."outcome" = 'AWAIT_BANK'
        AND NOT EXISTS (SELECT 1 FROM "ach_entries" e WHERE e."transaction_id" = t."id")
@@ -97,8 +97,8 @@ export interface NewAchEntry {
 
 /** Records a built file and its entries (status BUILT, SUBMITTED); the unique transaction id keeps a payout in one file. */
 export async function insertAchFile(tx: Tx, file: NewAchFile, entries: NewAchEntry[]): Promise<void> {
-  await tx.achFile.create({ data: { ...file, offsetTraceNumbers: file.offsetTraceNumbers ?? Prisma.DbNull, status: 'BUILT' } })
-  await tx.achEntry.createMany({
+  await open(tx).achFile.create({ data: { ...file, offsetTraceNumbers: file.offsetTraceNumbers ?? Prisma.DbNull, status: 'BUILT' } })
+  await open(tx).achEntry.createMany({
     data: entries.map((entry) => ({ ...entry, fileId: file.id, status: 'SUBMITTED', createdAt: file.createdAt, updatedAt: file.createdAt })),
   })
 }
@@ -108,18 +108,18 @@ export type AchEntryRow = Omit<NewAchEntry, 'kind'> & { kind: string; fileId: st
 
 /** Files built and not sent yet (a crash came between), oldest first. */
 export async function findUnsentAchFiles(db: Db): Promise<AchFileRow[]> {
-  const files = await db.achFile.findMany({ where: { status: 'BUILT' }, orderBy: { createdAt: 'asc' } })
+  const files = await open(db).achFile.findMany({ where: { status: 'BUILT' }, orderBy: { createdAt: 'asc' } })
   return files.map((file) => ({ ...file, offsetTraceNumbers: file.offsetTraceNumbers as Record<string, string> | null }))
 }
 
 /** How many files were built since `since` (the file id modifier tells a day's files apart). */
-export const countAchFilesSince = (tx: Tx, since: Date): Promise<number> => tx.achFile.count({ where: { createdAt: { gte: since } } })
+export const countAchFilesSince = (tx: Tx, since: Date): Promise<number> => open(tx).achFile.count({ where: { createdAt: { gte: since } } })
 
 export const findAchEntriesOfFile = (db: Db, fileId: string): Promise<AchEntryRow[]> =>
-  db.achEntry.findMany({ where: { fileId }, orderBy: { traceNumber: 'asc' } })
+  open(db).achEntry.findMany({ where: { fileId }, orderBy: { traceNumber: 'asc' } })
 
 export async function markAchFileSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.achFile.updateMany({ where: { id, status: 'BUILT' }, data: { status: 'SENT', sentAt: at } })
+  await open(db).achFile.updateMany({ where: { id, status: 'BUILT' }, data: { status: 'SENT', sentAt: at } })
 }
 
 /**
@@ -128,21 +128,21 @@ export async function markAchFileSent(db: Db, id: string, at: Date): Promise<voi
  * transactions to drive.
  */
 export async function settleDueAchEntries(tx: Tx, now: Date, batch: number): Promise<string[]> {
-  const settled = await tx.$queryRaw<Array<{ transaction_id: string }>>`
+  const settled = await open(tx).$queryRaw<Array<{ transaction_id: string }>>`
     UPDATE "ach_entries" SET "status" = 'SETTLED', "updated_at" = ${now}
      WHERE "id" IN (SELECT "id" FROM "ach_entries" WHERE "kind" = 'PAYOUT' AND "status" = 'SUBMITTED' AND "settles_at" <= ${now}
                      ORDER BY "settles_at" LIMIT ${batch} FOR UPDATE SKIP LOCKED)
     RETURNING "transaction_id"`
   const ids = settled.map((row) => row.transaction_id)
   if (ids.length > 0) {
-    await tx.transaction.updateMany({ where: { id: { in: ids }, stage: 'WAIT', outcome: 'AWAIT_BANK' }, data: { stage: 'POST', updatedAt: now } })
+    await open(tx).transaction.updateMany({ where: { id: { in: ids }, stage: 'WAIT', outcome: 'AWAIT_BANK' }, data: { stage: 'POST', updatedAt: now } })
   }
   return ids
 }
 
 /** When the earliest entry still out settles. */
 export async function nextAchSettlementAt(db: Db): Promise<Date | undefined> {
-  const next = await db.achEntry.findFirst({ where: { status: 'SUBMITTED' }, orderBy: { settlesAt: 'asc' }, select: { settlesAt: true } })
+  const next = await open(db).achEntry.findFirst({ where: { status: 'SUBMITTED' }, orderBy: { settlesAt: 'asc' }, select: { settlesAt: true } })
   return next?.settlesAt
 }
 
@@ -151,7 +151,7 @@ export async function nextAchSettlementAt(db: Db): Promise<Date | undefined> {
  * ACH account's): still only held, its hold is voided. Answers whether it moved.
  */
 export async function rejectBankPayout(db: Db, transactionId: string, failureDetails: Prisma.InputJsonValue, now: Date): Promise<boolean> {
-  const { count } = await db.transaction.updateMany({
+  const { count } = await open(db).transaction.updateMany({
     where: { id: transactionId, stage: 'WAIT', outcome: 'AWAIT_BANK' },
     data: { stage: 'VOID', outcome: 'REJECT_ACCOUNT_INVALID', failureDetails, updatedAt: now },
   })

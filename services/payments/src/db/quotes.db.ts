@@ -2,7 +2,7 @@ import { prepared, type IdempotentCall, type SqlRunner } from '@pp/db'
 import type { QuoteRow } from '../domain/quotes/types.js'
 import type { TransactionRow } from '../domain/transactions/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Tx } from './client.js'
+import { open, type Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
 import { Prisma } from './generated/client.js'
 
@@ -107,12 +107,12 @@ export async function claimQuote(
 
 /** Gives a claimed quote back (PROCESSING to PENDING), as if it had never been executed. */
 export async function releaseQuoteClaim(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx.quote.updateMany({ where: { id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: now } })
+  await open(tx).quote.updateMany({ where: { id, status: 'PROCESSING' }, data: { status: 'PENDING', updatedAt: now } })
 }
 
 /** Records that a quote still PENDING (or awaiting its authorization) lapsed. */
 export async function expireQuote(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx.quote.updateMany({ where: { id, status: { in: ['PENDING', 'PENDING_AUTHORIZATION'] } }, data: { status: 'EXPIRED', updatedAt: now } })
+  await open(tx).quote.updateMany({ where: { id, status: { in: ['PENDING', 'PENDING_AUTHORIZATION'] } }, data: { status: 'EXPIRED', updatedAt: now } })
 }
 
 /**
@@ -120,7 +120,7 @@ export async function expireQuote(tx: Tx, id: string, now: Date): Promise<void> 
  * executes one holds the quote, the others find it taken.
  */
 export async function holdForAuthorization(tx: Tx, tenant: Tenant, id: string, scaChallenge: object, now: Date): Promise<boolean> {
-  const { count } = await tx.quote.updateMany({
+  const { count } = await open(tx).quote.updateMany({
     where: { id, ...tenant, status: 'PENDING', expiresAt: { gt: now } },
     data: { status: 'PENDING_AUTHORIZATION', scaChallenge, updatedAt: now },
   })
@@ -129,7 +129,7 @@ export async function holdForAuthorization(tx: Tx, tenant: Tenant, id: string, s
 
 /** An authorized realtime-funded quote goes back to PENDING: its instructions show and its funds may arrive. */
 export async function releaseAuthorized(tx: Tx, id: string, now: Date): Promise<boolean> {
-  const { count } = await tx.quote.updateMany({
+  const { count } = await open(tx).quote.updateMany({
     where: { id, status: 'PENDING_AUTHORIZATION' },
     data: { status: 'PENDING', scaChallenge: Prisma.DbNull, updatedAt: now },
   })

@@ -1,10 +1,10 @@
 import type { LookupStore, ReceiverLookupRecord } from '../domain/catalog/deps.js'
-import type { Db } from './client.js'
+import { open, type Db } from './client.js'
 
 /** Receiver look-ups in the payments database, one row each, scoped to their tenant. */
 export const receiverLookupStore = (db: Db): LookupStore => ({
   async save({ platformId, environment }, lookup) {
-    await db.receiverLookup.create({
+    await open(db).receiverLookup.create({
       data: {
         id: lookup.id,
         platformId,
@@ -20,7 +20,7 @@ export const receiverLookupStore = (db: Db): LookupStore => ({
     })
   },
   async find({ platformId, environment }, id) {
-    const row = await db.receiverLookup.findFirst({ where: { id, platformId, environment } })
+    const row = await open(db).receiverLookup.findFirst({ where: { id, platformId, environment } })
     if (!row) return undefined
     return {
       id: row.id,

@@ -1,7 +1,7 @@
 import type { KeysetPosition } from '@pp/paging'
 import { tenantOf } from '@pp/tenancy'
 import type { Tenant } from '../domain/types.js'
-import type { Db } from './client.js'
+import { open, type Db } from './client.js'
 import type { Prisma } from './generated/client.js'
 import type { TransactionRow } from '../domain/transactions/types.js'
 
@@ -42,8 +42,8 @@ export async function findTransactionPage(
     : where
   const order = ascending ? 'asc' : 'desc'
   const [rows, totalCount] = await Promise.all([
-    db.transaction.findMany({ where: page, orderBy: [{ createdAt: order }, { id: order }], take }),
-    db.transaction.count({ where }),
+    open(db).transaction.findMany({ where: page, orderBy: [{ createdAt: order }, { id: order }], take }),
+    open(db).transaction.count({ where }),
   ])
   return { rows, totalCount }
 }

@@ -2,7 +2,7 @@ import { prepared, type SqlRunner } from '@pp/db'
 import { outboxInsert, outboxValues, type OutboxRecord } from '@pp/events'
 import type { NewTransactionRow, TransactionRow } from '../domain/transactions/types.js'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import { recordOf, rowJson } from './columns.js'
 import type { Prisma } from './generated/client.js'
 
@@ -98,16 +98,16 @@ export async function insertTransactionOnce(sql: SqlRunner, row: TransactionRow,
 
 export async function insertTransaction(tx: Tx, row: NewTransactionRow): Promise<void> {
   // the domain types JSON columns as unknown; what it puts in them is plain JSON data
-  await tx.transaction.create({ data: row as Prisma.TransactionUncheckedCreateInput })
+  await open(tx).transaction.create({ data: row as Prisma.TransactionUncheckedCreateInput })
 }
 
 /** Answers the transaction with its receipt's delivery recorded. */
 export const confirmReceiptDelivered = (db: Db, id: string, at: Date): Promise<TransactionRow> =>
-  db.transaction.update({ where: { id }, data: { receiptDeliveryConfirmedAt: at } })
+  open(db).transaction.update({ where: { id }, data: { receiptDeliveryConfirmedAt: at } })
 
 /** Cancels a payout still waiting with its funds only held (VOID releases them); false when it moved on meanwhile. */
 export async function cancelWaitingPayout(tx: Tx, id: string, now: Date): Promise<boolean> {
-  const { count } = await tx.transaction.updateMany({
+  const { count } = await open(tx).transaction.updateMany({
     where: { id, stage: 'WAIT', status: 'PROCESSING' },
     data: { stage: 'VOID', outcome: 'CANCELLED', updatedAt: now },
   })
@@ -116,12 +116,12 @@ export async function cancelWaitingPayout(tx: Tx, id: string, now: Date): Promis
 
 /** Deletes a transaction that still owes its hold (nothing of it reached the ledger). */
 export async function deleteUnheldTransaction(tx: Tx, id: string): Promise<void> {
-  await tx.transaction.deleteMany({ where: { id, stage: 'HOLD' } })
+  await open(tx).transaction.deleteMany({ where: { id, stage: 'HOLD' } })
 }
 
 /** When the oldest production outgoing payment still PROCESSING was made (a metric; the index on stage narrows it). */
 export async function oldestProcessingPayoutSince(db: Db): Promise<Date | undefined> {
-  const oldest = await db.transaction.findFirst({
+  const oldest = await open(db).transaction.findFirst({
     where: { stage: { in: ['HOLD', 'POST', 'VOID', 'REFUND', 'WAIT'] }, status: 'PROCESSING', type: 'OUTGOING', environment: 'PRODUCTION' },
     orderBy: { createdAt: 'asc' },
     select: { createdAt: true },

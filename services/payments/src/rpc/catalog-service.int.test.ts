@@ -12,7 +12,7 @@ import { PlatformServiceService } from '@pp/proto/platform/v1/platform'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grpcServices, type Services } from '../clients/services.js'
-import { openDb, type Db } from '../db/client.js'
+import { open, openDb, type Db } from '../db/client.js'
 import { receiverLookupStore } from '../db/receiver-lookups.db.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from '../domain/rails/payout-rail.js'
 import { sandboxRateSource, unconfiguredRateSource } from '../domain/rates/index.js'
@@ -106,7 +106,7 @@ afterAll(async () => {
   services?.close()
   await server?.shutdown()
   await stubs?.shutdown()
-  await db?.$disconnect()
+  await open(db)?.$disconnect()
   await sql?.end()
   await database?.drop()
 })
@@ -161,9 +161,9 @@ describe('receiver look-ups', () => {
   })
 
   it('answers UMA_NOT_FOUND through gRPC and keeps nothing', async () => {
-    const before = await db.receiverLookup.count()
+    const before = await open(db).receiverLookup.count()
     await expect(callUnary(client, client.lookupUma, { receiverUmaAddress: '$nobody404@uma.me', customerId: CUSTOMER }, PLATFORM_A)).rejects.toMatchObject({ code: 'UMA_NOT_FOUND', status: 404 })
-    expect(await db.receiverLookup.count()).toBe(before)
+    expect(await open(db).receiverLookup.count()).toBe(before)
   })
 
   it("looks up the tenant's external account through the ledger, and 404s another tenant's", async () => {

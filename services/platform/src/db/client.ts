@@ -1,8 +1,12 @@
-import { createPrismaClient } from '@pp/db'
-import { Prisma, PrismaClient } from './generated/client.js'
+import { createPrismaClient, handleOpener, type DbHandle, type HandleOpener, type TxHandle } from '@pp/db'
+import { PrismaClient, type Prisma } from './generated/client.js'
 
-export type PlatformDb = PrismaClient
-/** The client inside an interactive transaction. */
-export type Tx = Prisma.TransactionClient
+/** The database as domain/ holds it: handed to db/'s queries and to `inTransaction`, opened only in db/. */
+export type PlatformDb = DbHandle<'platform'>
+/** An interactive transaction as domain/ holds it. */
+export type Tx = TxHandle<'platform'>
 
-export const createPlatformDb = (url: string): PlatformDb => createPrismaClient(PrismaClient, url)
+/** db/'s side of the handles: the Prisma client they are. */
+export const open: HandleOpener<'platform', PrismaClient, Prisma.TransactionClient> = handleOpener()
+
+export const createPlatformDb = (url: string): PlatformDb => createPrismaClient(PrismaClient, url) as unknown as PlatformDb

@@ -1,6 +1,6 @@
 import type { Environment, Prisma } from './generated/client.js'
 import type { ConfigRecord } from '../domain/config/types.js'
-import type { PlatformDb, Tx } from './client.js'
+import { open, type PlatformDb, type Tx } from './client.js'
 
 interface TenantKey {
   platformId: string
@@ -39,7 +39,7 @@ export interface ConfigRowPatch {
 }
 
 export const readConfig = (db: PlatformDb | Tx, tenant: TenantKey): Promise<ConfigRecord | null> =>
-  db.environmentConfig.findUnique({ where: { platformId_environment: tenant }, include: withParts })
+  open(db).environmentConfig.findUnique({ where: { platformId_environment: tenant }, include: withParts })
 
 /**
  * Stamps `updatedAt` and so takes the row lock for the rest of the transaction: concurrent
@@ -47,13 +47,13 @@ export const readConfig = (db: PlatformDb | Tx, tenant: TenantKey): Promise<Conf
  * tenant has no configuration.
  */
 export async function lockConfig(tx: Tx, tenant: TenantKey, now: Date): Promise<boolean> {
-  const { count } = await tx.environmentConfig.updateMany({ where: tenant, data: { updatedAt: now } })
+  const { count } = await open(tx).environmentConfig.updateMany({ where: tenant, data: { updatedAt: now } })
   return count === 1
 }
 
 export async function updateConfigRow(tx: Tx, tenant: TenantKey, patch: ConfigRowPatch): Promise<void> {
   const { embeddedWalletConfig, cardTokenization2faConfig, ...columns } = patch
-  await tx.environmentConfig.update({
+  await open(tx).environmentConfig.update({
     where: { platformId_environment: tenant },
     data: {
       ...columns,
@@ -64,13 +64,13 @@ export async function updateConfigRow(tx: Tx, tenant: TenantKey, patch: ConfigRo
 }
 
 export async function replaceCurrencies(tx: Tx, tenant: TenantKey, currencies: CurrencyRowInput[]): Promise<void> {
-  await tx.currencyConfig.deleteMany({ where: tenant })
-  await tx.currencyConfig.createMany({ data: currencies.map((c, position) => ({ ...tenant, ...currencyRow(c), position })) })
+  await open(tx).currencyConfig.deleteMany({ where: tenant })
+  await open(tx).currencyConfig.createMany({ data: currencies.map((c, position) => ({ ...tenant, ...currencyRow(c), position })) })
 }
 
 export async function replaceFees(tx: Tx, tenant: TenantKey, fees: FeeRowInput[]): Promise<void> {
-  await tx.feeConfig.deleteMany({ where: tenant })
-  await tx.feeConfig.createMany({
+  await open(tx).feeConfig.deleteMany({ where: tenant })
+  await open(tx).feeConfig.createMany({
     data: fees.map((f) => ({
       ...tenant,
       feeType: f.feeType,

@@ -1,5 +1,7 @@
+import type { KeysetPosition } from '@pp/paging'
+import type { PlatformSummary } from '../domain/platforms/platform-summary.js'
 import type { Environment } from '../domain/types.js'
-import type { PlatformDb, Tx } from './client.js'
+import { open, type PlatformDb, type Tx } from './client.js'
 import { currencyRow, type CurrencyRowInput } from './configs.db.js'
 import type { Platform } from './generated/client.js'
 
@@ -20,14 +22,14 @@ export interface NewPlatform {
 }
 
 export const findPlatformByName = (db: PlatformDb, name: string): Promise<Platform | null> =>
-  db.platform.findUnique({ where: { name } })
+  open(db).platform.findUnique({ where: { name } })
 
 export const platformExists = async (db: PlatformDb, id: string): Promise<boolean> =>
-  (await db.platform.count({ where: { id } })) === 1
+  (await open(db).platform.count({ where: { id } })) === 1
 
 /** The platform with the configuration of each environment, in one statement. */
 export async function insertPlatform(db: PlatformDb | Tx, platform: NewPlatform): Promise<void> {
-  await db.platform.create({
+  await open(db).platform.create({
     data: {
       id: platform.id,
       name: platform.name,
@@ -45,16 +47,17 @@ export async function insertPlatform(db: PlatformDb | Tx, platform: NewPlatform)
   })
 }
 
-/** The sort key of the oldest-first platform list; a page starts strictly after it. */
-export interface PlatformKey {
-  createdAt: Date
-  id: string
+/** Up to `take` platforms after `after` (the last of the previous page), oldest first, and how many there are in all. */
+export async function listPlatformsAfter(db: PlatformDb, after: KeysetPosition | undefined, take: number): Promise<{ rows: PlatformSummary[]; totalCount: number }> {
+  const client = open(db)
+  const [rows, totalCount] = await client.$transaction([
+    client.platform.findMany({
+      where: after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, name: true, isRegulatedFinancialInstitution: true, createdAt: true },
+      take,
+    }),
+    client.platform.count(),
+  ])
+  return { rows, totalCount }
 }
-
-/** Up to `take` platforms after `after`, oldest first. */
-export const listPlatformsAfter = (db: PlatformDb, after: PlatformKey | undefined, take: number): Promise<Platform[]> =>
-  db.platform.findMany({
-    where: after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take,
-  })

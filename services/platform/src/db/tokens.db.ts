@@ -1,5 +1,5 @@
 import type { TokenRow } from '../domain/tokens/types.js'
-import type { PlatformDb, Tx } from './client.js'
+import { open, type PlatformDb, type Tx } from './client.js'
 import type { Environment, Permission, Prisma } from './generated/client.js'
 
 interface TenantKey {
@@ -31,17 +31,17 @@ export interface TokenKey {
 }
 
 export const insertToken = (tx: Tx, row: NewTokenRow): Promise<TokenRow> =>
-  tx.apiToken.create({ data: { ...row, updatedAt: row.createdAt } })
+  open(tx).apiToken.create({ data: { ...row, updatedAt: row.createdAt } })
 
 /** How HTTP Basic credentials name a token: by its id or by its client id. */
 export type TokenLookup = { id: string } | { clientId: string }
 
 /** Deleted tokens included: authentication tells a deleted token from an unknown one. */
 export const findTokenForAuthentication = (db: PlatformDb, lookup: TokenLookup): Promise<TokenRow | null> =>
-  db.apiToken.findUnique({ where: lookup })
+  open(db).apiToken.findUnique({ where: lookup })
 
 export const findActiveToken = (db: PlatformDb, tenant: TenantKey, id: string): Promise<TokenRow | null> =>
-  db.apiToken.findFirst({ where: { id, ...tenant, deletedAt: null } })
+  open(db).apiToken.findFirst({ where: { id, ...tenant, deletedAt: null } })
 
 export async function listActiveTokens(
   db: PlatformDb,
@@ -60,18 +60,19 @@ export async function listActiveTokens(
   const page: Prisma.ApiTokenWhereInput = after
     ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
     : {}
-  const [rows, totalCount] = await db.$transaction([
-    db.apiToken.findMany({ where: { AND: [where, page] }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
-    db.apiToken.count({ where }),
+  const client = open(db)
+  const [rows, totalCount] = await client.$transaction([
+    client.apiToken.findMany({ where: { AND: [where, page] }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    client.apiToken.count({ where }),
   ])
   return { rows, totalCount }
 }
 
 /** Marks the token deleted and returns it; undefined when this tenant has no such live token. */
 export async function softDeleteToken(tx: Tx, tenant: TenantKey, id: string, now: Date): Promise<TokenRow | undefined> {
-  const { count } = await tx.apiToken.updateMany({
+  const { count } = await open(tx).apiToken.updateMany({
     where: { id, ...tenant, deletedAt: null },
     data: { deletedAt: now, updatedAt: now },
   })
-  return count === 0 ? undefined : ((await tx.apiToken.findUnique({ where: { id } })) ?? undefined)
+  return count === 0 ? undefined : ((await open(tx).apiToken.findUnique({ where: { id } })) ?? undefined)
 }

@@ -1,6 +1,6 @@
 import { newId } from '@pp/ids'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 
 export type JobKind = 'SETTLE_OPERATION' | 'APPROVE_ENABLEMENT' | 'COMPLETE_ENABLEMENT'
 
@@ -11,12 +11,12 @@ export interface DueJob extends Tenant {
 }
 
 export async function insertJob(tx: Tx, job: { kind: JobKind; subjectId: string; tenant: Tenant; runAt: Date }): Promise<void> {
-  await tx.job.create({ data: { id: newId('Job'), kind: job.kind, subjectId: job.subjectId, ...job.tenant, runAt: job.runAt } })
+  await open(tx).job.create({ data: { id: newId('Job'), kind: job.kind, subjectId: job.subjectId, ...job.tenant, runAt: job.runAt } })
 }
 
 /** One due job, locked for the caller's transaction; those another replica holds are skipped. */
 export async function lockDueJob(tx: Tx, now: Date): Promise<DueJob | undefined> {
-  const [job] = await tx.$queryRaw<Array<{ id: string; kind: JobKind; subject_id: string; platform_id: string; environment: string }>>`
+  const [job] = await open(tx).$queryRaw<Array<{ id: string; kind: JobKind; subject_id: string; platform_id: string; environment: string }>>`
     SELECT "id", "kind", "subject_id", "platform_id", "environment" FROM "jobs"
      WHERE "done_at" IS NULL AND "run_at" <= ${now}
      ORDER BY "run_at" LIMIT 1 FOR UPDATE SKIP LOCKED`
@@ -25,12 +25,12 @@ export async function lockDueJob(tx: Tx, now: Date): Promise<DueJob | undefined>
 }
 
 export async function markJobDone(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.job.update({ where: { id }, data: { doneAt: at } })
+  await open(tx).job.update({ where: { id }, data: { doneAt: at } })
 }
 
 /** A job whose step failed waits longer after each failure, so it does not hold up the jobs behind it. */
 export async function postponeJob(tx: Tx, id: string, now: Date, retryDelayMsMax: number): Promise<void> {
-  await tx.$executeRaw`
+  await open(tx).$executeRaw`
     UPDATE "jobs" SET "attempts" = "attempts" + 1,
            "run_at" = ${now}::timestamptz + make_interval(secs => LEAST(${retryDelayMsMax}, 250 * 2 ^ LEAST("attempts", 16)) / 1000.0)
      WHERE "id" = ${id}`
@@ -38,11 +38,11 @@ export async function postponeJob(tx: Tx, id: string, now: Date, retryDelayMsMax
 
 /** The subject's pending jobs of these kinds never run (the operator decided instead). */
 export async function closePendingJobs(tx: Tx, subjectId: string, kinds: JobKind[], at: Date): Promise<void> {
-  await tx.job.updateMany({ where: { subjectId, kind: { in: kinds }, doneAt: null }, data: { doneAt: at } })
+  await open(tx).job.updateMany({ where: { subjectId, kind: { in: kinds }, doneAt: null }, data: { doneAt: at } })
 }
 
 /** When the earliest pending job falls due (the partial index jobs_pending_idx answers it). */
 export async function nextJobRunAt(db: Db): Promise<Date | undefined> {
-  const next = await db.job.findFirst({ where: { doneAt: null }, orderBy: { runAt: 'asc' }, select: { runAt: true } })
+  const next = await open(db).job.findFirst({ where: { doneAt: null }, orderBy: { runAt: 'asc' }, select: { runAt: true } })
   return next?.runAt
 }

@@ -1,6 +1,6 @@
 import type { KeysetPosition } from '@pp/paging'
 import type { ProviderAccountRecord, Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { ProviderAccount } from './generated/client.js'
 
 /** The row filter of a tenant: whatever else the value carries (a caller, a job) stays out. */
@@ -9,17 +9,17 @@ export const scopeOf = ({ platformId, environment }: Tenant) => ({ platformId, e
 const toRecord = (row: ProviderAccount): ProviderAccountRecord => ({ ...row, environment: row.environment as Tenant['environment'] })
 
 export async function insertProviderAccount(tx: Tx, record: ProviderAccountRecord): Promise<void> {
-  await tx.providerAccount.create({ data: record })
+  await open(tx).providerAccount.create({ data: record })
 }
 
 export async function findProviderAccount(db: Db | Tx, tenant: Tenant, id: string): Promise<ProviderAccountRecord | undefined> {
-  const row = await db.providerAccount.findFirst({ where: { id, ...scopeOf(tenant) } })
+  const row = await open(db).providerAccount.findFirst({ where: { id, ...scopeOf(tenant) } })
   return row ? toRecord(row) : undefined
 }
 
 /** Up to two ACTIVE links of the provider: enough to tell none, one and several apart. */
 export async function findActiveProviderAccounts(db: Db, tenant: Tenant, provider: string): Promise<ProviderAccountRecord[]> {
-  const rows = await db.providerAccount.findMany({ where: { ...scopeOf(tenant), provider, status: 'ACTIVE' }, orderBy: { createdAt: 'asc' }, take: 2 })
+  const rows = await open(db).providerAccount.findMany({ where: { ...scopeOf(tenant), provider, status: 'ACTIVE' }, orderBy: { createdAt: 'asc' }, take: 2 })
   return rows.map(toRecord)
 }
 
@@ -33,8 +33,8 @@ export async function findProviderAccountPage(
 ): Promise<{ rows: ProviderAccountRecord[]; totalCount: number }> {
   const where = { ...scopeOf(tenant), ...filters }
   const [rows, totalCount] = await Promise.all([
-    db.providerAccount.findMany({ where: { ...where, ...keysetAfter(after) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
-    db.providerAccount.count({ where }),
+    open(db).providerAccount.findMany({ where: { ...where, ...keysetAfter(after) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    open(db).providerAccount.count({ where }),
   ])
   return { rows: rows.map(toRecord), totalCount }
 }

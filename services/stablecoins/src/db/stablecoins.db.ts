@@ -1,23 +1,23 @@
 import type { KeysetPosition } from '@pp/paging'
 import type { StablecoinRecord, Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { Stablecoin } from './generated/client.js'
 import { keysetAfter, scopeOf } from './provider-accounts.db.js'
 
 const toRecord = (row: Stablecoin): StablecoinRecord => ({ ...row, environment: row.environment as Tenant['environment'] })
 
 export async function insertStablecoin(tx: Tx, record: StablecoinRecord): Promise<void> {
-  await tx.stablecoin.create({ data: record })
+  await open(tx).stablecoin.create({ data: record })
 }
 
 export async function findStablecoin(db: Db | Tx, tenant: Tenant, id: string): Promise<StablecoinRecord | undefined> {
-  const row = await db.stablecoin.findFirst({ where: { id, ...scopeOf(tenant) } })
+  const row = await open(db).stablecoin.findFirst({ where: { id, ...scopeOf(tenant) } })
   return row ? toRecord(row) : undefined
 }
 
 /** A stablecoin of any tenant: the operator's calls name one by id alone. */
 export async function findStablecoinById(db: Db | Tx, id: string): Promise<StablecoinRecord | undefined> {
-  const row = await db.stablecoin.findUnique({ where: { id } })
+  const row = await open(db).stablecoin.findUnique({ where: { id } })
   return row ? toRecord(row) : undefined
 }
 
@@ -25,7 +25,7 @@ export async function findStablecoinById(db: Db | Tx, id: string): Promise<Stabl
 export async function findClashingStablecoin(
   db: Db, tenant: Tenant, clash: { symbol: string; providerTokenIdentifier: string; networkTokenIdentifier: string },
 ): Promise<StablecoinRecord | undefined> {
-  const row = await db.stablecoin.findFirst({
+  const row = await open(db).stablecoin.findFirst({
     where: {
       ...scopeOf(tenant),
       OR: [{ symbol: clash.symbol }, { providerTokenIdentifier: clash.providerTokenIdentifier }, { networkTokenIdentifier: clash.networkTokenIdentifier }],
@@ -38,9 +38,9 @@ export async function findClashingStablecoin(
 export async function updateOperationsStatus(
   tx: Tx, id: string, from: readonly string[], to: string, at: Date,
 ): Promise<StablecoinRecord | undefined> {
-  const { count } = await tx.stablecoin.updateMany({ where: { id, operationsStatus: { in: [...from] } }, data: { operationsStatus: to, updatedAt: at } })
+  const { count } = await open(tx).stablecoin.updateMany({ where: { id, operationsStatus: { in: [...from] } }, data: { operationsStatus: to, updatedAt: at } })
   if (count === 0) return undefined
-  return toRecord(await tx.stablecoin.findUniqueOrThrow({ where: { id } }))
+  return toRecord(await open(tx).stablecoin.findUniqueOrThrow({ where: { id } }))
 }
 
 export interface StablecoinFilters {
@@ -54,8 +54,8 @@ export async function findStablecoinPage(
 ): Promise<{ rows: StablecoinRecord[]; totalCount: number }> {
   const where = { ...scopeOf(tenant), ...filters }
   const [rows, totalCount] = await Promise.all([
-    db.stablecoin.findMany({ where: { ...where, ...keysetAfter(after) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
-    db.stablecoin.count({ where }),
+    open(db).stablecoin.findMany({ where: { ...where, ...keysetAfter(after) }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take }),
+    open(db).stablecoin.count({ where }),
   ])
   return { rows: rows.map(toRecord), totalCount }
 }

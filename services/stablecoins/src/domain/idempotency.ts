@@ -1,4 +1,4 @@
-import { answerOnce, idempotentCall, prismaRunner, type IdempotentCall } from '@pp/db'
+import { answerOnce, idempotentCall, sqlOf, type IdempotentCall } from '@pp/db'
 import type { StablecoinsDeps } from './deps.js'
 import { tenantOf, type Caller } from './types.js'
 
@@ -11,5 +11,5 @@ export async function createOnce<T>(
   deps: StablecoinsDeps, caller: Caller, operation: string, input: unknown, create: (call: IdempotentCall | undefined) => Promise<T>,
 ): Promise<T> {
   const call = caller.idempotencyKey === undefined ? undefined : idempotentCall(caller.idempotencyKey, operation, input, deps)
-  return answerOnce(prismaRunner(deps.db), tenantOf(caller), call, () => create(call))
+  return answerOnce(sqlOf(deps.db), tenantOf(caller), call, () => create(call))
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@pp/paging'
-import { inTransaction, prismaRunner, storeAnswer } from '@pp/db'
+import { inTransaction, sqlOf, storeAnswer } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findProviderAccount, findProviderAccountPage, insertProviderAccount } from '../db/provider-accounts.db.js'
@@ -43,7 +43,7 @@ export function linkProviderAccount(deps: StablecoinsDeps, caller: Caller, input
     const view = providerAccountView(record)
     await inTransaction(deps.db, async (tx) => {
       await insertProviderAccount(tx, record)
-      if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)
+      if (call) await storeAnswer(sqlOf(tx), tenant, call, view, now)
     })
     return view
   })

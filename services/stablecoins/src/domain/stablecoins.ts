@@ -1,5 +1,5 @@
 import type { Page } from '@pp/paging'
-import { inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex } from '@pp/db'
+import { inTransaction, sqlOf, storeAnswer, violatedUniqueIndex } from '@pp/db'
 import { ApiError, invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { isSupportedCurrency } from '@pp/money'
@@ -48,7 +48,7 @@ export function registerStablecoin(deps: StablecoinsDeps, caller: Caller, input:
       await inTransaction(deps.db, async (tx) => {
         await insertStablecoin(tx, record)
         await recordEvent(tx, caller, 'STABLECOIN.REGISTERED', view)
-        if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)
+        if (call) await storeAnswer(sqlOf(tx), tenant, call, view, now)
       })
     } catch (err) {
       // a concurrent registration of the same token won the unique index

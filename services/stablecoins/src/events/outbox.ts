@@ -1,5 +1,5 @@
 import { originFields, writeOutbox } from '@pp/events'
-import type { Tx } from '../db/client.js'
+import { open, type Tx } from '../db/client.js'
 import type { Origin } from '../domain/types.js'
 
 const EVENT_SOURCE = 'stablecoins'
@@ -10,5 +10,5 @@ const EVENT_SOURCE = 'stablecoins'
  * as the API shows it. The reference has no stablecoin webhooks, so these stay on the stream.
  */
 export async function recordEvent(tx: Tx, origin: Origin, type: string, data: unknown): Promise<void> {
-  await writeOutbox(tx, EVENT_SOURCE, { type, ...originFields(origin), data })
+  await writeOutbox(open(tx), EVENT_SOURCE, { type, ...originFields(origin), data })
 }

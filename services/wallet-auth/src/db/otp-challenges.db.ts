@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 
 export interface NewOtpChallenge {
   id: string
@@ -12,7 +12,7 @@ export interface NewOtpChallenge {
 }
 
 export async function insertOtpChallenge(tx: Tx, challenge: NewOtpChallenge): Promise<void> {
-  await tx.otpChallenge.create({ data: challenge })
+  await open(tx).otpChallenge.create({ data: challenge })
 }
 
 /**
@@ -20,8 +20,8 @@ export async function insertOtpChallenge(tx: Tx, challenge: NewOtpChallenge): Pr
  * credential's row is locked first, so of two challenges issued at once the second counts the first.
  */
 export async function countOtpChallengesSince(tx: Tx, authMethodId: string, since: Date): Promise<{ count: number; oldestAt?: Date }> {
-  await tx.$queryRaw`SELECT "id" FROM "auth_methods" WHERE "id" = ${authMethodId} FOR UPDATE`
-  const [row] = await tx.$queryRaw<{ count: number; oldest_at: Date | null }[]>`
+  await open(tx).$queryRaw`SELECT "id" FROM "auth_methods" WHERE "id" = ${authMethodId} FOR UPDATE`
+  const [row] = await open(tx).$queryRaw<{ count: number; oldest_at: Date | null }[]>`
     SELECT count(*)::int AS "count", min("created_at") AS "oldest_at" FROM "otp_challenges"
      WHERE "auth_method_id" = ${authMethodId} AND "created_at" > ${since}`
   return { count: row?.count ?? 0, oldestAt: row?.oldest_at ?? undefined }
@@ -43,7 +43,7 @@ export interface OtpAttempt {
  * 'LOCKED' when its attempts are used up (an older challenge is never tried instead).
  */
 export async function takeOtpAttempt(db: Db, authMethodId: string, now: Date, attemptsMax: number): Promise<OtpAttempt | 'NONE' | 'LOCKED'> {
-  const rows = await db.$queryRaw<{ id: string | null; target_private_key: Uint8Array | null; sealing_key_id: string | null; code_digest: string | null }[]>`
+  const rows = await open(db).$queryRaw<{ id: string | null; target_private_key: Uint8Array | null; sealing_key_id: string | null; code_digest: string | null }[]>`
     WITH "latest" AS (
       SELECT "id" FROM "otp_challenges"
        WHERE "auth_method_id" = ${authMethodId} AND "used_at" IS NULL AND "expires_at" > ${now}
@@ -63,6 +63,6 @@ export async function takeOtpAttempt(db: Db, authMethodId: string, now: Date, at
 
 /** Marks the challenge used unless it already is: false when another attempt used it first. */
 export async function useOtpChallenge(db: Db, id: string, usedAt: Date): Promise<boolean> {
-  const { count } = await db.otpChallenge.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
+  const { count } = await open(db).otpChallenge.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
   return count > 0
 }

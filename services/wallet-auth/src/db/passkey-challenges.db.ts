@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { PasskeyChallenge } from './generated/client.js'
 
 export interface NewPasskeyChallenge {
@@ -12,16 +12,16 @@ export interface NewPasskeyChallenge {
 }
 
 export async function insertPasskeyChallenge(db: Db, challenge: NewPasskeyChallenge): Promise<void> {
-  await db.passkeyChallenge.create({ data: challenge })
+  await open(db).passkeyChallenge.create({ data: challenge })
 }
 
 /** The credential's challenge `id`, unless used or expired at `now`. */
 export async function findPendingPasskeyChallenge(db: Db, authMethodId: string, id: string, now: Date): Promise<PasskeyChallenge | undefined> {
-  return (await db.passkeyChallenge.findFirst({ where: { id, authMethodId, usedAt: null, expiresAt: { gt: now } } })) ?? undefined
+  return (await open(db).passkeyChallenge.findFirst({ where: { id, authMethodId, usedAt: null, expiresAt: { gt: now } } })) ?? undefined
 }
 
 /** Marks the challenge used unless it already is: false when another verification claimed it first. */
 export async function claimPasskeyChallenge(tx: Tx, id: string, usedAt: Date): Promise<boolean> {
-  const { count } = await tx.passkeyChallenge.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
+  const { count } = await open(tx).passkeyChallenge.updateMany({ where: { id, usedAt: null }, data: { usedAt } })
   return count > 0
 }

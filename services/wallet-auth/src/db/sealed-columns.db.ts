@@ -1,5 +1,5 @@
 import { Prisma } from './generated/client.js'
-import type { Db } from './client.js'
+import { open, type Db } from './client.js'
 
 /** A column holding a value sealed with WALLET_SECRET_KEY, its key's id in the row's sealing_key_id. */
 export interface SealedColumn {
@@ -33,7 +33,7 @@ const keyTuple = (column: SealedColumn) => Prisma.join(column.keyColumns.map(ide
  */
 export async function findSealsNotUnder(db: Db, column: SealedColumn, keyId: string, afterKey: string[] | undefined, limit: number): Promise<StoredSeal[]> {
   const after = afterKey ? Prisma.sql`AND (${keyTuple(column)}) > (${Prisma.join(afterKey)})` : Prisma.empty
-  const rows = await db.$queryRaw<{ row_key: string[]; ciphertext: Uint8Array; sealing_key_id: string | null }[]>`
+  const rows = await open(db).$queryRaw<{ row_key: string[]; ciphertext: Uint8Array; sealing_key_id: string | null }[]>`
     SELECT ARRAY[${keyTuple(column)}]::text[] AS "row_key", ${ident(column.column)} AS "ciphertext", "sealing_key_id"
       FROM ${ident(column.table)}
      WHERE "sealing_key_id" IS DISTINCT FROM ${keyId} AND octet_length(${ident(column.column)}) > 0 ${after}
@@ -47,7 +47,7 @@ export async function findSealsNotUnder(db: Db, column: SealedColumn, keyId: str
  * (a delegated key revoked): then nothing is written. Answers whether it was.
  */
 export async function replaceSeal(db: Db, column: SealedColumn, read: StoredSeal, resealed: { ciphertext: Uint8Array; sealingKeyId: string }): Promise<boolean> {
-  const count = await db.$executeRaw`
+  const count = await open(db).$executeRaw`
     UPDATE ${ident(column.table)} SET ${ident(column.column)} = ${Buffer.from(resealed.ciphertext)}, "sealing_key_id" = ${resealed.sealingKeyId}
      WHERE (${keyTuple(column)}) = (${Prisma.join(read.rowKey)}) AND ${ident(column.column)} = ${Buffer.from(read.ciphertext)}`
   return count > 0

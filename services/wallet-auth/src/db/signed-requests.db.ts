@@ -1,5 +1,5 @@
 import type { Tenant } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { SignedRequest } from './generated/client.js'
 
 export interface NewSignedRequest extends Tenant {
@@ -16,7 +16,7 @@ export interface NewSignedRequest extends Tenant {
 }
 
 export async function insertSignedRequest(tx: Tx, request: NewSignedRequest): Promise<void> {
-  await tx.signedRequest.create({ data: request })
+  await open(tx).signedRequest.create({ data: request })
 }
 
 /**
@@ -26,7 +26,7 @@ export async function insertSignedRequest(tx: Tx, request: NewSignedRequest): Pr
  */
 export async function insertSignedRequestOfCredentialedWallet(db: Db, request: NewSignedRequest): Promise<boolean> {
   const { id, platformId, environment, accountId, operation, bodyDigest, payloadToSign, signerPublicKey, authMethodId, expiresAt, createdAt } = request
-  const inserted = await db.$executeRaw`
+  const inserted = await open(db).$executeRaw`
     INSERT INTO signed_requests
       (id, platform_id, environment, account_id, operation, body_digest, payload_to_sign, signer_public_key, auth_method_id, expires_at, created_at)
     SELECT ${id}, ${platformId}, ${environment}, ${accountId}, ${operation}, ${bodyDigest}, ${payloadToSign}, ${signerPublicKey}, ${authMethodId},
@@ -37,12 +37,12 @@ export async function insertSignedRequestOfCredentialedWallet(db: Db, request: N
 
 /** The tenant's request `id`, whichever wallet it is of and whatever its state. */
 export async function findTenantSignedRequest(tx: Tx, tenant: Tenant, id: string): Promise<SignedRequest | undefined> {
-  return (await tx.signedRequest.findFirst({ where: { id, ...tenant } })) ?? undefined
+  return (await open(tx).signedRequest.findFirst({ where: { id, ...tenant } })) ?? undefined
 }
 
 /** The wallet's request `id`, whatever its state (consumed, expired). */
 export async function findSignedRequest(tx: Tx, tenant: Tenant, accountId: string, id: string): Promise<SignedRequest | undefined> {
-  return (await tx.signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined
+  return (await open(tx).signedRequest.findFirst({ where: { id, ...tenant, accountId } })) ?? undefined
 }
 
 /**
@@ -51,6 +51,6 @@ export async function findSignedRequest(tx: Tx, tenant: Tenant, accountId: strin
  * retry waits and passes only if this transaction rolls back.
  */
 export async function consumeSignedRequest(tx: Tx, id: string, now: Date): Promise<boolean> {
-  const { count } = await tx.signedRequest.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } })
+  const { count } = await open(tx).signedRequest.updateMany({ where: { id, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } })
   return count > 0
 }

@@ -23,8 +23,3 @@ export interface CustomerContact {
   phoneNumber?: string
 }
 
-/** A change of a customer's contacts: the new values, unset where it leaves a contact alone. */
-export interface ContactChange {
-  email?: string
-  phoneNumber?: string
-}

@@ -1,4 +1,4 @@
-import { prepared, prismaRunner, type SqlRunner } from '@pp/db'
+import { prepared, sqlOf, type SqlRunner } from '@pp/db'
 import type { Environment, Tenant } from '../domain/types.js'
 import type { Sql, Tx } from './client.js'
 
@@ -224,6 +224,6 @@ const REQUEUE = prepared(
  * so a redelivery never runs beside another attempt. False when the tenant has no such delivery.
  */
 export async function requeueDelivery(tx: Tx, tenant: Tenant, id: string): Promise<boolean> {
-  const rows = await prismaRunner(tx).query(REQUEUE, [id, tenant.platformId, tenant.environment])
+  const rows = await sqlOf(tx).query(REQUEUE, [id, tenant.platformId, tenant.environment])
   return rows.length > 0
 }

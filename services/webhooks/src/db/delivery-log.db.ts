@@ -1,6 +1,6 @@
 import type { PruneRule } from '@pp/db'
 import type { AttemptView, DeliveryStatus, DeliveryView, Tenant, WaitingFor } from '../domain/types.js'
-import type { Db, Tx } from './client.js'
+import { open, type Db, type Tx } from './client.js'
 import type { AttemptOutcome } from './attempts.db.js'
 import type { Prisma } from './generated/client.js'
 
@@ -43,33 +43,33 @@ const where = (tenant: Tenant, filter: LogFilter): Prisma.WebhookDeliveryWhereIn
 
 /** Why the tenant's deliveries are held, if they are: the reason of its endpoint's pause. */
 const pauseReasonOf = async (db: Db | Tx, tenant: Tenant): Promise<string | undefined> =>
-  (await db.endpointState.findUnique({ where: { platformId_environment: { platformId: tenant.platformId, environment: tenant.environment } }, select: { pauseReason: true } }))
+  (await open(db).endpointState.findUnique({ where: { platformId_environment: { platformId: tenant.platformId, environment: tenant.environment } }, select: { pauseReason: true } }))
     ?.pauseReason ?? undefined
 
 /** One page of the tenant's log, newest first, one row more than asked so the caller knows if more follow. */
 export async function findLogPage(db: Db, tenant: Tenant, query: LogPageQuery): Promise<{ rows: DeliveryView[]; totalCount: number }> {
   const [rows, totalCount, pauseReason] = await Promise.all([
-    db.webhookDelivery.findMany({
+    open(db).webhookDelivery.findMany({
       where: { ...where(tenant, query), id: query.beforeId ? { lt: query.beforeId } : undefined },
       include: withAttempts,
       orderBy: { id: 'desc' },
       take: query.limit + 1,
     }),
-    db.webhookDelivery.count({ where: where(tenant, query) }),
+    open(db).webhookDelivery.count({ where: where(tenant, query) }),
     pauseReasonOf(db, tenant),
   ])
   return { rows: rows.map((row) => toView(row, pauseReason)), totalCount }
 }
 
 export async function findDelivery(db: Db | Tx, tenant: Tenant, id: string): Promise<DeliveryView | undefined> {
-  const row = await db.webhookDelivery.findFirst({ where: { ...where(tenant, {}), id }, include: withAttempts })
+  const row = await open(db).webhookDelivery.findFirst({ where: { ...where(tenant, {}), id }, include: withAttempts })
   return row ? toView(row, isWaiting(row) ? await pauseReasonOf(db, tenant) : undefined) : undefined
 }
 
 /** A test webhook is sent before it is recorded: it goes into the log already finished, with its one attempt. */
 export async function insertCompletedTestDelivery(db: Db, test: CompletedTestDelivery): Promise<void> {
   const finishedAt = new Date()
-  await db.webhookDelivery.create({
+  await open(db).webhookDelivery.create({
     data: {
       id: test.id,
       platformId: test.platformId,

@@ -1,6 +1,6 @@
-import { prepared, prismaRunner } from '@pp/db'
+import { prepared, sqlOf } from '@pp/db'
 import type { Tenant } from '../domain/types.js'
-import type { Db, Sql, Tx } from './client.js'
+import { open, type Db, type Sql, type Tx } from './client.js'
 import { claimedDelivery, ENDPOINT_COLUMNS, INTERRUPTED, JOIN_ENDPOINT, startAttempts, type ClaimedDelivery, type ClaimedRow } from './deliveries.db.js'
 
 /** Every replica LISTENs here: a replay was made and is due now. */
@@ -66,14 +66,14 @@ const INSERT = prepared(
  * the window's PENDING deliveries folded into it. Every replica's replay worker is told at commit.
  */
 export async function insertReplay(tx: Tx, id: string, tenant: Tenant, window: ReplayWindow): Promise<ReplayRow> {
-  const [row] = await prismaRunner(tx).query<ReplayRow>(INSERT, [
+  const [row] = await sqlOf(tx).query<ReplayRow>(INSERT, [
     id, tenant.platformId, tenant.environment, window.createdAfter, window.createdBefore, window.types,
   ])
   return row!
 }
 
 export async function findReplayRow(db: Db, tenant: Tenant, id: string): Promise<ReplayRow | undefined> {
-  const rows = await db.$queryRawUnsafe<ReplayRow[]>(
+  const rows = await open(db).$queryRawUnsafe<ReplayRow[]>(
     `SELECT ${COLUMNS} FROM webhook_replays WHERE id = $1 AND platform_id = $2 AND environment = $3`, id, tenant.platformId, tenant.environment,
   )
   return rows[0]

@@ -7,7 +7,7 @@ import type { Caller } from '@pp/tenancy'
 import { createLogger } from '@pp/logging'
 import { WebhooksServiceClient, type Delivery } from '@pp/proto/webhooks/v1/webhooks'
 import { createTestDatabase, waitUntil, type TestDatabase } from '@pp/testing'
-import { openDb, openSql, type Db } from '../../src/db/client.js'
+import { open, openDb, openSql, type Db } from '../../src/db/client.js'
 import type { WebhooksDeps } from '../../src/domain/deps.js'
 import { createPostWebhook } from '../../src/domain/delivery/http-post.js'
 import type { DeliverySettings } from '../../src/domain/delivery/settings.js'
@@ -144,7 +144,7 @@ export async function startHarness(
       await events.close()
       await sql.end()
       await attemptsSql.end()
-      await db.$disconnect()
+      await open(db).$disconnect()
       await database.drop()
     },
   }

@@ -1,10 +1,5 @@
+import type { ContactChange } from '@pp/vocabulary'
 import type { Caller, CustomerProfile } from '../types.js'
-
-/** A change of the contacts embedded-wallet OTP credentials sign in with: the new values, unset where unchanged. */
-export interface ContactChange {
-  email?: string
-  phoneNumber?: string
-}
 
 /** The signed update's proof, as the gateway's retry carried it (wallet-auth checks it). */
 export interface ContactChangeProof {

@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, sqlOf, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
 import { insertConsents } from '../../db/consents.db.js'
 import { insertCustomer, type CustomerRecord } from '../../db/customers.db.js'
 import { ACTIVE_PLATFORM_CUSTOMER_ID_INDEX } from '../../db/unique-violation.js'
@@ -90,7 +90,7 @@ function createCustomer_(deps: CustomersDeps, caller: Caller, { record, consents
       await recordEvent(tx, caller, verificationEventType(record.customerType, record.verificationStatus), view)
     }
     if (call) {
-      await storeAnswer(prismaRunner(tx), tenant, call, view, record.createdAt)
+      await storeAnswer(sqlOf(tx), tenant, call, view, record.createdAt)
     }
     return view
   })

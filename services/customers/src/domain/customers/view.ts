@@ -1,4 +1,4 @@
-import { prismaRunner } from '@pp/db'
+import { sqlOf } from '@pp/db'
 import { ApiError } from '@pp/errors'
 import type { Db, Tx } from '../../db/client.js'
 import { readCustomerFacts } from '../../db/customer-reads.db.js'
@@ -27,9 +27,9 @@ export function toCustomerView(record: CustomerRecord, agreementConsents: Consen
 
 export const viewOf = ({ record, consents, proofs }: CustomerWithFacts): CustomerView => toCustomerView(record, consents, proofs)
 
-/** The view of a record the caller holds, inside a write's transaction (or on its Prisma client). */
+/** The view of a record the caller holds, inside a write's transaction (or on the database). */
 export async function loadCustomerView(db: Db | Tx, record: CustomerRecord): Promise<CustomerView> {
-  return viewOf({ record, ...(await readCustomerFacts(prismaRunner(db), record.id)) })
+  return viewOf({ record, ...(await readCustomerFacts(sqlOf(db), record.id)) })
 }
 
 /** Another tenant's customer is indistinguishable from one that never existed. */

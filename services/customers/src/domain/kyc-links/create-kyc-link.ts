@@ -1,5 +1,5 @@
 import { newId } from '@pp/ids'
-import { answerOnce, idempotentCall, inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { answerOnce, idempotentCall, inTransaction, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { findCustomer } from '../../db/customers.db.js'
 import { insertKycLink } from '../../db/kyc-links.db.js'
 import { requireVerifiedContacts } from '../contact-verification/require-verified-contacts.js'
@@ -60,7 +60,7 @@ async function createKycLink_(
   await inTransaction(deps.db, async (tx) => {
     const link = { id: newId('KycLink'), tenant, customerId, provider, redirectUri, expiresAt, createdAt: now }
     await insertKycLink(tx, { ...link, tokenHash: hashLinkToken(linkToken) })
-    if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)
+    if (call) await storeAnswer(sqlOf(tx), tenant, call, view, now)
   })
   return view
 }

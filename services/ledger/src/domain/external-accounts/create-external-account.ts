@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import { findReplay, idempotentCall, inTransaction, prismaRunner, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, sqlOf, storeAnswer, violatedUniqueIndex, type IdempotentCall } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import { newId } from '@pp/ids'
 import {
@@ -87,6 +87,6 @@ async function create_(deps: ExternalAccountsDeps, tx: Tx, account: NewExternalA
   await insertExternalAccount(tx, account)
   const record: ExternalAccountRecord = { ...account, isTrusted: false, updatedAt: account.createdAt }
   if (awaitsAchRail(record)) await recordAchValidationRequested(tx, tenantOf(record), { externalAccountId: record.id, requestedAt: record.createdAt })
-  if (call) await storeAnswer(prismaRunner(tx), tenantOf(record), call, toSealedView(record, account.createdAt), account.createdAt)
+  if (call) await storeAnswer(sqlOf(tx), tenantOf(record), call, toSealedView(record, account.createdAt), account.createdAt)
   return toExternalAccountView(record, account.createdAt, deps.sealing.keyring)
 }

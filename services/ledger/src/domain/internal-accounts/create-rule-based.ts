@@ -1,5 +1,5 @@
 import { ApiError, invalidInput } from '@pp/errors'
-import { findReplay, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, isUniqueViolation, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
 import { findOwnedAccounts, lockOwner } from '../../db/internal-accounts.db.js'
@@ -45,7 +45,7 @@ async function create_(deps: LedgerDeps, tx: Tx, tenant: Tenant, account: ValidR
   const at = deps.now()
   const record = await openAccount(tx, tenant, { ...account, type: 'RULE_BASED', currency: 'USD', status: 'ACTIVE' }, at)
   const view = toAccountView(record)
-  await storeAnswer(prismaRunner(tx), tenant, call, view, at)
+  await storeAnswer(sqlOf(tx), tenant, call, view, at)
   return view
 }
 

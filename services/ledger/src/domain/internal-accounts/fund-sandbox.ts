@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { findReplay, fingerprintOf, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, fingerprintOf, idempotentCall, inTransaction, isUniqueViolation, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
 import { findHolder } from '../../db/holders.db.js'
 import { findInternalAccount } from '../../db/internal-accounts.db.js'
@@ -82,6 +82,6 @@ async function fund_(deps: LedgerDeps, tx: Tx, caller: Caller, { account, fundin
     description: 'Sandbox funding',
     creditedAt: at,
   })
-  if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, at)
+  if (call) await storeAnswer(sqlOf(tx), tenant, call, view, at)
   return view
 }

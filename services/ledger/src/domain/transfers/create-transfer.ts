@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.js'
 import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import type { StoredTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { inTransaction, prismaRunner } from '@pp/db'
+import { inTransaction, sqlOf } from '@pp/db'
 import type { InternalAccountView } from '../internal-accounts/types.js'
 import { tenantOf, type Origin } from '../types.js'
 import { applyTransfers } from './apply.js'
@@ -52,5 +52,5 @@ export async function createTransfer(
 export async function recordMovement(tx: Tx, origin: Origin, transfer: Movement): Promise<InternalAccountView[]> {
   const accounts = await lockAccounts(tx, tenantOf(origin), transfer.legs.flatMap((l) => [l.debitAccountId, l.creditAccountId]))
   assertLegsMovable(accounts, transfer.legs, true)
-  return applyTransfers(prismaRunner(tx), origin, [{ transfer, entryLegs: transfer.legs }], movementDeltas(transfer.legs, transfer.kind), accounts)
+  return applyTransfers(sqlOf(tx), origin, [{ transfer, entryLegs: transfer.legs }], movementDeltas(transfer.legs, transfer.kind), accounts)
 }

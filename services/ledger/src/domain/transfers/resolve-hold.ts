@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js'
 import { lockAccounts } from '../../db/ledger-accounts.db.js'
 import { findResolution, findTransfer } from '../../db/transfers.db.js'
 import type { LedgerDeps } from '../deps.js'
-import { inTransaction, prismaRunner } from '@pp/db'
+import { inTransaction, sqlOf } from '@pp/db'
 import { tenantOf, type Origin } from '../types.js'
 import { applyTransfers } from './apply.js'
 import { assertLegsMovable } from './movement-checks.js'
@@ -71,7 +71,7 @@ async function resolveHold_(
   const transfer = { id: input.transferId, kind, code: hold.code, pendingId: hold.id, legs: kind === 'POST_PENDING' ? posted : hold.legs }
   const createdAt = deps.now()
   const record = { transfer: { ...transfer, createdAt, fingerprint }, entryLegs: posted }
-  await applyTransfers(prismaRunner(tx), origin, [record], resolutionDeltas(hold.legs, posted), accounts)
+  await applyTransfers(sqlOf(tx), origin, [record], resolutionDeltas(hold.legs, posted), accounts)
   return { ...transfer, createdAt }
 }
 

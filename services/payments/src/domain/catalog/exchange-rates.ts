@@ -1,6 +1,5 @@
 import { ApiError, isApiError } from '@pp/errors'
-import { findCurrency, type Currency } from '@pp/money'
-import { divideDecimals } from '../rates/index.js'
+import { divideDecimals, findCurrency, type Currency } from '@pp/money'
 import { priceQuote, type FeeSchedule } from '../quotes/pricing.js'
 import type { CatalogDeps, CorridorFees } from './deps.js'
 import { payoutRailOf } from './payout-rails.js'

@@ -1,6 +1,4 @@
-import { findCurrency, type Currency } from '@pp/money'
-import { convertDown } from '../quotes/pricing.js'
-import { divideDecimals } from '../rates/index.js'
+import { convertAmountDown, divideDecimals, findCurrency, type Currency } from '@pp/money'
 import type { CatalogDeps } from './deps.js'
 import type { CatalogCaller } from './types.js'
 
@@ -39,7 +37,7 @@ export async function receiverCurrencies(deps: CatalogDeps, caller: CatalogCalle
     priced.map(async (currency) => {
       const { rate } = await rates.rate(sending.code, currency.code)
       const maxSending = deps.pricing.maxSendingAmount(sending.code, currency.code)
-      const max = convertDown(maxSending, rate, sending.decimals, currency.decimals)
+      const max = convertAmountDown(maxSending, rate, sending.decimals, currency.decimals)
       return { currency, estimatedExchangeRate: divideDecimals('1', rate, RATE_SCALE), min: 1n, max }
     }),
   )

@@ -1,4 +1,4 @@
-import { inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { inTransaction, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { holdForAuthorization } from '../../db/quotes.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { tenantOf, type Caller } from '../types.js'
@@ -24,7 +24,7 @@ export async function awaitAuthorization(
   const now = deps.now()
   const held = await inTransaction(deps.db, async (tx) => {
     if (!(await holdForAuthorization(tx, tenant, quote.id, challenge, now))) return false
-    if (call) await storeAnswer(prismaRunner(tx), tenant, call, { quoteId: quote.id }, now)
+    if (call) await storeAnswer(sqlOf(tx), tenant, call, { quoteId: quote.id }, now)
     return true
   })
   return held ? findQuote(deps, tenant, quote.id) : refuseUnclaimable(deps, tenant, quote.id, call, now)

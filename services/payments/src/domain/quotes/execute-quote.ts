@@ -1,5 +1,5 @@
 import { invalidInput } from '@pp/errors'
-import { findReplay, forgetAnswer, idempotentCall, inTransaction, prismaRunner, type IdempotentCall } from '@pp/db'
+import { findReplay, forgetAnswer, idempotentCall, inTransaction, sqlOf, type IdempotentCall } from '@pp/db'
 import { claimQuote, releaseQuoteClaim } from '../../db/quotes.db.js'
 import { deleteUnheldTransaction } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
@@ -84,6 +84,6 @@ async function undoExecution(deps: PaymentsDeps, tenant: Tenant, quote: QuoteRow
   await inTransaction(deps.db, async (tx) => {
     await deleteUnheldTransaction(tx, quote.transactionId)
     await releaseQuoteClaim(tx, quote.id, deps.now())
-    if (call) await forgetAnswer(prismaRunner(tx), tenant, call.key)
+    if (call) await forgetAnswer(sqlOf(tx), tenant, call.key)
   })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { divideDecimals } from '../rates/decimal.js'
-import { convertDown, priceQuote, principalFor, type FeeSchedule } from './pricing.js'
+import { convertAmountDown as convertDown, divideDecimals, sourceAmountFor as principalFor } from '@pp/money'
+import { priceQuote, type FeeSchedule } from './pricing.js'
 
 const NO_FEES: FeeSchedule = { serviceFixedFee: 0n, serviceVariableFeeBps: 0, platformFixedFee: 0n, platformVariableFeeBps: 0 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@pp/errors'
-import { formatDecimal, parseDecimal } from '../rates/decimal.js'
+import { convertAmountDown, formatDecimal, sourceAmountFor } from '@pp/money'
 
 export type LockedSide = 'SENDING' | 'RECEIVING'
 
@@ -58,9 +58,9 @@ export function priceQuote(input: PriceInput): Price {
     principal = (afterFixed * BPS) / (BPS + bps)
     variable = afterFixed - principal
     totalSendingAmount = input.lockedAmount
-    totalReceivingAmount = convertDown(principal, input.rate, input.sendingDecimals, input.receivingDecimals)
+    totalReceivingAmount = convertAmountDown(principal, input.rate, input.sendingDecimals, input.receivingDecimals)
   } else {
-    principal = principalFor(input.lockedAmount, input.rate, input.sendingDecimals, input.receivingDecimals)
+    principal = sourceAmountFor(input.lockedAmount, input.rate, input.sendingDecimals, input.receivingDecimals)
     variable = ceilDiv(principal * bps, BPS)
     totalSendingAmount = principal + fixed + variable
     totalReceivingAmount = input.lockedAmount
@@ -75,19 +75,6 @@ export function priceQuote(input: PriceInput): Price {
     platformFees: fees.platformFixedFee + platformVariable,
     serviceVariableFee: variable - platformVariable,
   }
-}
-
-/** `amount` (smallest unit of the source) converted at `rate`, rounded down. */
-export function convertDown(amount: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
-  const { digits, scale } = parseDecimal(rate)
-  return (amount * digits * 10n ** BigInt(toDecimals)) / 10n ** BigInt(scale + fromDecimals)
-}
-
-/** The smallest source amount whose conversion, rounded down, is at least `target`. */
-export function principalFor(target: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
-  const { digits, scale } = parseDecimal(rate)
-  if (digits === 0n) throw new ApiError('QUOTE_RATE_UNAVAILABLE', 'The rate for this corridor is zero')
-  return ceilDiv(target * 10n ** BigInt(scale + fromDecimals), digits * 10n ** BigInt(toDecimals))
 }
 
 /** Basis points as the decimal fraction the API's rate details show: 25 → "0.0025". */

@@ -6,4 +6,3 @@
  * - `rateSourceFor(environment, sources)` picks one per tenant environment.
  */
 export { rateSourceFor, sandboxRateSource, unconfiguredRateSource, type ExchangeRate, type RateSource } from './rate-source.js'
-export { divideDecimals, formatDecimal, parseDecimal } from './decimal.js'

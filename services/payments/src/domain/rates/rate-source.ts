@@ -1,6 +1,6 @@
 import { ApiError } from '@pp/errors'
+import { divideDecimals } from '@pp/money'
 import type { Environment } from '@pp/tenancy'
-import { divideDecimals } from './decimal.js'
 
 /** A price between two currencies at one moment. */
 export interface ExchangeRate {

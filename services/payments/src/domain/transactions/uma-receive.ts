@@ -1,7 +1,7 @@
 import { invalidInput } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
-import { findReplay, idempotentCall, inTransaction, isUniqueViolation, prismaRunner, storeAnswer } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, isUniqueViolation, sqlOf, storeAnswer } from '@pp/db'
 import { insertTransaction } from '../../db/transactions.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { paymentLegs } from '../quotes/legs.js'
@@ -90,7 +90,7 @@ export async function sandboxUmaReceive(deps: PaymentsDeps, caller: Caller, requ
   try {
     await inTransaction(deps.db, async (tx) => {
       await insertTransaction(tx, row)
-      if (call) await storeAnswer(prismaRunner(tx), tenant, call, { transactionId: id }, now)
+      if (call) await storeAnswer(sqlOf(tx), tenant, call, { transactionId: id }, now)
     })
   } catch (err) {
     const replay = call && isUniqueViolation(err) ? await findReplay<{ transactionId: string }>(deps.sql, tenant, call) : undefined

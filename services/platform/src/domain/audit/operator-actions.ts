@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, pageLimit } from '@pp/paging'
+import { decodeCursor, keysetPage, pageLimit, type Page } from '@pp/paging'
 import { invalidInput, type FieldError } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { insertOperatorAction, listOperatorActionsBefore } from '../../db/operator-actions.db.js'
@@ -47,18 +47,9 @@ export async function recordOperatorAction(deps: Pick<PlatformDeps, 'db'>, input
   })
 }
 
-export interface OperatorActionPage {
-  data: OperatorAction[]
-  hasMore: boolean
-  nextCursor?: string
-}
-
 /** The audit log, newest first, with a keyset cursor. */
-export async function listOperatorActions(deps: Pick<PlatformDeps, 'db'>, query: { limit: number; cursor?: string }): Promise<OperatorActionPage> {
+export async function listOperatorActions(deps: Pick<PlatformDeps, 'db'>, query: { limit: number; cursor?: string }): Promise<Page<OperatorAction>> {
   const limit = pageLimit(query.limit)
-  const rows = await listOperatorActionsBefore(deps.db, query.cursor ? decodeCursor(query.cursor) : undefined, limit + 1)
-  const hasMore = rows.length > limit
-  const data = rows.slice(0, limit)
-  const last = data.at(-1)
-  return { data, hasMore, nextCursor: hasMore && last ? encodeCursor({ createdAt: last.recordedAt, id: last.id }) : undefined }
+  const { rows, totalCount } = await listOperatorActionsBefore(deps.db, query.cursor ? decodeCursor(query.cursor) : undefined, limit + 1)
+  return keysetPage(rows, limit, totalCount, (action) => action, (action) => ({ createdAt: action.recordedAt, id: action.id }))
 }

@@ -1,4 +1,4 @@
-import { inTransaction, prismaRunner, storeAnswer, type IdempotentCall } from '@pp/db'
+import { inTransaction, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { httpStatusOf, isApiError, type ApiError } from '@pp/errors'
 import { insertJob } from '../../db/jobs.db.js'
 import { discardOperation, findOperation, insertOperationOnce, markHeld } from '../../db/operations.db.js'
@@ -59,7 +59,7 @@ export async function submitOperation(deps: StablecoinsDeps, caller: Caller, cal
     const held = await markHeld(tx, operationId, deps.now())
     const view = operationView(held ?? (await findOperation(tx, tenant, operationId))!, stablecoin)
     if (held) await recordEvent(tx, caller, 'STABLECOIN_OPERATION.PENDING_PROVIDER', view)
-    if (call) await storeAnswer(prismaRunner(tx), tenant, call, view, now)
+    if (call) await storeAnswer(sqlOf(tx), tenant, call, view, now)
     return view
   })
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto'
 import { ApiError, invalidInput } from '@pp/errors'
 import { inTransaction } from '@pp/db'
-import { contactChangePrefix, walletAuthSignedOperation } from '@pp/vocabulary'
+import { contactChangePrefix, walletAuthSignedOperation, type ContactChange } from '@pp/vocabulary'
 import { findCredentialsReplacedBy, updateOtpContact, type ReplacedCredential } from '../../db/auth-methods.db.js'
 import type { Tx } from '../../db/client.js'
 import { findTenantSignedRequest } from '../../db/signed-requests.db.js'
 import type { WalletAuthDeps } from '../deps.js'
 import { duplicateError } from './create-credential.js'
 import { completeSignedOperation, type WalletSignatureProof } from '../signed-requests/signed-operation.js'
-import type { ContactChange, Tenant } from '../types.js'
+import type { Tenant } from '../types.js'
 
 /** Who signs a contact change, and the operation its challenge is bound to. */
 export interface ContactChangeSigner {

@@ -1,4 +1,4 @@
-import { answerOnce, idempotentCall, inTransaction, prismaRunner, storeAnswer } from '@pp/db'
+import { answerOnce, idempotentCall, inTransaction, sqlOf, storeAnswer } from '@pp/db'
 import type { Tx } from '../../db/client.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { Caller } from '../types.js'
@@ -23,7 +23,7 @@ export async function idempotently<T>(
   return answerOnce(deps.sql, caller, call, () =>
     inTransaction(deps.db, async (tx) => {
       const answer = await effect(tx)
-      if (call) await storeAnswer(prismaRunner(tx), caller, call, answer, lifetime.now())
+      if (call) await storeAnswer(sqlOf(tx), caller, call, answer, lifetime.now())
       return answer
     }),
   )

@@ -64,7 +64,11 @@ export interface ListOperatorActionsRequest {
 export interface ListOperatorActionsResponse {
   data: OperatorAction[];
   hasMore: boolean;
-  nextCursor?: string | undefined;
+  nextCursor?:
+    | string
+    | undefined;
+  /** Every entry of the log, on every page. */
+  totalCount: number;
 }
 
 export interface Platform {
@@ -94,7 +98,11 @@ export interface ListPlatformsRequest {
 export interface ListPlatformsResponse {
   data: Platform[];
   hasMore: boolean;
-  nextCursor?: string | undefined;
+  nextCursor?:
+    | string
+    | undefined;
+  /** Every platform, on every page. */
+  totalCount: number;
 }
 
 function createBaseOperatorAction(): OperatorAction {
@@ -615,7 +623,7 @@ export const ListOperatorActionsRequest: MessageFns<ListOperatorActionsRequest> 
 };
 
 function createBaseListOperatorActionsResponse(): ListOperatorActionsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined };
+  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
 }
 
 export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse> = {
@@ -628,6 +636,9 @@ export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse
     }
     if (message.nextCursor !== undefined) {
       writer.uint32(26).string(message.nextCursor);
+    }
+    if (message.totalCount !== 0) {
+      writer.uint32(32).int32(message.totalCount);
     }
     return writer;
   },
@@ -669,6 +680,14 @@ export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse
             message.nextCursor = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -694,6 +713,11 @@ export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse
         : isSet(object.next_cursor)
         ? globalThis.String(object.next_cursor)
         : undefined,
+      totalCount: isSet(object.totalCount)
+        ? globalThis.Number(object.totalCount)
+        : isSet(object.total_count)
+        ? globalThis.Number(object.total_count)
+        : 0,
     };
   },
 
@@ -708,6 +732,9 @@ export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse
     if (message.nextCursor !== undefined) {
       obj.nextCursor = message.nextCursor;
     }
+    if (message.totalCount !== 0) {
+      obj.totalCount = Math.round(message.totalCount);
+    }
     return obj;
   },
 
@@ -719,6 +746,7 @@ export const ListOperatorActionsResponse: MessageFns<ListOperatorActionsResponse
     message.data = object.data?.map((e) => OperatorAction.fromPartial(e)) || [];
     message.hasMore = object.hasMore ?? false;
     message.nextCursor = object.nextCursor ?? undefined;
+    message.totalCount = object.totalCount ?? 0;
     return message;
   },
 };
@@ -1132,7 +1160,7 @@ export const ListPlatformsRequest: MessageFns<ListPlatformsRequest> = {
 };
 
 function createBaseListPlatformsResponse(): ListPlatformsResponse {
-  return { data: [], hasMore: false, nextCursor: undefined };
+  return { data: [], hasMore: false, nextCursor: undefined, totalCount: 0 };
 }
 
 export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
@@ -1145,6 +1173,9 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
     }
     if (message.nextCursor !== undefined) {
       writer.uint32(26).string(message.nextCursor);
+    }
+    if (message.totalCount !== 0) {
+      writer.uint32(32).int32(message.totalCount);
     }
     return writer;
   },
@@ -1186,6 +1217,14 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
             message.nextCursor = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalCount = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1211,6 +1250,11 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
         : isSet(object.next_cursor)
         ? globalThis.String(object.next_cursor)
         : undefined,
+      totalCount: isSet(object.totalCount)
+        ? globalThis.Number(object.totalCount)
+        : isSet(object.total_count)
+        ? globalThis.Number(object.total_count)
+        : 0,
     };
   },
 
@@ -1225,6 +1269,9 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
     if (message.nextCursor !== undefined) {
       obj.nextCursor = message.nextCursor;
     }
+    if (message.totalCount !== 0) {
+      obj.totalCount = Math.round(message.totalCount);
+    }
     return obj;
   },
 
@@ -1236,6 +1283,7 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
     message.data = object.data?.map((e) => Platform.fromPartial(e)) || [];
     message.hasMore = object.hasMore ?? false;
     message.nextCursor = object.nextCursor ?? undefined;
+    message.totalCount = object.totalCount ?? 0;
     return message;
   },
 };
