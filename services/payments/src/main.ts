@@ -1,12 +1,13 @@
 import { join } from 'node:path'
 import { startGrpcServer } from '@pp/grpc'
-import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
+import { createSqlPool, doneJobs, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { withCachedAccountFacts } from './clients/cached-account-facts.js'
 import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
 import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
 import { openDb } from './db/client.js'
+import { PAYMENT_JOBS } from './db/jobs.db.js'
 import { paymentsDeps } from './domain/build-deps.js'
 import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
@@ -27,7 +28,8 @@ runService({
   name: 'payments',
   config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  // job ids are random (newId), inserted as their transaction moves: a pruned job is never inserted again
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), doneJobs(PAYMENT_JOBS.table, config.JOB_RETENTION_MS)],
   async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)
