@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { SqlPool } from '@pp/db'
 import type { Logger } from '@pp/logging'
-import type { Services } from '../clients/services.js'
+import type { Services } from '../domain/deps.js'
 import type { PaymentsConfig } from '../config.js'
 import type { Db } from '../db/client.js'
 import { receiverLookupStore } from '../db/receiver-lookups.db.js'
