@@ -12,8 +12,8 @@ import { listAchItems, resolveAchItem } from '../src/domain/rails/ach/operator-i
 import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/process-inbound.js'
 import { settleDueEntries } from '../src/domain/rails/ach/settle-entries.js'
 import { openDb, type Db } from '../src/db/client.js'
-import { sftpTransport } from '../src/domain/rails/ach/sftp-transport.js'
-import { productionPayoutRail } from '../src/domain/rails/payout-rail.js'
+import { sftpTransport } from '../src/providers/ach/sftp-transport.js'
+import { productionPayoutRail } from '../src/providers/rails/payout-rails.js'
 import { startTestBank, type TestBank } from './bank-sftp.js'
 import { balances, eventTypesOf, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, transactionOf, type Harness } from './harness.js'
 

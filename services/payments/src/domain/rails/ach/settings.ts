@@ -1,6 +1,6 @@
 import { durationMs, z } from '@pp/config'
 import type { NachaOriginator } from './nacha-file.js'
-import type { SftpSettings } from './sftp-transport.js'
+import type { SftpSettings } from '../../../providers/ach/sftp-transport.js'
 
 /** Times of day, UTC, `HH:MM` comma-separated. */
 const timesOfDay = z
