@@ -11,6 +11,10 @@
  *   opens the handles and maps Prisma's rows into them.
  * - domain-imports: a file in `src/domain/` imports no transport code: not @pp/proto, @pp/grpc,
  *   @grpc/*, nor the service's own `rpc/`.
+ * - domain-adapters: domain/ declares the ports it needs (`domain/deps.ts`) and is handed their
+ *   implementations, so a file in `src/domain/` may import types from `src/providers/` (adapters
+ *   to the outside: card issuer, KYC vendor, bank rails) or `src/clients/` (gRPC clients of other
+ *   services) but no value: main.ts wires them.
  * - domain-queries: a file in `src/domain/` calls no Prisma client method (a model query such as
  *   `tx.customer.update(`, `$queryRaw`/`$executeRaw`/`$transaction`); queries live in `db/`.
  * - db-imports-domain: the direction is rpc/ → domain/ → db/: domain/ calls db/'s queries and

@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path'
 import ts from 'typescript'
 import { shortestLoop, stronglyConnected, type Imports } from './layering-graph.js'
 
-export type Rule = 'domain-prisma' | 'domain-imports' | 'domain-queries' | 'db-imports-domain' | 'cycle' | 'cross-service'
+export type Rule = 'domain-prisma' | 'domain-imports' | 'domain-adapters' | 'domain-queries' | 'db-imports-domain' | 'cycle' | 'cross-service'
 
 export interface Violation {
   /** From the repository root. */
@@ -23,7 +23,7 @@ interface Unit {
   packageName: string
 }
 
-type Layer = 'domain' | 'db' | 'rpc' | 'other'
+type Layer = 'domain' | 'db' | 'rpc' | 'providers' | 'clients' | 'other'
 
 const FORBIDDEN_IN_DOMAIN = [/^@pp\/proto(\/|$)/, /^@pp\/grpc(\/|$)/, /^@grpc\//]
 const PRISMA_SPECIFIER = /^(@prisma\/|\.prisma\/|prisma$|prisma\/)/
@@ -96,6 +96,8 @@ class Layering {
     if (path.startsWith('src/domain/')) return 'domain'
     if (path.startsWith('src/db/')) return 'db'
     if (path.startsWith('src/rpc/')) return 'rpc'
+    if (path.startsWith('src/providers/')) return 'providers'
+    if (path.startsWith('src/clients/')) return 'clients'
     return 'other'
   }
 
@@ -255,6 +257,10 @@ class Layering {
   private checkDomainImport(file: string, unit: Unit, node: ts.Node, specifier: string, resolved: string | undefined, toLayer: Layer): void {
     if (FORBIDDEN_IN_DOMAIN.some((pattern) => pattern.test(specifier))) this.report(file, 'domain-imports', `imports ${specifier}`)
     if (toLayer === 'rpc' && this.unitOf(resolved!) === unit) this.report(file, 'domain-imports', `imports rpc/: ${specifier}`)
+    if ((toLayer === 'providers' || toLayer === 'clients') && !this.isTypeOnly(node)) {
+      const values = this.importedNames(node).filter((n) => this.isValueName(n)).map((n) => n.text)
+      this.report(file, 'domain-adapters', `imports ${values.join(', ') || 'values'} from ${toLayer}/: ${specifier}`)
+    }
     if (PRISMA_SPECIFIER.test(specifier) || (resolved && isPrismaFile(resolved))) {
       this.report(file, 'domain-prisma', `imports Prisma: ${specifier}`)
       return

@@ -43,6 +43,8 @@ services/${n.name} joins the mesh on gRPC port ${n.grpcPort}. Next, by hand:
   2. pnpm lint && pnpm vitest run services/${n.name}
   3. Its API: proto/${n.snake}/v1/${n.snake}.proto (then pnpm proto:gen), a use case per file in
      src/domain/, its tables in prisma/ (a new migration folder, never an edit of the first).
+     Each port in src/domain/deps.ts; providers in src/providers/<kind>/, clients of other
+     services in src/clients/ (docs/conventions.md, "Providers and ports").
   4. Its callers: each method's in src/rpc/callers.ts, and each caller's pod in its NetworkPolicy
      (deploy/k8s/network-policies.yaml; the gateway alone now). A service it calls lists it in
      that service's callers.ts and NetworkPolicy.

@@ -179,7 +179,11 @@ export interface ${n.pascal}Store {
   databaseTime(): Promise<Date>
 }
 
-/** What the use cases need; main.ts wires the real ones, tests their own. */
+/**
+ * What the use cases need; main.ts wires the real ones, tests their own. Every port is declared
+ * in this file: the store, other services (their gRPC clients in src/clients/) and providers
+ * (their implementations in src/providers/<kind>/).
+ */
 export interface ${n.pascal}Deps {
   store: ${n.pascal}Store
 }

@@ -36,10 +36,19 @@ const clean: Record<string, string> = {
     export const listCustomers = async (tx: Parameters<typeof findCustomers>[0]): Promise<Customer[]> => (await findCustomers(tx)).filter(isActive)`,
   'services/alpha/src/domain/deps.ts': `
     import type { Handle } from '../db/client.js'
-    export interface Deps { db: Handle }`,
+    export interface Notifier { notify(customerId: string): Promise<void> }
+    export interface Deps { db: Handle; notifier: Notifier }`,
   'services/alpha/src/domain/list-customers.test.ts': `
     import type { CustomerRow } from '../db/generated/client.js'
     export const row: CustomerRow = { id: 'c', deletedAt: null }`,
+  'services/alpha/src/providers/notifier/sandbox-notifier.ts': `
+    import type { Notifier } from '../../domain/deps.js'
+    export const sandboxNotifier: Notifier = { notify: async () => undefined }`,
+  'services/alpha/src/domain/notify.ts': `
+    import type { sandboxNotifier } from '../providers/notifier/sandbox-notifier.js'
+    import type { Deps } from './deps.js'
+    export type Sandbox = typeof sandboxNotifier
+    export const notify = (deps: Deps, customerId: string): Promise<void> => deps.notifier.notify(customerId)`,
   'services/alpha/src/rpc/server.ts': `
     export { listCustomers } from '../domain/list-customers.js'`,
   'services/beta/package.json': JSON.stringify({ name: '@fixture/beta', type: 'module' }),
@@ -74,6 +83,15 @@ const planted: Array<{ rule: string; file: string; files: Record<string, string>
     rule: 'domain-imports',
     file: 'services/alpha/src/domain/transport.ts',
     files: { 'services/alpha/src/domain/transport.ts': `import type { Server } from '@grpc/grpc-js'\nexport type Transport = Server` },
+  },
+  {
+    rule: 'domain-adapters',
+    file: 'services/alpha/src/domain/notify-now.ts',
+    files: {
+      'services/alpha/src/domain/notify-now.ts': `
+        import { sandboxNotifier } from '../providers/notifier/sandbox-notifier.js'
+        export const notifyNow = (customerId: string): Promise<void> => sandboxNotifier.notify(customerId)`,
+    },
   },
   {
     rule: 'domain-queries',

@@ -156,6 +156,12 @@ export const storageLimitsConfig = z.object({
  */
 export const idempotencyKeyTtlMs = durationMs.min(MINUTE_MS).default(DAY_MS)
 
+/**
+ * JOB_RETENTION_MS, of a service with a job runner: how long a done job's row stays (the operator
+ * reads what ran and when), a minute at least, as OUTBOX_RETENTION_MS.
+ */
+export const jobRetentionMs = durationMs.min(MINUTE_MS).default(7 * DAY_MS)
+
 /** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
 export const consumerStartTime = z.iso.datetime().transform((value) => new Date(value)).optional()
 

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 // Development-only keys, so `pnpm start` and test meshes run without secrets; a production process
 // refuses to start with them (see the refinement below).
@@ -18,6 +18,7 @@ const schema = baseConfigSchema
     LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
     WALLET_AUTH_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50056'),
     IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
+    JOB_RETENTION_MS: jobRetentionMs,
     /** AES-256-GCM key sealing card numbers at rest: the current one, which seals. */
     CARDS_SECRET_KEY: hex32Key.default(DEVELOPMENT_SECRET_KEY),
     /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { expiredIdempotencyKeys } from '@pp/db'
+import { doneJobs, expiredIdempotencyKeys } from '@pp/db'
 import { consumeCustomerDeletions } from '@pp/events'
 import { sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
@@ -8,11 +8,12 @@ import { grpcCardLedger } from './clients/ledger.js'
 import { grpcDelegatedKeys } from './clients/wallet-auth.js'
 import { loadCardsConfig } from './config.js'
 import { openSql } from './db/client.js'
+import { CARD_JOBS } from './db/jobs.db.js'
 import { closeCardsOfDeletedCustomer } from './domain/cards/close-card.js'
 import type { CardsDeps } from './domain/deps.js'
-import { unconfiguredIssuer } from './domain/issuer/production-issuer.js'
-import { sandboxIssuer } from './domain/issuer/sandbox-issuer.js'
-import { startJobRunner } from './domain/jobs/job-runner.js'
+import { unconfiguredIssuer } from './providers/issuer/production-issuer.js'
+import { sandboxIssuer } from './providers/issuer/sandbox-issuer.js'
+import { cardJobRunner } from './domain/jobs/job-runner.js'
 import { expiredReveals } from './domain/reveal/reveal-retention.js'
 import { resealCardNumbers } from './domain/secrets/card-number.js'
 import { buildCardsServer } from './rpc/server.js'
@@ -25,7 +26,9 @@ runService({
   name: 'cards',
   config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals],
+  // done jobs go safely: a deterministic id (recover:, expire:) is inserted once per message or
+  // authorization whatever card_jobs holds, and close: again only for an authorization still open
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), expiredReveals, doneJobs(CARD_JOBS.table, config.JOB_RETENTION_MS)],
   async start({ logger, nats, verifier, dependencies }) {
     const sql = openSql(config.DATABASE_URL, SQL_POOL_MAX)
     const keyring = sealingKeyring(config.CARDS_SECRET_KEY, config.CARDS_PREVIOUS_SECRET_KEYS)
@@ -56,7 +59,7 @@ runService({
       logger,
       now: () => new Date(),
     }
-    const jobs = startJobRunner(deps, config.DATABASE_URL)
+    const jobs = cardJobRunner(deps, config.DATABASE_URL).start()
     // a deleted customer's cards close, their open authorizations released
     const deletions = nats.whenServing('customer deletions consumer', (connection) =>
       consumeCustomerDeletions({

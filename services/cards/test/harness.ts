@@ -6,8 +6,8 @@ import { sealingKeyring } from '@pp/secrets'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { openSql, type Sql } from '../src/db/client.js'
 import type { AccountFacts, CardLedger, CardsDeps, DelegatedKeys, Directory, LedgerMove } from '../src/domain/deps.js'
-import { unconfiguredIssuer } from '../src/domain/issuer/production-issuer.js'
-import { sandboxIssuer } from '../src/domain/issuer/sandbox-issuer.js'
+import { unconfiguredIssuer } from '../src/providers/issuer/production-issuer.js'
+import { sandboxIssuer } from '../src/providers/issuer/sandbox-issuer.js'
 
 interface Hold {
   from: string | undefined

@@ -3,14 +3,12 @@ import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findCard } from '../src/db/cards.db.js'
 import { findTransaction } from '../src/db/card-transactions.db.js'
-import { claimDueJobs, finishJob } from '../src/db/jobs.db.js'
 import { findMessage } from '../src/db/messages.db.js'
 import { closeCardsOfDeletedCustomer } from '../src/domain/cards/close-card.js'
 import { createCard } from '../src/domain/cards/create-card.js'
 import { updateCardOf } from '../src/domain/cards/update-card.js'
-import { runJob } from '../src/domain/jobs/card-jobs.js'
-import { startJobRunner } from '../src/domain/jobs/job-runner.js'
-import { expiryJob } from '../src/domain/transactions/expire.js'
+import { cardJobRunner } from '../src/domain/jobs/job-runner.js'
+import { expireAuthorization, expiryJob } from '../src/domain/transactions/expire.js'
 import { recordOutcome } from '../src/domain/transactions/record.js'
 import { simulate } from '../src/domain/transactions/simulate.js'
 import type { Caller } from '../src/domain/types.js'
@@ -34,14 +32,8 @@ const callerOf = (): Caller => ({ platformId: newId('Platform'), environment: 'S
 
 /** Runs every job due by `at` (now), as the runner would then, until none is left. */
 async function drain(at = new Date()): Promise<void> {
-  for (;;) {
-    const jobs = await claimDueJobs(h.sql, at, 50, new Date(at.getTime() + 60_000))
-    for (const job of jobs) {
-      await runJob(h.deps, job)
-      await finishJob(h.sql, job.id, new Date())
-    }
-    if (jobs.length === 0) return
-  }
+  const runner = cardJobRunner({ ...h.deps, now: () => at }, h.database.url)
+  while ((await runner.runDue()).claimed > 0);
 }
 
 async function activeCard(caller: Caller, customerId: string, fundingSources: string[]) {
@@ -104,7 +96,8 @@ describe('closing a card', () => {
     expect([...h.ledger.voids.values()]).toEqual([1, 1])
 
     // the window's own expiry, a rerun of the close job: nothing more is voided or sent
-    for (const job of await jobsOf(open.id)) await runJob(h.deps, { id: job.id, kind: 'EXPIRE_AUTHORIZATION', cardId: card.id, cardTransactionId: open.id })
+    await expireAuthorization(h.deps, open.id)
+    await expireAuthorization(h.deps, open.id)
     expect([...h.ledger.voids.values()]).toEqual([1, 1])
     expect(await eventsOf(open.id)).toHaveLength(2)
     await expect(updateCardOf(h.deps, caller, card.id, { state: 'CLOSED' })).rejects.toMatchObject({ code: 'CARD_ALREADY_CLOSED' })
@@ -133,7 +126,7 @@ describe('closing a card', () => {
 
 describe('an authorization left open', () => {
   it('expires after its window by the job runner, its hold released and its webhook sent; a later clearing posts as a late presentment', async () => {
-    const runner = startJobRunner(h.deps, h.database.url)
+    const runner = cardJobRunner(h.deps, h.database.url).start()
     try {
       const { caller, accountId, card } = await fundedCard(5_000n)
       const t = await authorize(caller, card.id, 700n)

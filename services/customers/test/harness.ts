@@ -16,7 +16,7 @@ import type { CustomersDeps, VerificationSettings } from '../src/domain/deps.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
 import type { ScaSettings } from '../src/domain/sca/types.js'
 import type { Caller, CustomerView } from '../src/domain/types.js'
-import { verificationProviders } from '../src/domain/verification/provider.js'
+import { verificationProviders } from '../src/providers/verification/verification-providers.js'
 import { buildCustomersServer } from '../src/rpc/server.js'
 
 export const MIGRATIONS_DIR = join(import.meta.dirname, '../prisma/migrations')

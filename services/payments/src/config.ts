@@ -1,5 +1,5 @@
 import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
-import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -11,6 +11,7 @@ const schema = baseConfigSchema.extend({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
+  JOB_RETENTION_MS: jobRetentionMs,
   PLATFORM_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50051'),
   CUSTOMERS_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),

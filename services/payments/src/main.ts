@@ -1,13 +1,14 @@
 import { join } from 'node:path'
 import { startGrpcServer } from '@pp/grpc'
-import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
+import { createSqlPool, doneJobs, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { withCachedAccountFacts } from './clients/cached-account-facts.js'
 import { withCachedPlatformFacts } from './clients/cached-platform-facts.js'
 import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
 import { open, openDb } from './db/client.js'
-import { paymentsDeps } from './domain/build-deps.js'
+import { PAYMENT_JOBS } from './db/jobs.db.js'
+import { paymentsDeps } from './build-deps.js'
 import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
 import { registerOldestProcessingGauge } from './domain/rails/ach/ach-rail.js'
@@ -29,7 +30,8 @@ runService({
   name: 'payments',
   config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  // job ids are random (newId), inserted as their transaction moves: a pruned job is never inserted again
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), doneJobs(PAYMENT_JOBS.table, config.JOB_RETENTION_MS)],
   async start({ logger, nats, verifier, dependencies }) {
     const db = openDb(config.DATABASE_URL)
     const sql = createSqlPool(config.DATABASE_URL)

@@ -14,8 +14,8 @@ import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/pro
 import { settleDueEntries, validateDuePrenotes } from '../src/domain/rails/ach/settle-entries.js'
 import { achValidationRequested } from '../src/events/ach-validation-requested.js'
 import { open, openDb, type Db } from '../src/db/client.js'
-import { sftpTransport } from '../src/domain/rails/ach/sftp-transport.js'
-import { productionPayoutRail } from '../src/domain/rails/payout-rail.js'
+import { sftpTransport } from '../src/providers/ach/sftp-transport.js'
+import { productionPayoutRail } from '../src/providers/rails/payout-rails.js'
 import { startTestBank, type TestBank } from './bank-sftp.js'
 import { balances, eventTypesOf, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, transactionOf, type Harness } from './harness.js'
 

@@ -1,4 +1,4 @@
-import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
+import { baseConfigSchema, databaseConfig, durationMs, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
   ...storageLimitsConfig.shape,
@@ -11,6 +11,7 @@ const schema = baseConfigSchema.extend({
   LEDGER_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50053'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
+  JOB_RETENTION_MS: jobRetentionMs,
   /** Sandbox: how long the issuer takes to approve an enablement request, and then to enable. */
   SANDBOX_STABLECOIN_APPROVAL_DELAY_MS: durationMs.default(10_000),
   /** Sandbox: how long the issuer takes to complete (or fail) a mint or burn. */

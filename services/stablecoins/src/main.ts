@@ -1,14 +1,15 @@
 import { join } from 'node:path'
-import { expiredIdempotencyKeys } from '@pp/db'
+import { doneJobs, expiredIdempotencyKeys } from '@pp/db'
 import { startGrpcServer } from '@pp/grpc'
 import { runService } from '@pp/service'
 import { ledgerClient } from './clients/ledger.js'
-import { sandboxIssuer } from './clients/sandbox-issuer.js'
-import { unconfiguredIssuer } from './clients/unconfigured-issuer.js'
+import { sandboxIssuer } from './providers/issuer/sandbox-issuer.js'
+import { unconfiguredIssuer } from './providers/issuer/unconfigured-issuer.js'
 import { loadStablecoinsConfig } from './config.js'
 import { open, openDb } from './db/client.js'
+import { STABLECOIN_JOBS } from './db/jobs.db.js'
 import type { StablecoinsDeps } from './domain/deps.js'
-import { startJobRunner } from './domain/jobs.js'
+import { stablecoinJobRunner } from './domain/jobs.js'
 import { stablecoinsCallers } from './rpc/callers.js'
 import { stablecoinsServiceRegistrations } from './rpc/server.js'
 
@@ -20,7 +21,8 @@ runService({
   name: 'stablecoins',
   config,
   migrationsDir: join(import.meta.dirname, '../prisma/migrations'),
-  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS)],
+  // job ids are random (newId): a pruned job is never inserted again
+  pruned: [expiredIdempotencyKeys(config.IDEMPOTENCY_KEY_TTL_MS), doneJobs(STABLECOIN_JOBS.table, config.JOB_RETENTION_MS)],
   async start({ logger, nats, dependencies }) {
     const db = openDb(config.DATABASE_URL, DB_POOL_MAX)
     const ledger = ledgerClient(config.LEDGER_GRPC_ADDRESS)
@@ -39,7 +41,7 @@ runService({
       callers: stablecoinsCallers,
       operatorAddress: config.OPERATOR_GRPC_ADDRESS,
     })
-    const jobs = startJobRunner(deps, config.DATABASE_URL)
+    const jobs = stablecoinJobRunner(deps, config.DATABASE_URL).start()
     return [() => server.shutdown(), () => jobs.stop(), () => ledger.close(), () => open(db).$disconnect()]
   },
 })

@@ -3,13 +3,14 @@ import { createLogger } from '@pp/logging'
 import { createTestDatabase, type TestDatabase } from '@pp/testing'
 import { ApiError } from '@pp/errors'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { sandboxIssuer } from '../src/clients/sandbox-issuer.js'
-import { unconfiguredIssuer } from '../src/clients/unconfigured-issuer.js'
+import { sandboxIssuer } from '../src/providers/issuer/sandbox-issuer.js'
+import { unconfiguredIssuer } from '../src/providers/issuer/unconfigured-issuer.js'
 import { open, openDb, type Db } from '../src/db/client.js'
 import type { StablecoinsDeps } from '../src/domain/deps.js'
 import { setOperationsStatusAsOperator } from '../src/domain/enablement.js'
-import { runDueJobs } from '../src/domain/jobs.js'
-import type { LedgerPort, Leg } from '../src/domain/ledger.js'
+import { stablecoinJobRunner } from '../src/domain/jobs.js'
+import type { LedgerPort } from '../src/domain/deps.js'
+import type { Leg } from '../src/domain/types.js'
 import { createMint } from '../src/domain/operations/create-mint.js'
 import { getOperation } from '../src/domain/operations/read-operations.js'
 import { linkProviderAccount } from '../src/domain/provider-accounts.js'
@@ -72,6 +73,8 @@ beforeAll(async () => {
   }
 })
 
+const runDueJobs = async (): Promise<number> => (await stablecoinJobRunner(deps, database.url).runDue()).claimed
+
 afterAll(async () => {
   await open(db)?.$disconnect()
   await database?.drop()
@@ -90,20 +93,20 @@ it('a mint retried, raced and settled through a ledger outage holds and posts it
   expect(ledger.holds.get(`${id}:hold`)!.map((leg) => [leg.currency, leg.amount])).toEqual([['USD', 500n], ['USDX', 5_000_000n]])
 
   // not due yet
-  expect(await runDueJobs(deps, 10)).toBe(0)
+  expect(await runDueJobs()).toBe(0)
   clock = new Date(clock.getTime() + 1_000)
   ledger.failures = 1
-  expect(await runDueJobs(deps, 10)).toBe(1)
+  expect(await runDueJobs()).toBe(1)
   expect((await getOperation(deps, caller(), id)).status).toBe('PENDING_PROVIDER')
   expect(ledger.posts.size).toBe(0)
 
   // postponed: it runs again once its retry falls due
-  expect(await runDueJobs(deps, 10)).toBe(0)
+  expect(await runDueJobs()).toBe(0)
   clock = new Date(clock.getTime() + 60_000)
-  expect(await runDueJobs(deps, 10)).toBe(1)
+  expect(await runDueJobs()).toBe(1)
   expect((await getOperation(deps, caller(), id)).status).toBe('COMPLETED')
   expect([...ledger.posts]).toEqual([`${id}:post`])
-  expect(await runDueJobs(deps, 10)).toBe(0)
+  expect(await runDueJobs()).toBe(0)
 
   const retry = await createMint(deps, caller('mint-1'), input)
   expect(retry).toEqual(answers[0])
@@ -128,7 +131,7 @@ it('a hold the ledger did not answer is redone by the job or a retry; one it ref
   const [waiting] = await operationsOf()
   expect(waiting!.status).toBe('CREATED')
   clock = new Date(clock.getTime() + 1_000)
-  expect(await runDueJobs(deps, 10)).toBe(1)
+  expect(await runDueJobs()).toBe(1)
   expect((await getOperation(deps, caller(), waiting!.id)).status).toBe('COMPLETED')
   expect([ledger.holds.has(`${waiting!.id}:hold`), ledger.posts.has(`${waiting!.id}:post`)]).toEqual([true, true])
 

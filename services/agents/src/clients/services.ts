@@ -4,7 +4,7 @@ import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_acco
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { PaymentsServiceClient, type CreateQuoteRequest, type QuoteFacts as QuoteFactsProto } from '@pp/proto/payments/v1/payments'
 import { ApiError } from '@pp/errors'
-import type { AgentServices, QuoteFacts } from '../domain/services.js'
+import type { AgentServices, QuoteFacts } from '../domain/deps.js'
 
 export interface AgentServiceAddresses {
   customers: string

@@ -8,7 +8,7 @@ import { recordEvent } from '../events/outbox.js'
 import type { Tenant } from '@pp/tenancy'
 import type { AgentDeps } from './deps.js'
 import { periodsOf, requireAllowedAccount, requirePermissions, weighSpend } from './policy.js'
-import type { QuoteFacts } from './services.js'
+import type { QuoteFacts } from './deps.js'
 import type { ActionType, AgentAction, AgentPermission, TransferDetails } from './types.js'
 import { actionView } from './view.js'
 

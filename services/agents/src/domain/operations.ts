@@ -7,7 +7,7 @@ import { hashSecret } from './credentials.js'
 import type { AgentDeps } from './deps.js'
 import { mustFindAgent } from './manage-agents.js'
 import { requirePermissions } from './policy.js'
-import type { AccountFacts, QuoteFacts, QuoteRequest } from './services.js'
+import type { AccountFacts, QuoteFacts, QuoteRequest } from './deps.js'
 import type { Agent, AgentAction } from './types.js'
 
 const INTERNAL = 'InternalAccount:'

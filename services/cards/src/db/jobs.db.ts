@@ -1,4 +1,4 @@
-import { prepared } from '@pp/db'
+import { prepared, type Job } from '@pp/db'
 import type { JobKind, NewJob } from '../domain/types.js'
 import type { SqlTx } from './client.js'
 
@@ -24,37 +24,11 @@ export async function expireOpenAuthorizations(tx: SqlTx, cardId: string, now: D
   await tx.query(EXPIRE_OPEN_AUTHORIZATIONS, [cardId, now])
 }
 
-export interface DueJob {
-  id: string
+export interface DueJob extends Job {
   kind: JobKind
   cardId: string
   cardTransactionId: string | null
 }
 
-// claims the due jobs (another replica's locked ones skipped) by moving them past a lease: a
-// process that dies with them leaves them due again when the lease ends
-const CLAIM_DUE = prepared(
-  'cards_claim_due_jobs',
-  `UPDATE card_jobs SET run_at = $3, attempts = attempts + 1
-    WHERE id IN (SELECT id FROM card_jobs WHERE done_at IS NULL AND run_at <= $1 ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-   RETURNING id, kind, card_id, card_transaction_id`,
-)
-
-export async function claimDueJobs(tx: SqlTx, now: Date, batch: number, leaseUntil: Date): Promise<DueJob[]> {
-  const rows = await tx.query<{ id: string; kind: JobKind; card_id: string; card_transaction_id: string | null }>(CLAIM_DUE, [now, batch, leaseUntil])
-  return rows.map((row) => ({ id: row.id, kind: row.kind, cardId: row.card_id, cardTransactionId: row.card_transaction_id }))
-}
-
-const FINISH = prepared('cards_finish_job', 'UPDATE card_jobs SET done_at = $2 WHERE id = $1 AND done_at IS NULL')
-
-/** Marks a job done once its work is. */
-export async function finishJob(tx: SqlTx, id: string, now: Date): Promise<void> {
-  await tx.query(FINISH, [id, now])
-}
-
-const NEXT_DUE = prepared('cards_next_job_due', 'SELECT min(run_at) AS run_at FROM card_jobs WHERE done_at IS NULL')
-
-export async function nextJobDue(sql: SqlTx): Promise<Date | undefined> {
-  const [row] = await sql.query<{ run_at: Date | null }>(NEXT_DUE, [])
-  return row?.run_at ?? undefined
-}
+/** The jobs table as the shared runner (@pp/db jobRunner) reads it. */
+export const CARD_JOBS = { table: 'card_jobs', columns: 'card_id AS "cardId", card_transaction_id AS "cardTransactionId"' }

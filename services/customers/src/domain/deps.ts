@@ -3,9 +3,11 @@ import type { CodeMac, SealingKeyring } from '@pp/secrets'
 import type { Db } from '../db/client.js'
 import type { AgreementCatalogue } from './consents/agreements.js'
 import type { WalletContacts } from './customers/contact-change.js'
-import type { PlatformConfigSource } from './platform-settings.js'
+import type { PlatformConfigSource, PlatformSettings } from './platform-settings.js'
 import type { ScaSettings } from './sca/types.js'
-import type { VerificationProviders } from './verification/provider.js'
+import type { CustomerType, Environment, VerificationStatus } from './types.js'
+import type { ContactChannel } from './verification/contact-channels.js'
+import type { DocumentRejection } from './verification/document-review.js'
 
 /** Lifetimes and limits of the verification flows; tests shorten them. */
 export interface VerificationSettings {
@@ -38,3 +40,40 @@ export interface CustomersDeps {
   /** How long an Idempotency-Key's first answer is replayed (IDEMPOTENCY_KEY_TTL_MS); after it the key is new again. */
   idempotencyKeyTtlMs: number
 }
+
+export interface NewCustomerFacts {
+  customerType: CustomerType
+  fullName?: string
+}
+
+/** What the provider looks at when a packet is submitted. */
+export interface VerificationSubject {
+  customerType: CustomerType
+  fullName?: string
+  /** A business's registration number (sandbox rule 4 reads its suffix). */
+  registrationNumber?: string
+}
+
+/** What a submission resolves to once the packet is complete (or not needed). */
+export type ProviderDecision = 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW'
+
+/**
+ * Decides customer verification outcomes. The sandbox rules of the spec live in the sandbox
+ * provider; production answers with a clear error until a real provider is configured.
+ */
+export interface VerificationProvider {
+  name: string
+  /** The kycStatus (individual) or kybStatus (business) a customer starts with. */
+  statusAtCreation(customer: NewCustomerFacts, platform: PlatformSettings): VerificationStatus
+  /** Whether a submission must carry a complete packet before the provider decides. */
+  requiresPacket(subject: VerificationSubject, platform: PlatformSettings): boolean
+  decide(subject: VerificationSubject): ProviderDecision
+  /** The contact channels that must be VERIFIED before a hosted link is issued. */
+  contactChannels(region: string | undefined): ContactChannel[]
+  /** Why the provider refuses an uploaded file, or undefined when it takes it. */
+  reviewDocument(fileName: string): DocumentRejection | undefined
+  /** Sends a one-time code to an email address or phone number and returns it (to be kept hashed). */
+  sendContactCode(channel: ContactChannel, to: string): Promise<string>
+}
+
+export type VerificationProviders = Record<Environment, VerificationProvider>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '@pp/errors'
 import type { InternalAccountFacts } from '../domain/types.js'
 import { withCachedAccountFacts } from './cached-account-facts.js'
-import type { Services } from './services.js'
+import type { Services } from '../domain/deps.js'
 
 const ctx = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
 const facts = (id: string): InternalAccountFacts => ({ id, type: 'INTERNAL_FIAT', currency: 'USD', customerId: 'Customer:1' })

@@ -1,6 +1,6 @@
 import type { Caller } from '@pp/tenancy'
 import { cachedCalls } from './cached-calls.js'
-import type { Services } from './services.js'
+import type { Services } from '../domain/deps.js'
 
 /** The most accounts a replica remembers; beyond it the oldest entry goes. */
 const MAX_ENTRIES = 50_000

@@ -2,7 +2,7 @@ import type { Caller } from '@pp/tenancy'
 import { describe, expect, it } from 'vitest'
 import { withCachedPlatformFacts } from './cached-platform-facts.js'
 import type { PlatformFacts } from '../domain/types.js'
-import type { Services } from './services.js'
+import type { Services } from '../domain/deps.js'
 
 const ctx = (platformId: string): Caller => ({ platformId, environment: 'SANDBOX', requestId: 'test' })
 const facts = (bps: number): PlatformFacts => ({ isRegulatedFinancialInstitution: false, feeConfigs: [{ feeType: 'X', sourceCurrency: 'USD', variableFeeBps: bps, fixedFee: 0n }] })

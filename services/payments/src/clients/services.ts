@@ -1,49 +1,14 @@
 import { callUnary, createGrpcClient } from '@pp/grpc'
-import type { Caller } from '@pp/tenancy'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { LedgerServiceClient } from '@pp/proto/ledger/v1/ledger'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { WalletAuthServiceClient } from '@pp/proto/wallet_auth/v1/wallet_auth'
-import type { StoredLeg } from '../domain/quotes/legs.js'
-import type { ScaGate } from '../domain/quotes/sca-gate.js'
-import type { CustomerFacts, ExternalAccountFacts, PayoutBankDetails, InternalAccountFacts, InternalAccountState, PlatformFacts, TransferCode } from '../domain/types.js'
+import type { Services } from '../domain/deps.js'
 import { toTransferLegs, TRANSFER_CODES } from './ledger-mapping.js'
 import { scaGate } from './sca.js'
 import { quoteExecuteBinding } from './wallet-signing.js'
-
-/**
- * The other services payments depends on, reduced to the questions it asks them. Money moves only
- * through the ledger; every transfer id is an idempotency key there.
- */
-export interface Services {
-  internalAccount(ctx: Caller, accountId: string): Promise<InternalAccountFacts>
-  /** The customer's internal accounts in `currency`. */
-  customerAccounts(ctx: Caller, customerId: string, currency: string): Promise<InternalAccountState[]>
-  /** 404 ACCOUNT_NOT_FOUND, 409 BANK_ACCOUNT_VALIDATION_PENDING, 400 INVALID_BANK_ACCOUNT. */
-  usableExternalAccount(ctx: Caller, accountId: string): Promise<ExternalAccountFacts>
-  /** A US bank account's numbers for a bank file, the account number in full: used to build the file, never stored. */
-  payoutBankDetails(ctx: Caller, accountId: string): Promise<PayoutBankDetails>
-  /** A production US account's prenote outcome, for the ledger to make it usable (VALIDATED) or not (FAILED); idempotent. */
-  recordAchValidation(ctx: Caller, accountId: string, outcome: 'VALIDATED' | 'FAILED', returnCode?: string): Promise<void>
-  customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
-  platform(ctx: Caller): Promise<PlatformFacts>
-  hold(ctx: Caller, transferId: string, legs: StoredLeg[]): Promise<void>
-  /** A hold posted in full at once (one ledger transaction); both ids stay idempotency keys. */
-  holdAndPost(ctx: Caller, transferId: string, postTransferId: string, legs: StoredLeg[]): Promise<void>
-  post(ctx: Caller, transferId: string, pendingId: string): Promise<void>
-  release(ctx: Caller, transferId: string, pendingId: string): Promise<void>
-  transfer(ctx: Caller, transferId: string, code: TransferCode, legs: StoredLeg[]): Promise<void>
-  /** Strong customer authentication of quotes, which the customers service owns. */
-  sca: ScaGate
-  /**
-   * A signed request for executing an EMBEDDED_WALLET-sourced quote, issued with the quote: the
-   * wallet-auth service holds it and checks the stamp over its payloadToSign on execute.
-   */
-  beginQuoteSigning(ctx: Caller, walletAccountId: string, quoteId: string): Promise<{ payloadToSign: string; requestId: string }>
-  close(): void
-}
 
 export interface ServiceAddresses {
   ledger: string

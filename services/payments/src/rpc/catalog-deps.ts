@@ -1,4 +1,4 @@
-import type { Services } from '../clients/services.js'
+import type { Services } from '../domain/deps.js'
 import { receiverLookupStore } from '../db/receiver-lookups.db.js'
 import type { CatalogDeps } from '../domain/catalog/deps.js'
 import { productionCatalog } from '../domain/catalog/provider.js'

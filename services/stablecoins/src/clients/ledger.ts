@@ -3,7 +3,8 @@ import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_acco
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { IssuedTokensServiceClient } from '@pp/proto/ledger/v1/issued_tokens'
 import { LedgerServiceClient, SystemAccountKind, TransferCode, type AccountRef as ProtoAccountRef } from '@pp/proto/ledger/v1/ledger'
-import type { AccountRef, LedgerPort, Leg } from '../domain/ledger.js'
+import type { LedgerPort } from '../domain/deps.js'
+import type { AccountRef, Leg } from '../domain/types.js'
 import type { Origin } from '../domain/types.js'
 
 /** The ledger never answering within this long is a failure of the call; the job retries. */

@@ -1,5 +1,5 @@
 import type { KeysetPosition } from '@pp/paging'
-import type { Leg } from '../domain/ledger.js'
+import type { Leg } from '../domain/types.js'
 import type { OperationRecord, Tenant } from '../domain/types.js'
 import { open, type Db, type Tx } from './client.js'
 import type { Operation } from './generated/client.js'

@@ -1,5 +1,4 @@
 import type { Caller, Environment, Origin, Tenant } from '@pp/tenancy'
-import type { Leg } from './ledger.js'
 
 export type { Caller, Environment, Origin, Tenant }
 export { tenantOf } from '@pp/tenancy'
@@ -67,3 +66,12 @@ export interface OperationRecord extends Tenant {
   updatedAt: Date
 }
 
+/** An account by id, or a tenant's system account of a kind and currency. */
+export type AccountRef = { accountId: string } | { system: { kind: 'FUNDING' | 'SETTLEMENT'; currency: string } }
+
+export interface Leg {
+  debit: AccountRef
+  credit: AccountRef
+  currency: string
+  amount: bigint
+}

@@ -7,7 +7,7 @@ import { CARD_STATE_CHANGE } from '../../events/types.js'
 import { recordEvent } from '../../events/outbox.js'
 import { cardView } from '../cards/view.js'
 import type { CardsDeps } from '../deps.js'
-import { tenantOf } from '../types.js'
+import { tenantOf, type JobKind } from '../types.js'
 import { expireAuthorization } from '../transactions/expire.js'
 import { processMessage } from '../transactions/process-message.js'
 import { pullFromSources } from '../transactions/pulls.js'
@@ -67,17 +67,11 @@ async function recoverMessage(deps: CardsDeps, jobId: string): Promise<void> {
   if (message?.outcome === 'RECEIVED') await processMessage(deps, message, true)
 }
 
-export function runJob(deps: CardsDeps, job: DueJob): Promise<void> {
-  switch (job.kind) {
-    case 'ACTIVATE_CARD':
-      return activateCard(deps, job.cardId)
-    case 'CONFIRM_PULL':
-      return confirmPull(deps, job.cardTransactionId!)
-    case 'FAIL_CONFIRMATION':
-      return failConfirmation(deps, job.cardTransactionId!)
-    case 'RECOVER_MESSAGE':
-      return recoverMessage(deps, job.id)
-    case 'EXPIRE_AUTHORIZATION':
-      return expireAuthorization(deps, job.cardTransactionId!)
-  }
-}
+/** The handler of each kind of card job. */
+export const cardJobHandlers = (deps: CardsDeps): Record<JobKind, (job: DueJob) => Promise<void>> => ({
+  ACTIVATE_CARD: (job) => activateCard(deps, job.cardId),
+  CONFIRM_PULL: (job) => confirmPull(deps, job.cardTransactionId!),
+  FAIL_CONFIRMATION: (job) => failConfirmation(deps, job.cardTransactionId!),
+  RECOVER_MESSAGE: (job) => recoverMessage(deps, job.id),
+  EXPIRE_AUTHORIZATION: (job) => expireAuthorization(deps, job.cardTransactionId!),
+})

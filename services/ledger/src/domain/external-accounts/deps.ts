@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js'
 import type { Environment } from '../types.js'
 import type { BankAccountSealing } from './bank-account-sealing.js'
 import type { CustomerDirectory } from './customer-directory.js'
-import { productionRails, sandboxRails, type ExternalAccountRails } from './rails.js'
+import type { ExternalAccountRails } from './rails.js'
 
 export interface ExternalAccountsSettings {
   /** How long a new US account's ACH validation takes in sandbox (a few banking days in production). */
@@ -26,13 +26,3 @@ export interface ExternalAccountsDeps {
   rails: Record<Environment, ExternalAccountRails>
   settings: ExternalAccountsSettings
 }
-
-/** The deps with the sandbox providers of the spec and the (unconnected) production ones. */
-export const externalAccountsDeps = (
-  base: Pick<ExternalAccountsDeps, 'db' | 'sql' | 'now' | 'idempotencyKeyTtlMs' | 'customers' | 'sealing'>,
-  settings: ExternalAccountsSettings,
-): ExternalAccountsDeps => ({
-  ...base,
-  settings,
-  rails: { SANDBOX: sandboxRails(settings.achValidationWindowMs), PRODUCTION: productionRails },
-})

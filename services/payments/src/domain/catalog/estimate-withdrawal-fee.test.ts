@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { estimateWithdrawalFee, type WithdrawalFeeRequest } from './estimate-withdrawal-fee.js'
-import { SANDBOX_CALLER, testCatalogDeps } from './test-deps.js'
+import { SANDBOX_CALLER, testCatalogDeps } from '../../../test/catalog-deps.js'
 
 const USDC_ACCOUNT = 'InternalAccount:019542f5-b3e7-7d02-8000-000000000001'
 const SOLANA_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getExchangeRates } from './exchange-rates.js'
-import { SANDBOX_CALLER, testCatalogDeps } from './test-deps.js'
+import { SANDBOX_CALLER, testCatalogDeps } from '../../../test/catalog-deps.js'
 
 describe('getExchangeRates', () => {
   it('prices the default 10000 through the platform fees: fixed 10 + 40, 50 bps on the rest', async () => {

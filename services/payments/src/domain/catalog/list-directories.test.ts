@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listDiscoveries, listUmaProviders, listVasps } from './list-directories.js'
-import { SANDBOX_CALLER, testCatalogDeps } from './test-deps.js'
+import { SANDBOX_CALLER, testCatalogDeps } from '../../../test/catalog-deps.js'
 
 const PRODUCTION = { ...SANDBOX_CALLER, environment: 'PRODUCTION' as const }
 

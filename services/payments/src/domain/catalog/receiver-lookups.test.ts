@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { lookupExternalAccount, lookupUma } from './receiver-lookups.js'
-import { SANDBOX_CALLER, testCatalogDeps } from './test-deps.js'
+import { SANDBOX_CALLER, testCatalogDeps } from '../../../test/catalog-deps.js'
 
 const CUSTOMER = 'Customer:019542f5-b3e7-7d02-8000-000000000009'
 const EUR_ACCOUNT = 'ExternalAccount:019542f5-b3e7-7d02-8000-000000000003'

@@ -1,32 +1,46 @@
-import { inTransaction } from '@pp/db'
+import { jobRunner, type JobRunner } from '@pp/db'
 import { histogram } from '@pp/metrics'
-import { findStaleTransactionIds, lockDueJobs, markJobDone, moveWaitingTransaction, nextJobRunAt, oldestUpdateAt } from '../../db/jobs.db.js'
+import { findStaleTransactionIds, moveWaitingTransaction, oldestUpdateAt, PAYMENT_JOBS, type DueJob } from '../../db/jobs.db.js'
 import type { PaymentsDeps } from '../deps.js'
 import { driveTransaction } from '../transactions/driver.js'
 import { LEDGER_STEPS } from '../transactions/transitions.js'
 
-const jobLag = histogram('payment_job_lag_seconds', 'Time from a payment job falling due to its claim')
+const jobLag = histogram('payment_job_lag_seconds', 'Time from a payment job falling due to its run')
+
+/** How long a claimed job stays out of other runs' reach; a job not finished by then runs again. */
+const LEASE_MS = 30_000
 
 /**
- * Claims the due jobs (FOR UPDATE SKIP LOCKED: replicas never take the same one), moves each
- * waiting transaction to the job's stage and marks the job done in the same database
- * transaction; then drives the transactions. A crash after the commit leaves them at a ledger
- * stage, which the recovery run finishes.
+ * A transaction's delayed step: it moves from WAIT to the job's stage (a cancelled payout has left
+ * WAIT already; it then moves nothing), then it is driven. A crash after the move leaves it at a
+ * ledger stage, which the recovery run finishes; a rerun of the job moves nothing twice.
  */
-export async function runDueJobs(deps: PaymentsDeps, batch: number): Promise<number> {
-  const now = deps.now()
-  const claimed = await inTransaction(deps.db, async (tx) => {
-    const jobs = await lockDueJobs(tx, now, batch)
-    for (const job of jobs) {
-      jobLag.observe((now.getTime() - job.runAt.getTime()) / 1000)
-      // a cancelled payout has left WAIT already; its job then moves nothing
-      await moveWaitingTransaction(tx, job, now)
-      await markJobDone(tx, job.id, now)
-    }
-    return jobs
+async function resumeTransaction(deps: PaymentsDeps, job: DueJob): Promise<void> {
+  jobLag.observe((deps.now().getTime() - job.dueAt.getTime()) / 1000)
+  await moveWaitingTransaction(deps.db, job, deps.now())
+  await driveLogged(deps, job.transactionId)
+}
+
+/**
+ * The payment jobs on the shared runner, woken by the channel the migrations' trigger notifies
+ * when a job is inserted. A job fails only when its move does (the database); its drive's
+ * failure is the recovery run's to retry.
+ */
+export function paymentJobRunner(deps: PaymentsDeps, databaseUrl: string, batchSize: number): JobRunner {
+  return jobRunner<DueJob>({
+    name: 'payment_jobs',
+    ...PAYMENT_JOBS,
+    channels: [{ name: 'payment_jobs' }],
+    handlers: { RESUME_TRANSACTION: (job) => resumeTransaction(deps, job) },
+    sql: deps.sql,
+    databaseUrl,
+    logger: deps.logger,
+    now: deps.now,
+    leaseMs: LEASE_MS,
+    batchSize,
+    retryDelayMs: 1_000,
+    retryDelayMsMax: 60_000,
   })
-  for (const job of claimed) await driveLogged(deps, job.transactionId)
-  return claimed.length
 }
 
 export interface Recovery {
@@ -49,9 +63,6 @@ export async function recoverInterrupted(deps: PaymentsDeps, olderThanMs: number
   }
   return { driven: stale.length, failed }
 }
-
-/** When the earliest pending job falls due. */
-export const nextJobDue = (deps: PaymentsDeps): Promise<Date | undefined> => nextJobRunAt(deps.db)
 
 /** When the transaction that has owed a ledger step the longest becomes a recovery case. */
 export async function nextRecoveryDue(deps: PaymentsDeps, afterMs: number): Promise<Date | undefined> {

@@ -1,9 +1,8 @@
 import { startWakeLoop } from '@pp/db'
 import type { PaymentsDeps } from '../deps.js'
-import { nextJobDue, nextRecoveryDue, recoverInterrupted, runDueJobs } from './due-jobs.js'
+import { nextRecoveryDue, paymentJobRunner, recoverInterrupted } from './due-jobs.js'
 
-/** The channels the payments migrations' triggers notify. */
-const JOBS_CHANNEL = 'payment_jobs'
+/** The channel the payments migrations' trigger notifies when a transaction comes to owe a ledger step. */
 const RECOVERY_CHANNEL = 'payment_recovery'
 
 export interface WorkerOptions {
@@ -29,13 +28,7 @@ export function startWorkers(deps: PaymentsDeps, options: WorkerOptions): Runnin
   const { batch, recoveryAfterMs } = options
   const common = { databaseUrl: options.databaseUrl, logger: deps.logger, now: deps.now }
   const loops = [
-    startWakeLoop({
-      ...common,
-      name: 'payment-jobs',
-      channel: JOBS_CHANNEL,
-      // a full batch means more may be due: go again at once
-      run: async () => ((await runDueJobs(deps, batch)) === batch ? deps.now() : nextJobDue(deps)),
-    }),
+    paymentJobRunner(deps, options.databaseUrl, batch).start(),
     startWakeLoop({
       ...common,
       name: 'payment-recovery',

@@ -1,6 +1,6 @@
 import { ApiError, invalidInput } from '@pp/errors'
 import { isSupportedCurrency } from '@pp/money'
-import type { Services } from '../../clients/services.js'
+import type { Services } from '../deps.js'
 import { requireUmaAddress } from '../catalog/uma-address.js'
 import type { Caller, ExternalAccountInfo } from '../types.js'
 

@@ -1,5 +1,3 @@
-import { ApiError } from '@pp/errors'
-import { divideDecimals } from '@pp/money'
 import type { Environment } from '@pp/tenancy'
 
 /** A price between two currencies at one moment. */
@@ -22,63 +20,4 @@ export interface RateSource {
   currencies(): string[]
 }
 
-/** Sandbox prices: the US dollar value of one unit of each currency (spec: fixed sandbox rates). */
-const SANDBOX_USD_VALUE: Record<string, string> = {
-  USD: '1',
-  EUR: '1.08',
-  GBP: '1.27',
-  MXN: '0.058',
-  BRL: '0.2',
-  CAD: '0.74',
-  INR: '0.012',
-  PHP: '0.018',
-  NGN: '0.00065',
-  KES: '0.0077',
-  COP: '0.00025',
-  JPY: '0.0067',
-  BTC: '65000',
-  USDB: '1',
-  USDC: '1',
-  USDT: '1',
-}
-
-/** Fraction digits kept in a cross rate: enough that a satoshi-priced corridor keeps 9 significant digits. */
-const RATE_SCALE = 18
-
-function unavailable(sourceCurrency: string, destinationCurrency: string, why: string): ApiError {
-  return new ApiError('QUOTE_RATE_UNAVAILABLE', `No rate for ${sourceCurrency} to ${destinationCurrency}: ${why}`, {
-    sourceCurrency,
-    destinationCurrency,
-  })
-}
-
-/** The fixed sandbox table; the cross rate of two currencies goes through their dollar values. */
-export function sandboxRateSource(now: () => Date = () => new Date()): RateSource {
-  return {
-    async rate(sourceCurrency, destinationCurrency) {
-      const from = SANDBOX_USD_VALUE[sourceCurrency]
-      const to = SANDBOX_USD_VALUE[destinationCurrency]
-      if (!from || !to) throw unavailable(sourceCurrency, destinationCurrency, 'the currency is not offered')
-      const rate = sourceCurrency === destinationCurrency ? '1' : divideDecimals(from, to, RATE_SCALE)
-      return { sourceCurrency, destinationCurrency, rate, asOf: now() }
-    },
-    currencies: () => Object.keys(SANDBOX_USD_VALUE),
-  }
-}
-
-/**
- * Production has no market-data provider configured in this deployment: every corridor but a
- * same-currency one answers QUOTE_RATE_UNAVAILABLE rather than a made-up price.
- */
-export function unconfiguredRateSource(now: () => Date = () => new Date()): RateSource {
-  return {
-    async rate(sourceCurrency, destinationCurrency) {
-      if (sourceCurrency === destinationCurrency) return { sourceCurrency, destinationCurrency, rate: '1', asOf: now() }
-      throw unavailable(sourceCurrency, destinationCurrency, 'no production rate provider is configured')
-    },
-    currencies: () => [],
-  }
-}
-
-/** The rate source of an environment: sandbox credentials get the fixed table. */
 export const rateSourceFor = (environment: Environment, sources: Record<Environment, RateSource>): RateSource => sources[environment]

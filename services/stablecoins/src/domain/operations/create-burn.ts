@@ -1,7 +1,7 @@
 import { ApiError, isApiError } from '@pp/errors'
 import type { StablecoinsDeps } from '../deps.js'
 import { createOnce } from '../idempotency.js'
-import type { Leg } from '../ledger.js'
+import type { Leg } from '../types.js'
 import { tenantOf, type Caller, type ProviderAccountRecord, type StablecoinRecord } from '../types.js'
 import type { OperationView } from '../views.js'
 import { amountsOf, operationIdFor } from './amounts.js'

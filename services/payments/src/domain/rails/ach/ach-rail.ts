@@ -1,5 +1,5 @@
 import { counter, gauge } from '@pp/metrics'
-import type { BankTransport } from './sftp-transport.js'
+import type { BankTransport } from '../../../providers/ach/sftp-transport.js'
 import type { AchSettings } from './settings.js'
 
 /** The configured ACH rail of this process: its settings and the bank's file drop. */

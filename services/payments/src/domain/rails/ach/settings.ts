@@ -1,7 +1,7 @@
 import { durationMs, z } from '@pp/config'
 import { bankingCalendar, type BankingCalendar } from './banking-calendar.js'
 import type { NachaOriginator } from './nacha-file.js'
-import type { SftpSettings } from './sftp-transport.js'
+import type { SftpSettings } from '../../../providers/ach/sftp-transport.js'
 
 /** Times of day, UTC, `HH:MM` comma-separated. */
 const timesOfDay = z

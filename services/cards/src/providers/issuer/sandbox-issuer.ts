@@ -1,5 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto'
-import type { CardIssuer, CardNumbers, IssuedCard } from './issuer.js'
+import type { CardIssuer, CardNumbers, IssuedCard } from '../../domain/deps.js'
 
 // A test BIN of the sandbox: numbers that no real network routes.
 const SANDBOX_BIN = '400000'

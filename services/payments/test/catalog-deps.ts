@@ -1,9 +1,9 @@
 import { ApiError } from '@pp/errors'
-import { sandboxRateSource, unconfiguredRateSource } from '../rates/index.js'
-import type { CatalogDeps, ExternalAccountFacts, InternalAccountFacts, ReceiverLookupRecord } from './deps.js'
-import { productionCatalog } from './provider.js'
-import { sandboxCatalog } from './sandbox/index.js'
-import type { CatalogCaller } from './types.js'
+import { sandboxRateSource, unconfiguredRateSource } from '../src/providers/rates/rate-sources.js'
+import type { CatalogDeps, ExternalAccountFacts, InternalAccountFacts, ReceiverLookupRecord } from '../src/domain/catalog/deps.js'
+import { productionCatalog } from '../src/domain/catalog/provider.js'
+import { sandboxCatalog } from '../src/domain/catalog/sandbox/index.js'
+import type { CatalogCaller } from '../src/domain/catalog/types.js'
 
 export const SANDBOX_CALLER: CatalogCaller = { platformId: 'Platform:1', environment: 'SANDBOX', requestId: 'req-1' }
 

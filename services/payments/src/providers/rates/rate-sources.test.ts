@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sandboxRateSource, unconfiguredRateSource } from './rate-source.js'
+import { sandboxRateSource, unconfiguredRateSource } from './rate-sources.js'
 
 describe('rate sources', () => {
   const sandbox = sandboxRateSource(() => new Date('2026-01-01T00:00:00Z'))

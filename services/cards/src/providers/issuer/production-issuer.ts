@@ -1,5 +1,5 @@
 import { notConfigured } from '@pp/errors'
-import type { CardIssuer } from './issuer.js'
+import type { CardIssuer } from '../../domain/deps.js'
 
 /**
  * Production issuing needs a card issuer integration, and none is configured: every issue answers

@@ -1,51 +1,14 @@
-import { ApiError, notConfigured } from '@pp/errors'
-import type { PlatformSettings } from '../platform-settings.js'
-import type { CustomerType, Environment, VerificationStatus } from '../types.js'
-import { contactChannelsForRegion, type ContactChannel } from './contact-channels.js'
-import { sandboxDocumentRejection, type DocumentRejection } from './document-review.js'
-
-export interface NewCustomerFacts {
-  customerType: CustomerType
-  fullName?: string
-}
-
-/** What the provider looks at when a packet is submitted. */
-export interface VerificationSubject {
-  customerType: CustomerType
-  fullName?: string
-  /** A business's registration number (sandbox rule 4 reads its suffix). */
-  registrationNumber?: string
-}
-
-/** What a submission resolves to once the packet is complete (or not needed). */
-export type ProviderDecision = 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW'
+import { notConfigured } from '@pp/errors'
+import type { PlatformSettings } from '../../domain/platform-settings.js'
+import type { NewCustomerFacts, ProviderDecision, VerificationProvider, VerificationProviders, VerificationSubject } from '../../domain/deps.js'
+import { contactChannelsForRegion } from '../../domain/verification/contact-channels.js'
+import { sandboxDocumentRejection } from '../../domain/verification/document-review.js'
 
 /** The provider name KycLinkResponse reports: the reference's only KycProvider value. */
 export const KYC_PROVIDER_NAME = 'SUMSUB'
 
-/**
- * Decides customer verification outcomes. The sandbox rules of the spec live in the sandbox
- * provider; production answers with a clear error until a real provider is configured.
- */
-export interface VerificationProvider {
-  name: string
-  /** The kycStatus (individual) or kybStatus (business) a customer starts with. */
-  statusAtCreation(customer: NewCustomerFacts, platform: PlatformSettings): VerificationStatus
-  /** Whether a submission must carry a complete packet before the provider decides. */
-  requiresPacket(subject: VerificationSubject, platform: PlatformSettings): boolean
-  decide(subject: VerificationSubject): ProviderDecision
-  /** The contact channels that must be VERIFIED before a hosted link is issued. */
-  contactChannels(region: string | undefined): ContactChannel[]
-  /** Why the provider refuses an uploaded file, or undefined when it takes it. */
-  reviewDocument(fileName: string): DocumentRejection | undefined
-  /** Sends a one-time code to an email address or phone number and returns it (to be kept hashed). */
-  sendContactCode(channel: ContactChannel, to: string): Promise<string>
-}
-
 /** Sandbox sends nothing and always issues this code (docs/sandbox.md). */
 export const SANDBOX_CONTACT_CODE = '123456'
-
-export type VerificationProviders = Record<Environment, VerificationProvider>
 
 /** Sandbox names (and registration numbers) ending in these digits still need a complete packet (rules 3, 4). */
 const PAPERWORK_SUFFIXES = ['001', '002', '003']

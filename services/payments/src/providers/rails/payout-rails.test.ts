@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { productionPayoutRail, sandboxPayoutRail, scenarioSuffix, unconfiguredPayoutRail } from './payout-rail.js'
+import { scenarioSuffix } from '../../domain/rails/payout-rail.js'
+import { productionPayoutRail, sandboxPayoutRail, unconfiguredPayoutRail } from './payout-rails.js'
 
 describe('sandbox payout rail', () => {
   const same = (id: string, side: 'SOURCE' | 'DESTINATION' = 'DESTINATION') =>

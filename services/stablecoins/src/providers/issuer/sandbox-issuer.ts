@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { ApiError, type ErrorCode } from '@pp/errors'
-import type { CredentialCheck, OperationOutcome, OperationRequest, PayoutAccount, StablecoinIssuer, TokenFacts } from '../domain/issuer.js'
-import type { IssuanceStatus } from '../domain/types.js'
+import type { CredentialCheck, OperationOutcome, OperationRequest, PayoutAccount, StablecoinIssuer, TokenFacts } from '../../domain/deps.js'
+import type { IssuanceStatus } from '../../domain/types.js'
 
 /**
  * The sandbox issuer: complete and deterministic, every outcome chosen by the request

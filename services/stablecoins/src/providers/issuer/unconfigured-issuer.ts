@@ -1,5 +1,5 @@
 import { notConfigured } from '@pp/errors'
-import type { StablecoinIssuer } from '../domain/issuer.js'
+import type { StablecoinIssuer } from '../../domain/deps.js'
 
 /**
  * Production without a configured stablecoin issuer: every call says so plainly, and nothing is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { rulesOf } from './account-types.js'
-import { productionRails, sandboxRails } from './rails.js'
+import { rulesOf } from '../../domain/external-accounts/account-types.js'
+import { productionRails, sandboxRails } from './external-account-rails.js'
 
 const now = new Date('2025-10-21T12:00:00Z')
 const rails = sandboxRails(3000)

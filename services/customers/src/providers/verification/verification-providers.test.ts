@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { productionVerification, sandboxVerification } from './provider.js'
+import { productionVerification, sandboxVerification } from './verification-providers.js'
 
 const unregulated = { isRegulatedFinancialInstitution: false, skipVerificationPaperwork: false }
 const regulated = { isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false }
