@@ -1,5 +1,5 @@
 import { html } from 'hono/html'
-import type { CustomerJson } from '../schemas/customers.js'
+import type { CustomerJson } from '@pp/contracts'
 
 type IndividualJson = Extract<CustomerJson, { customerType: 'INDIVIDUAL' }>
 type BusinessJson = Extract<CustomerJson, { customerType: 'BUSINESS' }>

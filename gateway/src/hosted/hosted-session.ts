@@ -1,8 +1,5 @@
 import type { CompleteHostedKycResponse, HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
-import type { BeneficialOwnerJson } from '../schemas/beneficial-owners.js'
-import type { CustomerJson } from '../schemas/customers.js'
-import type { DocumentJson } from '../schemas/documents.js'
-import type { VerificationJson } from '../schemas/verifications.js'
+import type { BeneficialOwnerJson, CustomerJson, DocumentJson, VerificationJson } from '@pp/contracts'
 
 /**
  * A hosted session with the resources on file as the API shows them: the customers service's

@@ -10,31 +10,37 @@ import { callContext, type AgentPrincipal, type GatewayApp, type GatewayEnv } fr
 import { AGENT_AUTH_SCHEME } from '../openapi.js'
 import {
   ActionIdParamsSchema,
+  type AgentActionJson,
+  type AgentActionListJson,
   AgentActionListSchema,
   AgentActionSchema,
+  type AgentJson,
   AgentSchema,
   AgentTransferRequestSchema,
+  CustomerExternalAccountCreateRequestSchema,
+  errorResponses,
+  ExternalAccountIdParamsSchema,
+  type ExternalAccountJson,
+  type ExternalAccountListJson,
+  ExternalAccountListSchema,
+  ExternalAccountSchema,
+  IdempotencyHeadersSchema,
+  type InternalAccountListJson,
+  InternalAccountListSchema,
   ListAgentActionsQuerySchema,
   ListAgentExternalAccountsQuerySchema,
   ListAgentInternalAccountsQuerySchema,
   ListAgentTransactionsQuerySchema,
-  type AgentActionJson,
-  type AgentActionListJson,
-  type AgentJson,
-} from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import {
-  CustomerExternalAccountCreateRequestSchema,
-  ExternalAccountIdParamsSchema,
-  ExternalAccountListSchema,
-  ExternalAccountSchema,
-  type ExternalAccountJson,
-  type ExternalAccountListJson,
-} from '../schemas/external-accounts.js'
-import { InternalAccountListSchema, type InternalAccountListJson } from '../schemas/internal-accounts.js'
-import { QuoteIdParamsSchema, QuoteRequestSchema, QuoteSchema, type QuoteJson } from '../schemas/quotes.js'
-import { TransactionIdParamsSchema, TransactionListSchema, TransactionSchema, type TransactionJson, type TransactionListJson } from '../schemas/transactions.js'
+  QuoteIdParamsSchema,
+  type QuoteJson,
+  QuoteRequestSchema,
+  QuoteSchema,
+  TransactionIdParamsSchema,
+  type TransactionJson,
+  type TransactionListJson,
+  TransactionListSchema,
+  TransactionSchema,
+} from '@pp/contracts'
 import { createBodyToProto } from './external-accounts-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 import { listQueryToProto, quoteRequestToProto } from './payments-mapping.js'

@@ -4,33 +4,33 @@ import { AgentPolicy, AgentAccountRestrictions, type AgentsServiceClient, type U
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
+  type AgentActionJson,
+  type AgentActionListJson,
   AgentActionListSchema,
   AgentActionParamsSchema,
   AgentActionRejectRequestSchema,
   AgentActionSchema,
   AgentCreateRequestSchema,
+  type AgentCreateResponseJson,
   AgentCreateResponseSchema,
+  type AgentDeviceCodeJson,
+  type AgentDeviceCodeRedeemJson,
   AgentDeviceCodeRedeemSchema,
   AgentDeviceCodeSchema,
+  type AgentDeviceCodeStatusJson,
   AgentDeviceCodeStatusSchema,
   AgentIdParamsSchema,
+  type AgentJson,
+  type AgentListJson,
   AgentListSchema,
   AgentPolicyUpdateRequestSchema,
   AgentSchema,
   AgentUpdateRequestSchema,
   DeviceCodeParamsSchema,
+  errorResponses,
   ListAgentApprovalsQuerySchema,
   ListAgentsQuerySchema,
-  type AgentActionJson,
-  type AgentActionListJson,
-  type AgentCreateResponseJson,
-  type AgentDeviceCodeJson,
-  type AgentDeviceCodeRedeemJson,
-  type AgentDeviceCodeStatusJson,
-  type AgentJson,
-  type AgentListJson,
-} from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Agent Management']

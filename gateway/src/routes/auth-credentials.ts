@@ -9,23 +9,25 @@ import { requires } from '../middleware/require-permission.js'
 import {
   AuthAccountQuerySchema,
   AuthCredentialChallengeRequestSchema,
+  type AuthCredentialChallengeResponseJson,
   AuthCredentialChallengeResponseSchema,
   AuthCredentialCreateRequestSchema,
+  type AuthCredentialVerifyRequest,
   AuthCredentialVerifyRequestSchema,
   AuthMethodIdParamsSchema,
-  AuthMethodListSchema,
-  AuthMethodSchema,
-  type AuthCredentialChallengeResponseJson,
-  type AuthCredentialVerifyRequest,
   type AuthMethodJson,
   type AuthMethodListJson,
-} from '../schemas/auth-credentials.js'
-import { AuthSessionSchema, type AuthSessionJson } from '../schemas/auth-sessions.js'
-import { errorResponses } from '../schemas/common.js'
+  AuthMethodListSchema,
+  AuthMethodSchema,
+  type AuthSessionJson,
+  AuthSessionSchema,
+  AuthSignedRequestChallengeSchema,
+  errorResponses,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { readRequestId, readSignedRetry, REQUEST_ID_HEADER } from '../wallet-signature/headers.js'
-import { AuthSignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { signedRequestChallengeToJson } from '../wallet-signature/create-guard.js'
 import { createRequestToProto, verifyRequestToProto } from './auth-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'

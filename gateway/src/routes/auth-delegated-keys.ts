@@ -7,15 +7,16 @@ import { requires } from '../middleware/require-permission.js'
 import {
   DelegatedKeyCreateRequestSchema,
   DelegatedKeyIdParamsSchema,
+  type DelegatedKeyJson,
+  type DelegatedKeyListJson,
   DelegatedKeyListQuerySchema,
   DelegatedKeyListSchema,
   DelegatedKeySchema,
-  type DelegatedKeyJson,
-  type DelegatedKeyListJson,
-} from '../schemas/auth-delegated-keys.js'
-import { errorResponses } from '../schemas/common.js'
+  errorResponses,
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import type { WalletAuthRouteDeps } from './auth-credentials.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 

@@ -4,18 +4,20 @@ import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { AuthAccountQuerySchema } from '../schemas/auth-credentials.js'
 import {
+  AuthAccountQuerySchema,
+  type AuthSessionJson,
+  type AuthSessionListJson,
   AuthSessionListSchema,
   AuthSessionRefreshRequestSchema,
   AuthSessionSchema,
+  AuthSignedRequestChallengeSchema,
+  errorResponses,
   SessionIdParamsSchema,
-  type AuthSessionJson,
-  type AuthSessionListJson,
-} from '../schemas/auth-sessions.js'
-import { errorResponses } from '../schemas/common.js'
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { AuthSignedRequestChallengeSchema, SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { revokeSigned, type WalletAuthRouteDeps } from './auth-credentials.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 

@@ -5,15 +5,15 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   BeneficialOwnerCreateRequestSchema,
+  BeneficialOwnerIdParamsSchema,
+  type BeneficialOwnerJson,
+  type BeneficialOwnerListJson,
   BeneficialOwnerListSchema,
   BeneficialOwnerSchema,
   BeneficialOwnerUpdateRequestSchema,
+  errorResponses,
   ListBeneficialOwnersQuerySchema,
-  type BeneficialOwnerJson,
-  type BeneficialOwnerListJson,
-} from '../schemas/beneficial-owners.js'
-import { errorResponses } from '../schemas/common.js'
-import { BeneficialOwnerIdParamsSchema } from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['KYC/KYB Verifications']

@@ -5,14 +5,14 @@ import type { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
+  type BulkImportJobAcceptedJson,
   BulkImportJobAcceptedSchema,
+  type BulkImportJobJson,
   BulkImportJobSchema,
   CsvUploadRequestSchema,
-  type BulkImportJobAcceptedJson,
-  type BulkImportJobJson,
-} from '../schemas/bulk-import.js'
-import { errorResponses } from '../schemas/common.js'
-import { JobIdParamsSchema } from '../schemas/verifications.js'
+  errorResponses,
+  JobIdParamsSchema,
+} from '@pp/contracts'
 import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']

@@ -6,16 +6,16 @@ import { requires } from '../middleware/require-permission.js'
 import {
   CardCreateRequestSchema,
   CardIdParamsSchema,
+  type CardJson,
+  type CardListJson,
   CardListSchema,
+  type CardRevealJson,
   CardRevealResponseSchema,
   CardSchema,
   CardUpdateRequestSchema,
+  errorResponses,
   ListCardsQuerySchema,
-  type CardJson,
-  type CardListJson,
-  type CardRevealJson,
-} from '../schemas/cards.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Cards']

@@ -3,19 +3,22 @@ import { callUnary } from '@pp/grpc'
 import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
 import {
   CustomerCreateRequestSchema,
   CustomerIdParamsSchema,
-  CustomerListSchema,
   type CustomerJson,
   type CustomerListJson,
+  CustomerListSchema,
   CustomerSchema,
   CustomerUpdateRequestSchema,
   EndUserTermsSchema,
+  errorResponses,
   IdempotencyHeadersSchema,
   ListCustomersQuerySchema,
-} from '../schemas/customers.js'
+  listEnvelope,
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import {
   createRequestToProto,
   endUserTermsToJson,
@@ -25,7 +28,6 @@ import {
 import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { customerContactSignature } from './customer-contact-signature.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']

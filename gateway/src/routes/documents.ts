@@ -3,17 +3,17 @@ import { callUnary } from '@pp/grpc'
 import { DocumentUpload, type DocumentsServiceClient } from '@pp/proto/customers/v1/documents'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  DocumentIdParamsSchema,
+  type DocumentJson,
+  type DocumentListJson,
   DocumentListSchema,
   DocumentReplaceRequestSchema,
   DocumentSchema,
   DocumentUploadRequestSchema,
+  errorResponses,
   ListDocumentsQuerySchema,
-  type DocumentJson,
-  type DocumentListJson,
-} from '../schemas/documents.js'
-import { DocumentIdParamsSchema } from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Documents']

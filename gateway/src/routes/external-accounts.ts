@@ -3,15 +3,25 @@ import { callUnary } from '@pp/grpc'
 import type { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
-  BeneficiaryTrustConfirmRequestSchema, BeneficiaryTrustConfirmSchema, BeneficiaryTrustStartSchema,
-  CustomerExternalAccountCreateRequestSchema, ExternalAccountIdParamsSchema, ExternalAccountListSchema, ExternalAccountSchema,
-  ListCustomerExternalAccountsQuerySchema, ListPlatformExternalAccountsQuerySchema, OwnershipChallengeRequestSchema,
-  OwnershipChallengeSchema, OwnershipVerifyRequestSchema, PlatformExternalAccountCreateRequestSchema,
-  type ExternalAccountJson, type ExternalAccountListJson,
-} from '../schemas/external-accounts.js'
+  BeneficiaryTrustConfirmRequestSchema,
+  BeneficiaryTrustConfirmSchema,
+  BeneficiaryTrustStartSchema,
+  CustomerExternalAccountCreateRequestSchema,
+  errorResponses,
+  ExternalAccountIdParamsSchema,
+  type ExternalAccountJson,
+  type ExternalAccountListJson,
+  ExternalAccountListSchema,
+  ExternalAccountSchema,
+  IdempotencyHeadersSchema,
+  ListCustomerExternalAccountsQuerySchema,
+  ListPlatformExternalAccountsQuerySchema,
+  OwnershipChallengeRequestSchema,
+  OwnershipChallengeSchema,
+  OwnershipVerifyRequestSchema,
+  PlatformExternalAccountCreateRequestSchema,
+} from '@pp/contracts'
 import { createBodyToProto, timestampToJson, trustProofToProto } from './external-accounts-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 

@@ -7,24 +7,25 @@ import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wa
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   InternalAccountCreateRequestSchema,
   InternalAccountExportRequestSchema,
   InternalAccountExportResponseSchema,
   InternalAccountIdParamsSchema,
-  InternalAccountListSchema,
-  InternalAccountUpdateRequestSchema,
-  InternalAccountSchema,
   type InternalAccountJson,
   type InternalAccountListJson,
+  InternalAccountListSchema,
+  InternalAccountSchema,
+  InternalAccountUpdateRequestSchema,
   ListCustomerInternalAccountsQuerySchema,
   ListPlatformInternalAccountsQuerySchema,
   RequiredIdempotencyHeadersSchema,
-} from '../schemas/internal-accounts.js'
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Internal Accounts']

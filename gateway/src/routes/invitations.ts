@@ -3,14 +3,14 @@ import { callUnary } from '@pp/grpc'
 import type { InvitationsServiceClient } from '@pp/proto/customers/v1/invitations'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   InvitationCodeParamsSchema,
   UmaInvitationClaimRequestSchema,
   UmaInvitationCreateRequestSchema,
-  UmaInvitationSchema,
   type UmaInvitationJson,
-} from '../schemas/invitations.js'
+  UmaInvitationSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Invitations']

@@ -3,20 +3,20 @@ import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import { ScaAuthorizationSchema } from '../schemas/sca.js'
 import {
+  errorResponses,
   ExecuteQuoteHeadersSchema,
   ExecuteQuoteRequestSchema,
+  IdempotencyHeadersSchema,
   QuoteIdParamsSchema,
+  type QuoteJson,
   QuoteRequestSchema,
   QuoteSchema,
-  type QuoteJson,
-} from '../schemas/quotes.js'
+  ScaAuthorizationSchema,
+  SignedRequestChallengeSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { SignedRequestChallengeSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 import { quoteRequestToProto } from './payments-mapping.js'
 

@@ -4,9 +4,17 @@ import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { AccountIdParamsSchema, InternalAccountSchema, SandboxFundRequestSchema, type InternalAccountJson } from '../schemas/internal-accounts.js'
-import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
+import {
+  AccountIdParamsSchema,
+  errorResponses,
+  type InternalAccountJson,
+  InternalAccountSchema,
+  SandboxFundRequestSchema,
+  SandboxSendRequestSchema,
+  SandboxUmaReceiveRequestSchema,
+  type TransactionJson,
+  TransactionSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Sandbox']

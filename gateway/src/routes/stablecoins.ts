@@ -3,32 +3,32 @@ import { callUnary } from '@pp/grpc'
 import type { StablecoinsServiceClient } from '@pp/proto/stablecoins/v1/stablecoins'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   ListOperationsQuerySchema,
   ListProviderAccountsQuerySchema,
   ListStablecoinsQuerySchema,
   OperationIdParamsSchema,
   ProviderAccountIdParamsSchema,
+  type ProviderAccountJson,
   ProviderAccountLinkRequestSchema,
+  type ProviderAccountListJson,
   ProviderAccountListSchema,
   ProviderAccountSchema,
   RequiredIdempotencyHeadersSchema,
   StablecoinBurnRequestSchema,
   StablecoinIdParamsSchema,
+  type StablecoinJson,
+  type StablecoinListJson,
   StablecoinListSchema,
   StablecoinMintRequestSchema,
+  type StablecoinOperationJson,
+  type StablecoinOperationListJson,
   StablecoinOperationListSchema,
   StablecoinOperationSchema,
   StablecoinRegisterRequestSchema,
   StablecoinSchema,
-  type ProviderAccountJson,
-  type ProviderAccountListJson,
-  type StablecoinJson,
-  type StablecoinListJson,
-  type StablecoinOperationJson,
-  type StablecoinOperationListJson,
-} from '../schemas/stablecoins.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Stablecoins']

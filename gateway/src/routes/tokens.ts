@@ -2,20 +2,21 @@ import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
 import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { ApiError } from '@pp/errors'
-import { isGranted, type Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
+import { isGranted } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
 import { permissionToProto } from '../grpc/permissions.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
   ApiTokenCreateRequestSchema,
+  type ApiTokenJson,
   ApiTokenSchema,
+  errorResponses,
   ListTokensQuerySchema,
   TokenIdParamsSchema,
-  TokenListSchema,
-  type ApiTokenJson,
   type TokenListJson,
-} from '../schemas/tokens.js'
+  TokenListSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const createToken = createRoute({

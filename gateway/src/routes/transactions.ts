@@ -3,23 +3,24 @@ import type { HttpErrorStatus } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import type { AgentsServiceClient } from '@pp/proto/agents/v1/agents'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { AgentActionSchema, type AgentActionJson } from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  type AgentActionJson,
+  AgentActionSchema,
   ApprovePaymentRequestSchema,
   CancelTransactionRequestSchema,
   ConfirmReceiptRequestSchema,
+  errorResponses,
   ListTransactionsQuerySchema,
   RejectPaymentRequestSchema,
   TransactionIdParamsSchema,
-  TransactionListSchema,
-  TransactionSchema,
   type TransactionJson,
   type TransactionListJson,
-} from '../schemas/transactions.js'
+  TransactionListSchema,
+  TransactionSchema,
+} from '@pp/contracts'
 import { json, ownedJson } from './json-responses.js'
 import { listQueryToProto } from './payments-mapping.js'
 

@@ -3,10 +3,14 @@ import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import { TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
-import { TransferInRequestSchema, TransferOutRequestSchema } from '../schemas/transfers.js'
+import {
+  errorResponses,
+  IdempotencyHeadersSchema,
+  type TransactionJson,
+  TransactionSchema,
+  TransferInRequestSchema,
+  TransferOutRequestSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 // The spec deprecates these in favour of quotes; they still work, on the same ledger path.

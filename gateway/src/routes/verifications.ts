@@ -4,19 +4,20 @@ import { callContext, type GatewayApp } from '../context.js'
 import type { VerificationClients } from '../grpc/verification-clients.js'
 import { hostedKycUrl } from '../hosted/hosted-paths.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { CustomerIdParamsSchema, IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
+  CustomerIdParamsSchema,
+  errorResponses,
+  IdempotencyHeadersSchema,
   KycLinkCreateRequestSchema,
   KycLinkResponseSchema,
   ListVerificationsQuerySchema,
   VerificationIdParamsSchema,
+  type VerificationJson,
+  type VerificationListJson,
   VerificationListSchema,
   VerificationRequestSchema,
   VerificationSchema,
-  type VerificationJson,
-  type VerificationListJson,
-} from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { registerBeneficialOwnerRoutes } from './beneficial-owners.js'
 import { registerBulkImportRoutes } from './bulk-import.js'
 import { registerContactVerificationRoutes } from './contact-verification.js'

@@ -3,27 +3,27 @@ import { callUnary } from '@pp/grpc'
 import type { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
   DeliveryIdParamsSchema,
+  errorResponses,
+  IdempotencyHeadersSchema,
   ListWebhookDeliveriesQuerySchema,
   ReplayIdParamsSchema,
   TestWebhookRequestSchema,
-  TestWebhookResponseSchema,
-  WebhookDeliveryListSchema,
-  WebhookDeliverySchema,
-  WebhookEndpointStatusSchema,
-  WebhookReplayRequestSchema,
-  WebhookReplaySchema,
-  WebhookSigningKeySchema,
   type TestWebhookResponseJson,
+  TestWebhookResponseSchema,
   type WebhookDeliveryJson,
   type WebhookDeliveryListJson,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
   type WebhookEndpointStatusJson,
+  WebhookEndpointStatusSchema,
   type WebhookReplayJson,
+  WebhookReplayRequestSchema,
+  WebhookReplaySchema,
   type WebhookSigningKeyJson,
-} from '../schemas/webhooks.js'
+  WebhookSigningKeySchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const sendTestWebhook = createRoute({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { SignedRetryHeadersSchema } from './signed-requests.js'
 import { Identifier } from './common.js'
 import { CurrencyCode, UmaAddress } from './customer-fields.js'
 import { IdempotencyHeadersSchema } from './customers.js'

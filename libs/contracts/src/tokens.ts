@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PERMISSIONS } from '../auth/permissions.js'
+import { PERMISSIONS } from '@pp/vocabulary'
 import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import { Timestamp } from './customer-fields.js'
 
