@@ -15,11 +15,11 @@ import {
   type AuthCredentialVerifyRequest,
   AuthCredentialVerifyRequestSchema,
   AuthMethodIdParamsSchema,
-  type AuthMethodJson,
+  type AuthMethod,
   type AuthMethodListJson,
   AuthMethodListSchema,
   AuthMethodSchema,
-  type AuthSessionJson,
+  type AuthSession,
   AuthSessionSchema,
   AuthSignedRequestChallengeSchema,
   errorResponses,
@@ -112,7 +112,7 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
     const operation = { walletAccountId: body.accountId, operation: walletAuthSignedOperation.addCredential(), body: await c.req.text(), challengeFields: { type: body.type } }
     const created = hasCredentials ? await walletSignatures.withProof(c, operation, create) : { result: await create() }
     if ('refusal' in created) return guardAnswer(created.refusal)
-    return ownedJson<AuthMethodJson, 201>(c, created.result.authMethodJson, 201)
+    return ownedJson<AuthMethod, 201>(c, created.result.authMethodJson, 201)
   })
   app.openapi(listCredentials, async (c) => {
     const { pageJson } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
@@ -136,7 +136,7 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
     const request = verifyRequestToProto(id, body, verifyHeaders(c, body))
     const { sessionJson, signedRequestChallenge } = await callUnary(walletAuth, walletAuth.verifyAuthCredential, request, callContext(c))
     if (signedRequestChallenge) return c.json({ ...signedRequestChallengeToJson(signedRequestChallenge), type: body.type }, 202)
-    return ownedJson<AuthSessionJson, 200>(c, sessionJson!, 200)
+    return ownedJson<AuthSession, 200>(c, sessionJson!, 200)
   })
 }
 

@@ -6,7 +6,7 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   AuthAccountQuerySchema,
-  type AuthSessionJson,
+  type AuthSession,
   type AuthSessionListJson,
   AuthSessionListSchema,
   AuthSessionRefreshRequestSchema,
@@ -83,6 +83,6 @@ export function registerAuthSessionRoutes(app: GatewayApp, { walletAuth, walletS
       callUnary(walletAuth, walletAuth.refreshAuthSession, { id, clientPublicKey: c.req.valid('json').clientPublicKey, proof }, callContext(c))
     const refreshed = await walletSignatures.withProof(c, operation, refresh)
     if ('refusal' in refreshed) return guardAnswer(refreshed.refusal)
-    return ownedJson<AuthSessionJson, 201>(c, refreshed.result.sessionJson, 201)
+    return ownedJson<AuthSession, 201>(c, refreshed.result.sessionJson, 201)
   })
 }

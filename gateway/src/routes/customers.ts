@@ -6,7 +6,7 @@ import { requires } from '../middleware/require-permission.js'
 import {
   CustomerCreateRequestSchema,
   CustomerIdParamsSchema,
-  type CustomerJson,
+  type Customer,
   type CustomerListJson,
   CustomerListSchema,
   CustomerSchema,
@@ -120,7 +120,7 @@ export function registerCustomerRoutes(
   app.openapi(createCustomer, async (c) => {
     const request = createRequestToProto(c.req.valid('json'))
     const { customerJson } = await callUnary(customers, customers.createCustomer, request, callContext(c))
-    return ownedJson<CustomerJson, 201>(c, customerJson, 201)
+    return ownedJson<Customer, 201>(c, customerJson, 201)
   })
   app.openapi(listCustomers, async (c) => {
     const { pageJson } = await callUnary(customers, customers.listCustomers, listQueryToProto(c.req.valid('query')), callContext(c))
@@ -133,7 +133,7 @@ export function registerCustomerRoutes(
   })
   app.openapi(getCustomer, async (c) => {
     const { customerJson } = await callUnary(customers, customers.getCustomer, c.req.valid('param'), callContext(c))
-    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+    return ownedJson<Customer, 200>(c, customerJson, 200)
   })
   app.openapi(updateCustomer, async (c) => {
     const { customerId } = c.req.valid('param')
@@ -141,10 +141,10 @@ export function registerCustomerRoutes(
     const update = (contactProof?: WalletSignatureProof) => callUnary(customers, customers.updateCustomer, { ...request, contactProof }, callContext(c))
     const outcome = signedContactChange ? await signedContactChange(c, customerId, c.req.valid('json'), update) : { result: await update() }
     if ('refusal' in outcome) return guardAnswer(outcome.refusal)
-    return ownedJson<CustomerJson, 200>(c, outcome.result.customerJson, 200)
+    return ownedJson<Customer, 200>(c, outcome.result.customerJson, 200)
   })
   app.openapi(deleteCustomer, async (c) => {
     const { customerJson } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))
-    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+    return ownedJson<Customer, 200>(c, customerJson, 200)
   })
 }

@@ -13,7 +13,7 @@ import {
   InternalAccountExportRequestSchema,
   InternalAccountExportResponseSchema,
   InternalAccountIdParamsSchema,
-  type InternalAccountJson,
+  type InternalAccount,
   type InternalAccountListJson,
   InternalAccountListSchema,
   InternalAccountSchema,
@@ -105,7 +105,7 @@ export function registerInternalAccountRoutes(app: GatewayApp, accounts: Interna
   })
   app.openapi(createAccount, async (c) => {
     const { accountJson } = await callUnary(accounts, accounts.createRuleBasedInternalAccount, c.req.valid('json'), callContext(c))
-    return ownedJson<InternalAccountJson, 201>(c, accountJson, 201)
+    return ownedJson<InternalAccount, 201>(c, accountJson, 201)
   })
 }
 
@@ -124,7 +124,7 @@ export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletA
     if (refusal) return guardAnswer(refusal)
     const request = { accountId: id, privateEnabled: c.req.valid('json').privateEnabled }
     const { accountJson } = await callUnary(accounts, accounts.updateInternalAccount, request, callContext(c))
-    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
+    return ownedJson<InternalAccount, 200>(c, accountJson, 200)
   })
   app.openapi(exportWallet, async (c) => {
     const { id } = c.req.valid('param')

@@ -7,12 +7,12 @@ import { requires } from '../middleware/require-permission.js'
 import {
   AccountIdParamsSchema,
   errorResponses,
-  type InternalAccountJson,
+  type InternalAccount,
   InternalAccountSchema,
   SandboxFundRequestSchema,
   SandboxSendRequestSchema,
   SandboxUmaReceiveRequestSchema,
-  type TransactionJson,
+  type Transaction,
   TransactionSchema,
 } from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
@@ -62,18 +62,18 @@ export function registerSandboxRoutes(app: GatewayApp, { internalAccounts, payme
   app.openapi(fundAccount, async (c) => {
     const request = { accountId: c.req.valid('param').accountId, amount: BigInt(c.req.valid('json').amount) }
     const { accountJson } = await callUnary(internalAccounts, internalAccounts.fundSandboxInternalAccount, request, callContext(c))
-    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
+    return ownedJson<InternalAccount, 200>(c, accountJson, 200)
   })
   app.openapi(sandboxSend, async (c) => {
     const { currencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, currencyAmount: currencyAmount === undefined ? undefined : BigInt(currencyAmount) }
     const { transactionJson } = await callUnary(payments, payments.sandboxSend, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(sandboxUmaReceive, async (c) => {
     const { receivingCurrencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, receivingCurrencyAmount: BigInt(receivingCurrencyAmount) }
     const { transactionJson } = await callUnary(payments, payments.sandboxUmaReceive, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
 }

@@ -9,7 +9,7 @@ import { permissionToProto } from '../grpc/permissions.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   ApiTokenCreateRequestSchema,
-  type ApiTokenJson,
+  type ApiToken,
   ApiTokenSchema,
   errorResponses,
   ListTokensQuerySchema,
@@ -73,7 +73,7 @@ export function registerTokenRoutes(
     assertGrantable(c.get('principal').permissions, body.permissions)
     const request = { name: body.name, permissions: body.permissions.map(permissionToProto) }
     const { tokenJson } = await callUnary(platform, platform.createToken, request, callContext(c))
-    return ownedJson<ApiTokenJson, 201>(c, tokenJson, 201)
+    return ownedJson<ApiToken, 201>(c, tokenJson, 201)
   })
   app.openapi(listTokens, async (c) => {
     const query = c.req.valid('query')
@@ -92,7 +92,7 @@ export function registerTokenRoutes(
   })
   app.openapi(getToken, async (c) => {
     const { tokenJson } = await callUnary(platform, platform.getToken, c.req.valid('param'), callContext(c))
-    return ownedJson<ApiTokenJson, 200>(c, tokenJson, 200)
+    return ownedJson<ApiToken, 200>(c, tokenJson, 200)
   })
   app.openapi(deleteToken, async (c) => {
     const { tokenId } = c.req.valid('param')

@@ -7,7 +7,7 @@ import type { Permission } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
-  type AgentActionJson,
+  type AgentAction,
   AgentActionSchema,
   ApprovePaymentRequestSchema,
   CancelTransactionRequestSchema,
@@ -16,7 +16,7 @@ import {
   ListTransactionsQuerySchema,
   RejectPaymentRequestSchema,
   TransactionIdParamsSchema,
-  type TransactionJson,
+  type Transaction,
   type TransactionListJson,
   TransactionListSchema,
   TransactionSchema,
@@ -90,32 +90,32 @@ export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsSer
   })
   app.openapi(getTransaction, async (c) => {
     const { transactionJson } = await callUnary(payments, payments.getTransaction, c.req.valid('param'), callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(confirmReceipt, async (c) => {
     const { receiptDeliveryConfirmedAt } = c.req.valid('json')
     const request = { ...c.req.valid('param'), receiptDeliveryConfirmedAt: receiptDeliveryConfirmedAt === undefined ? undefined : new Date(receiptDeliveryConfirmedAt) }
     const { transactionJson } = await callUnary(payments, payments.confirmReceiptDelivery, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(approve, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { transactionId: request.transactionId, approve: true }, callContext(c))
-    if (agentDecision.handled) return ownedJson<TransactionJson, 200>(c, agentDecision.bodyJson, 200)
+    if (agentDecision.handled) return ownedJson<Transaction, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(reject, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { ...request, approve: false }, callContext(c))
     // an agent's rejected action never created its transaction: the answer is the action
-    if (agentDecision.handled) return ownedJson<AgentActionJson, 200>(c, agentDecision.bodyJson, 200)
+    if (agentDecision.handled) return ownedJson<AgentAction, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(cancel, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const { transactionJson } = await callUnary(payments, payments.cancelTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
 }

@@ -6,7 +6,7 @@ import { requires } from '../middleware/require-permission.js'
 import {
   errorResponses,
   IdempotencyHeadersSchema,
-  type TransactionJson,
+  type Transaction,
   TransactionSchema,
   TransferInRequestSchema,
   TransferOutRequestSchema,
@@ -39,7 +39,7 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
     const { source, destination, amount } = c.req.valid('json')
     const request = { sourceAccountId: source.accountId, destinationAccountId: destination.accountId, amount: BigInt(amount) }
     const { transactionJson } = await callUnary(payments, payments.transferIn, request, callContext(c))
-    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
+    return ownedJson<Transaction, 201>(c, transactionJson, 201)
   })
   app.openapi(transferOut, async (c) => {
     const { source, destination, amount, ...rest } = c.req.valid('json')
@@ -51,6 +51,6 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
       amount: BigInt(amount),
     }
     const { transactionJson } = await callUnary(payments, payments.transferOut, request, callContext(c))
-    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
+    return ownedJson<Transaction, 201>(c, transactionJson, 201)
   })
 }

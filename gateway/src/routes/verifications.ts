@@ -12,7 +12,7 @@ import {
   KycLinkResponseSchema,
   ListVerificationsQuerySchema,
   VerificationIdParamsSchema,
-  type VerificationJson,
+  type Verification,
   type VerificationListJson,
   VerificationListSchema,
   VerificationRequestSchema,
@@ -90,11 +90,11 @@ export function registerVerificationRoutes(app: GatewayApp, clients: Verificatio
   const { verifications, kycLinks } = clients
   app.openapi(createVerification, async (c) => {
     const { verificationJson } = await callUnary(verifications, verifications.createVerification, c.req.valid('json'), callContext(c))
-    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
+    return ownedJson<Verification, 200>(c, verificationJson, 200)
   })
   app.openapi(getVerification, async (c) => {
     const { verificationJson } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
-    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
+    return ownedJson<Verification, 200>(c, verificationJson, 200)
   })
   app.openapi(listVerifications, async (c) => {
     const { pageJson } = await callUnary(verifications, verifications.listVerifications, c.req.valid('query'), callContext(c))

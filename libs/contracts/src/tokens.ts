@@ -20,7 +20,7 @@ export const ApiTokenSchema = z
   })
   .openapi('ApiToken')
 
-export type ApiTokenJson = z.infer<typeof ApiTokenSchema>
+export type ApiToken = z.output<typeof ApiTokenSchema>
 
 export const TokenListSchema = listEnvelope(ApiTokenSchema, 'TokenListResponse')
 export type TokenListJson = z.infer<typeof TokenListSchema>
