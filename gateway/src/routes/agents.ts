@@ -14,7 +14,7 @@ import {
   type AgentCreateResponseJson,
   AgentCreateResponseSchema,
   type AgentDeviceCode,
-  type AgentDeviceCodeRedeemJson,
+  type AgentDeviceCodeRedeem,
   AgentDeviceCodeRedeemSchema,
   AgentDeviceCodeSchema,
   type AgentDeviceCodeStatusJson,
@@ -261,7 +261,7 @@ export function registerAgentRoutes(app: GatewayApp, agents: AgentsServiceClient
   app.openapi(redeemDeviceCode, async (c) => {
     // no tenant yet: the code selects it
     const { responseJson } = await callUnary(agents, agents.redeemAgentDeviceCode, c.req.valid('param'), { requestId: c.get('requestId') })
-    return ownedJson<AgentDeviceCodeRedeemJson, 200>(c, responseJson, 200)
+    return ownedJson<AgentDeviceCodeRedeem, 200>(c, responseJson, 200)
   })
   app.openapi(getAgent, async (c) => {
     const { agentJson } = await callUnary(agents, agents.getAgent, c.req.valid('param'), callContext(c))

@@ -123,7 +123,7 @@ export type AgentDeviceCodeStatusJson = z.infer<typeof AgentDeviceCodeStatusSche
 export const AgentDeviceCodeRedeemSchema = z
   .object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: AgentPolicySchema })
   .openapi('AgentDeviceCodeRedeemResponse')
-export type AgentDeviceCodeRedeemJson = z.infer<typeof AgentDeviceCodeRedeemSchema>
+export type AgentDeviceCodeRedeem = z.output<typeof AgentDeviceCodeRedeemSchema>
 
 export const AgentActionStatusSchema = z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).openapi('AgentActionStatus')
 
