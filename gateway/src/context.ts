@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { tenantTokenFor, type CallContext } from '@pp/grpc'
-import type { Permission } from './auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 
 /** Who is calling, as the credentials selected it. */
 export interface Principal {

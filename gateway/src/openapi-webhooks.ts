@@ -2,15 +2,18 @@ import { z } from '@hono/zod-openapi'
 import { WEBHOOK_KINDS, type WebhookData } from '@pp/events'
 import type { GatewayApp } from './context.js'
 import { jsonBody } from './routes/json-responses.js'
-import { AgentActionSchema } from './schemas/agents.js'
-import { BulkImportJobSchema } from './schemas/bulk-import.js'
-import { CardSchema, CardTransactionSchema } from './schemas/cards.js'
-import { CustomerSchema } from './schemas/customers.js'
-import { ExternalAccountSchema } from './schemas/external-accounts.js'
-import { InternalAccountSchema } from './schemas/internal-accounts.js'
-import { UmaInvitationSchema } from './schemas/invitations.js'
-import { TransactionSchema } from './schemas/transactions.js'
-import { VerificationSchema } from './schemas/verifications.js'
+import {
+  AgentActionSchema,
+  BulkImportJobSchema,
+  CardSchema,
+  CardTransactionSchema,
+  CustomerSchema,
+  ExternalAccountSchema,
+  InternalAccountSchema,
+  TransactionSchema,
+  UmaInvitationSchema,
+  VerificationSchema,
+} from '@pp/contracts'
 
 /** The `data` of each kind of webhook: the resource as this API's GET shows it. */
 const DATA_SCHEMAS: Partial<Record<WebhookData, z.ZodType>> = {

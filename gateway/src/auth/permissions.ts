@@ -1,6 +1,4 @@
-/** What an API token may do, as the spec names it. */
-export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const
-export type Permission = (typeof PERMISSIONS)[number]
+import type { Permission } from '@pp/vocabulary'
 
 /**
  * The permissions a token may hold to pass a route that needs `needed`. MANAGE also grants

@@ -1,5 +1,5 @@
 import { Permission as ProtoPermission } from '@pp/proto/platform/v1/platform'
-import { PERMISSIONS, type Permission } from '../auth/permissions.js'
+import { PERMISSIONS, type Permission } from '@pp/vocabulary'
 
 const FROM_PROTO = new Map<ProtoPermission, Permission>(PERMISSIONS.map((p) => [ProtoPermission[`PERMISSION_${p}`], p]))
 

@@ -1,11 +1,11 @@
 import { html } from 'hono/html'
-import type { CustomerJson } from '../schemas/customers.js'
+import type { Customer } from '@pp/contracts'
 
-type IndividualJson = Extract<CustomerJson, { customerType: 'INDIVIDUAL' }>
-type BusinessJson = Extract<CustomerJson, { customerType: 'BUSINESS' }>
+type IndividualJson = Extract<Customer, { customerType: 'INDIVIDUAL' }>
+type BusinessJson = Extract<Customer, { customerType: 'BUSINESS' }>
 import { field, type Fragment } from './page-layout.js'
 
-type Address = NonNullable<CustomerJson['address']>
+type Address = NonNullable<Customer['address']>
 
 /** Address inputs, named `<prefix>line1` and so on, prefilled from `address`. */
 export const addressFields = (legend: string, address?: Partial<Address>, prefix = 'address.'): Fragment => html`<fieldset>

@@ -1,17 +1,14 @@
 import type { CompleteHostedKycResponse, HostedKycSession } from '@pp/proto/customers/v1/hosted_kyc'
-import type { BeneficialOwnerJson } from '../schemas/beneficial-owners.js'
-import type { CustomerJson } from '../schemas/customers.js'
-import type { DocumentJson } from '../schemas/documents.js'
-import type { VerificationJson } from '../schemas/verifications.js'
+import type { BeneficialOwner, Customer, Document, Verification } from '@pp/contracts'
 
 /**
  * A hosted session with the resources on file as the API shows them: the customers service's
  * JSON, read once here.
  */
 export interface HostedSession extends Omit<HostedKycSession, 'customerJson' | 'beneficialOwnersJson' | 'documentsJson'> {
-  customer?: CustomerJson
-  beneficialOwners: BeneficialOwnerJson[]
-  documents: DocumentJson[]
+  customer?: Customer
+  beneficialOwners: BeneficialOwner[]
+  documents: Document[]
 }
 
 const parsed = <T>(json: string): T => JSON.parse(json) as T
@@ -19,11 +16,11 @@ const parsed = <T>(json: string): T => JSON.parse(json) as T
 export function hostedSessionOf({ customerJson, beneficialOwnersJson, documentsJson, ...session }: HostedKycSession): HostedSession {
   return {
     ...session,
-    customer: customerJson === undefined ? undefined : parsed<CustomerJson>(customerJson),
-    beneficialOwners: beneficialOwnersJson.map(parsed<BeneficialOwnerJson>),
-    documents: documentsJson.map(parsed<DocumentJson>),
+    customer: customerJson === undefined ? undefined : parsed<Customer>(customerJson),
+    beneficialOwners: beneficialOwnersJson.map(parsed<BeneficialOwner>),
+    documents: documentsJson.map(parsed<Document>),
   }
 }
 
 /** The verification a submission made, as the API shows it. */
-export const submittedVerification = ({ verificationJson }: CompleteHostedKycResponse): VerificationJson => parsed(verificationJson)
+export const submittedVerification = ({ verificationJson }: CompleteHostedKycResponse): Verification => parsed(verificationJson)

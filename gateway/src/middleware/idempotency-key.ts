@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { invalidInput } from '@pp/errors'
 import type { GatewayEnv } from '../context.js'
-import { IDEMPOTENCY_KEY_PATTERN } from '../schemas/common.js'
+import { IDEMPOTENCY_KEY_PATTERN } from '@pp/contracts'
 
 /**
  * Every route passes the Idempotency-Key on to its service (`callContext`), as gRPC metadata that

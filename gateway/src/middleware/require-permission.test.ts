@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import type { GatewayApp } from '../context.js'
 import { createGatewayApp } from '../gateway-app.js'
 import { requires } from './require-permission.js'

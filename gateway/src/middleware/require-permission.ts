@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { ApiError } from '@pp/errors'
-import { acceptedPermissions, isGranted, type Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
+import { acceptedPermissions, isGranted } from '../auth/permissions.js'
 import type { GatewayEnv } from '../context.js'
 import { BASIC_AUTH_SCHEME } from '../openapi.js'
 

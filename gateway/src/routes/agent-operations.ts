@@ -10,31 +10,37 @@ import { callContext, type AgentPrincipal, type GatewayApp, type GatewayEnv } fr
 import { AGENT_AUTH_SCHEME } from '../openapi.js'
 import {
   ActionIdParamsSchema,
+  type AgentAction,
+  type AgentActionListJson,
   AgentActionListSchema,
   AgentActionSchema,
+  type Agent,
   AgentSchema,
   AgentTransferRequestSchema,
+  CustomerExternalAccountCreateRequestSchema,
+  errorResponses,
+  ExternalAccountIdParamsSchema,
+  type ExternalAccount,
+  type ExternalAccountListJson,
+  ExternalAccountListSchema,
+  ExternalAccountSchema,
+  IdempotencyHeadersSchema,
+  type InternalAccountListJson,
+  InternalAccountListSchema,
   ListAgentActionsQuerySchema,
   ListAgentExternalAccountsQuerySchema,
   ListAgentInternalAccountsQuerySchema,
   ListAgentTransactionsQuerySchema,
-  type AgentActionJson,
-  type AgentActionListJson,
-  type AgentJson,
-} from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import {
-  CustomerExternalAccountCreateRequestSchema,
-  ExternalAccountIdParamsSchema,
-  ExternalAccountListSchema,
-  ExternalAccountSchema,
-  type ExternalAccountJson,
-  type ExternalAccountListJson,
-} from '../schemas/external-accounts.js'
-import { InternalAccountListSchema, type InternalAccountListJson } from '../schemas/internal-accounts.js'
-import { QuoteIdParamsSchema, QuoteRequestSchema, QuoteSchema, type QuoteJson } from '../schemas/quotes.js'
-import { TransactionIdParamsSchema, TransactionListSchema, TransactionSchema, type TransactionJson, type TransactionListJson } from '../schemas/transactions.js'
+  QuoteIdParamsSchema,
+  type Quote,
+  QuoteRequestSchema,
+  QuoteSchema,
+  TransactionIdParamsSchema,
+  type Transaction,
+  type TransactionListJson,
+  TransactionListSchema,
+  TransactionSchema,
+} from '@pp/contracts'
 import { createBodyToProto } from './external-accounts-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 import { listQueryToProto, quoteRequestToProto } from './payments-mapping.js'
@@ -222,7 +228,7 @@ export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOper
   const { agents, payments, internalAccounts, externalAccounts } = clients
   app.openapi(getMe, async (c) => {
     const { agentJson } = await callUnary(agents, agents.getAgent, { agentId: agentOf(c).agentId }, callContext(c))
-    return ownedJson<AgentJson, 200>(c, agentJson, 200)
+    return ownedJson<Agent, 200>(c, agentJson, 200)
   })
   app.openapi(listTransactions, async (c) => {
     const { customerId } = permitted(c, 'VIEW_TRANSACTIONS')
@@ -233,21 +239,21 @@ export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOper
   app.openapi(getTransaction, async (c) => {
     const { customerId } = permitted(c, 'VIEW_TRANSACTIONS')
     const { transactionJson } = await callUnary(payments, payments.getTransaction, { ...c.req.valid('param'), customerId }, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(createQuote, async (c) => {
     const request = { agentId: agentOf(c).agentId, quote: quoteRequestToProto(c.req.valid('json')) }
     const { quoteJson } = await callUnary(agents, agents.createAgentQuote, request, callContext(c), MONEY_DEADLINE_MS)
-    return ownedJson<QuoteJson, 201>(c, quoteJson, 201)
+    return ownedJson<Quote, 201>(c, quoteJson, 201)
   })
   app.openapi(getQuote, async (c) => {
     const { quoteJson } = await callUnary(agents, agents.getAgentQuote, { agentId: agentOf(c).agentId, ...c.req.valid('param') }, callContext(c))
-    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
+    return ownedJson<Quote, 200>(c, quoteJson, 200)
   })
   app.openapi(executeQuote, async (c) => {
     const request = { agentId: agentOf(c).agentId, ...c.req.valid('param') }
     const { actionJson } = await callUnary(agents, agents.executeAgentQuote, request, callContext(c), MONEY_DEADLINE_MS)
-    return ownedJson<AgentActionJson, 200>(c, actionJson, 200)
+    return ownedJson<AgentAction, 200>(c, actionJson, 200)
   })
   app.openapi(listActions, async (c) => {
     const { pageJson } = await callUnary(agents, agents.listAgentActions, { agentId: agentOf(c).agentId, ...c.req.valid('query') }, callContext(c))
@@ -255,7 +261,7 @@ export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOper
   })
   app.openapi(getAction, async (c) => {
     const { actionJson } = await callUnary(agents, agents.getAgentAction, { agentId: agentOf(c).agentId, ...c.req.valid('param') }, callContext(c))
-    return ownedJson<AgentActionJson, 200>(c, actionJson, 200)
+    return ownedJson<AgentAction, 200>(c, actionJson, 200)
   })
   for (const [route, type] of [
     [transferIn, 'TRANSFER_IN'],
@@ -265,7 +271,7 @@ export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOper
       const { source, destination, amount } = c.req.valid('json')
       const request = { agentId: agentOf(c).agentId, type, sourceAccountId: source.accountId, destinationAccountId: destination.accountId, amount: BigInt(amount) }
       const { actionJson } = await callUnary(agents, agents.createAgentTransfer, request, callContext(c), MONEY_DEADLINE_MS)
-      return ownedJson<AgentActionJson, 201>(c, actionJson, 201)
+      return ownedJson<AgentAction, 201>(c, actionJson, 201)
     })
   }
   app.openapi(listInternalAccounts, async (c) => {
@@ -286,13 +292,13 @@ export function registerAgentOperationRoutes(app: GatewayApp, clients: AgentOper
     if (body.customerId !== undefined && body.customerId !== customerId) throw new ApiError('CUSTOMER_NOT_FOUND', `Customer ${body.customerId} not found`)
     const request = createBodyToProto('CUSTOMER', { ...body, customerId })
     const { externalAccountJson } = await callUnary(externalAccounts, externalAccounts.createExternalAccount, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 201>(c, externalAccountJson, 201)
+    return ownedJson<ExternalAccount, 201>(c, externalAccountJson, 201)
   })
   app.openapi(getExternalAccount, async (c) => {
     const { customerId } = permitted(c, 'MANAGE_EXTERNAL_ACCOUNTS')
     const request = { ownerKind: 'CUSTOMER', ...c.req.valid('param'), customerId }
     const { externalAccountJson } = await callUnary(externalAccounts, externalAccounts.getExternalAccount, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 200>(c, externalAccountJson, 200)
+    return ownedJson<ExternalAccount, 200>(c, externalAccountJson, 200)
   })
   app.openapi(deleteExternalAccount, async (c) => {
     const { customerId } = permitted(c, 'MANAGE_EXTERNAL_ACCOUNTS')

@@ -4,33 +4,33 @@ import { AgentPolicy, AgentAccountRestrictions, type AgentsServiceClient, type U
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
+  type AgentAction,
+  type AgentActionListJson,
   AgentActionListSchema,
   AgentActionParamsSchema,
   AgentActionRejectRequestSchema,
   AgentActionSchema,
   AgentCreateRequestSchema,
+  type AgentCreateResponseJson,
   AgentCreateResponseSchema,
+  type AgentDeviceCode,
+  type AgentDeviceCodeRedeem,
   AgentDeviceCodeRedeemSchema,
   AgentDeviceCodeSchema,
+  type AgentDeviceCodeStatusJson,
   AgentDeviceCodeStatusSchema,
   AgentIdParamsSchema,
+  type Agent,
+  type AgentListJson,
   AgentListSchema,
   AgentPolicyUpdateRequestSchema,
   AgentSchema,
   AgentUpdateRequestSchema,
   DeviceCodeParamsSchema,
+  errorResponses,
   ListAgentApprovalsQuerySchema,
   ListAgentsQuerySchema,
-  type AgentActionJson,
-  type AgentActionListJson,
-  type AgentCreateResponseJson,
-  type AgentDeviceCodeJson,
-  type AgentDeviceCodeRedeemJson,
-  type AgentDeviceCodeStatusJson,
-  type AgentJson,
-  type AgentListJson,
-} from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Agent Management']
@@ -261,17 +261,17 @@ export function registerAgentRoutes(app: GatewayApp, agents: AgentsServiceClient
   app.openapi(redeemDeviceCode, async (c) => {
     // no tenant yet: the code selects it
     const { responseJson } = await callUnary(agents, agents.redeemAgentDeviceCode, c.req.valid('param'), { requestId: c.get('requestId') })
-    return ownedJson<AgentDeviceCodeRedeemJson, 200>(c, responseJson, 200)
+    return ownedJson<AgentDeviceCodeRedeem, 200>(c, responseJson, 200)
   })
   app.openapi(getAgent, async (c) => {
     const { agentJson } = await callUnary(agents, agents.getAgent, c.req.valid('param'), callContext(c))
-    return ownedJson<AgentJson, 200>(c, agentJson, 200)
+    return ownedJson<Agent, 200>(c, agentJson, 200)
   })
   app.openapi(updateAgent, async (c) => {
     const { agentId } = c.req.valid('param')
     const { agentJson } = await callUnary(agents, agents.updateAgent, { agentId, ...c.req.valid('json') }, callContext(c))
     evictAgent(agentId)
-    return ownedJson<AgentJson, 200>(c, agentJson, 200)
+    return ownedJson<Agent, 200>(c, agentJson, 200)
   })
   app.openapi(deleteAgent, async (c) => {
     const { agentId } = c.req.valid('param')
@@ -283,19 +283,19 @@ export function registerAgentRoutes(app: GatewayApp, agents: AgentsServiceClient
     const { agentId } = c.req.valid('param')
     const { agentJson } = await callUnary(agents, agents.updateAgentPolicy, policyUpdateToProto(agentId, c.req.valid('json')), callContext(c))
     evictAgent(agentId)
-    return ownedJson<AgentJson, 200>(c, agentJson, 200)
+    return ownedJson<Agent, 200>(c, agentJson, 200)
   })
   app.openapi(regenerateDeviceCode, async (c) => {
     const { deviceCodeJson } = await callUnary(agents, agents.regenerateAgentDeviceCode, c.req.valid('param'), callContext(c))
-    return ownedJson<AgentDeviceCodeJson, 201>(c, deviceCodeJson, 201)
+    return ownedJson<AgentDeviceCode, 201>(c, deviceCodeJson, 201)
   })
   app.openapi(approveAction, async (c) => {
     // approving executes the action's payment behind the agents service
     const { actionJson } = await callUnary(agents, agents.approveAgentAction, c.req.valid('param'), callContext(c), 30_000)
-    return ownedJson<AgentActionJson, 200>(c, actionJson, 200)
+    return ownedJson<AgentAction, 200>(c, actionJson, 200)
   })
   app.openapi(rejectAction, async (c) => {
     const { actionJson } = await callUnary(agents, agents.rejectAgentAction, { ...c.req.valid('param'), ...c.req.valid('json') }, callContext(c))
-    return ownedJson<AgentActionJson, 200>(c, actionJson, 200)
+    return ownedJson<AgentAction, 200>(c, actionJson, 200)
   })
 }

@@ -9,23 +9,25 @@ import { requires } from '../middleware/require-permission.js'
 import {
   AuthAccountQuerySchema,
   AuthCredentialChallengeRequestSchema,
+  type AuthCredentialChallengeResponseJson,
   AuthCredentialChallengeResponseSchema,
   AuthCredentialCreateRequestSchema,
+  type AuthCredentialVerifyRequest,
   AuthCredentialVerifyRequestSchema,
   AuthMethodIdParamsSchema,
+  type AuthMethod,
+  type AuthMethodListJson,
   AuthMethodListSchema,
   AuthMethodSchema,
-  type AuthCredentialChallengeResponseJson,
-  type AuthCredentialVerifyRequest,
-  type AuthMethodJson,
-  type AuthMethodListJson,
-} from '../schemas/auth-credentials.js'
-import { AuthSessionSchema, type AuthSessionJson } from '../schemas/auth-sessions.js'
-import { errorResponses } from '../schemas/common.js'
+  type AuthSession,
+  AuthSessionSchema,
+  AuthSignedRequestChallengeSchema,
+  errorResponses,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { readRequestId, readSignedRetry, REQUEST_ID_HEADER } from '../wallet-signature/headers.js'
-import { AuthSignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { signedRequestChallengeToJson } from '../wallet-signature/create-guard.js'
 import { createRequestToProto, verifyRequestToProto } from './auth-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
@@ -110,7 +112,7 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
     const operation = { walletAccountId: body.accountId, operation: walletAuthSignedOperation.addCredential(), body: await c.req.text(), challengeFields: { type: body.type } }
     const created = hasCredentials ? await walletSignatures.withProof(c, operation, create) : { result: await create() }
     if ('refusal' in created) return guardAnswer(created.refusal)
-    return ownedJson<AuthMethodJson, 201>(c, created.result.authMethodJson, 201)
+    return ownedJson<AuthMethod, 201>(c, created.result.authMethodJson, 201)
   })
   app.openapi(listCredentials, async (c) => {
     const { pageJson } = await callUnary(walletAuth, walletAuth.listAuthCredentials, c.req.valid('query'), callContext(c))
@@ -134,7 +136,7 @@ export function registerAuthCredentialRoutes(app: GatewayApp, { walletAuth, wall
     const request = verifyRequestToProto(id, body, verifyHeaders(c, body))
     const { sessionJson, signedRequestChallenge } = await callUnary(walletAuth, walletAuth.verifyAuthCredential, request, callContext(c))
     if (signedRequestChallenge) return c.json({ ...signedRequestChallengeToJson(signedRequestChallenge), type: body.type }, 202)
-    return ownedJson<AuthSessionJson, 200>(c, sessionJson!, 200)
+    return ownedJson<AuthSession, 200>(c, sessionJson!, 200)
   })
 }
 

@@ -7,15 +7,16 @@ import { requires } from '../middleware/require-permission.js'
 import {
   DelegatedKeyCreateRequestSchema,
   DelegatedKeyIdParamsSchema,
+  type DelegatedKey,
+  type DelegatedKeyListJson,
   DelegatedKeyListQuerySchema,
   DelegatedKeyListSchema,
   DelegatedKeySchema,
-  type DelegatedKeyJson,
-  type DelegatedKeyListJson,
-} from '../schemas/auth-delegated-keys.js'
-import { errorResponses } from '../schemas/common.js'
+  errorResponses,
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import type { WalletAuthRouteDeps } from './auth-credentials.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
@@ -76,7 +77,7 @@ export function registerAuthDelegatedKeyRoutes(app: GatewayApp, { walletAuth, wa
     const create = (proof: WalletSignatureProof) => callUnary(walletAuth, walletAuth.createDelegatedKey, { ...body, proof }, callContext(c))
     const created = await walletSignatures.withProof(c, operation, create)
     if ('refusal' in created) return guardAnswer(created.refusal)
-    return ownedJson<DelegatedKeyJson, 201>(c, created.result.delegatedKeyJson, 201)
+    return ownedJson<DelegatedKey, 201>(c, created.result.delegatedKeyJson, 201)
   })
   app.openapi(listDelegatedKeys, async (c) => {
     const { pageJson } = await callUnary(walletAuth, walletAuth.listDelegatedKeys, c.req.valid('query'), callContext(c))
@@ -84,7 +85,7 @@ export function registerAuthDelegatedKeyRoutes(app: GatewayApp, { walletAuth, wa
   })
   app.openapi(getDelegatedKey, async (c) => {
     const { delegatedKeyJson } = await callUnary(walletAuth, walletAuth.getDelegatedKey, c.req.valid('param'), callContext(c))
-    return ownedJson<DelegatedKeyJson, 200>(c, delegatedKeyJson, 200)
+    return ownedJson<DelegatedKey, 200>(c, delegatedKeyJson, 200)
   })
   app.openapi(revokeDelegatedKey, async (c) => {
     await callUnary(walletAuth, walletAuth.revokeDelegatedKey, c.req.valid('param'), callContext(c))

@@ -1,5 +1,5 @@
 import type { CreateAuthCredentialRequest, VerifyAuthCredentialRequest } from '@pp/proto/wallet_auth/v1/wallet_auth'
-import type { AuthCredentialCreateRequest, AuthCredentialVerifyRequest } from '../schemas/auth-credentials.js'
+import type { AuthCredentialCreateRequest, AuthCredentialVerifyRequest } from '@pp/contracts'
 
 export function createRequestToProto(body: AuthCredentialCreateRequest): CreateAuthCredentialRequest {
   switch (body.type) {

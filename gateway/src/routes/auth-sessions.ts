@@ -4,18 +4,20 @@ import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { AuthAccountQuerySchema } from '../schemas/auth-credentials.js'
 import {
+  AuthAccountQuerySchema,
+  type AuthSession,
+  type AuthSessionListJson,
   AuthSessionListSchema,
   AuthSessionRefreshRequestSchema,
   AuthSessionSchema,
+  AuthSignedRequestChallengeSchema,
+  errorResponses,
   SessionIdParamsSchema,
-  type AuthSessionJson,
-  type AuthSessionListJson,
-} from '../schemas/auth-sessions.js'
-import { errorResponses } from '../schemas/common.js'
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { AuthSignedRequestChallengeSchema, SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { revokeSigned, type WalletAuthRouteDeps } from './auth-credentials.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
@@ -81,6 +83,6 @@ export function registerAuthSessionRoutes(app: GatewayApp, { walletAuth, walletS
       callUnary(walletAuth, walletAuth.refreshAuthSession, { id, clientPublicKey: c.req.valid('json').clientPublicKey, proof }, callContext(c))
     const refreshed = await walletSignatures.withProof(c, operation, refresh)
     if ('refusal' in refreshed) return guardAnswer(refreshed.refusal)
-    return ownedJson<AuthSessionJson, 201>(c, refreshed.result.sessionJson, 201)
+    return ownedJson<AuthSession, 201>(c, refreshed.result.sessionJson, 201)
   })
 }

@@ -5,15 +5,15 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   BeneficialOwnerCreateRequestSchema,
+  BeneficialOwnerIdParamsSchema,
+  type BeneficialOwner,
+  type BeneficialOwnerListJson,
   BeneficialOwnerListSchema,
   BeneficialOwnerSchema,
   BeneficialOwnerUpdateRequestSchema,
+  errorResponses,
   ListBeneficialOwnersQuerySchema,
-  type BeneficialOwnerJson,
-  type BeneficialOwnerListJson,
-} from '../schemas/beneficial-owners.js'
-import { errorResponses } from '../schemas/common.js'
-import { BeneficialOwnerIdParamsSchema } from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['KYC/KYB Verifications']
@@ -67,7 +67,7 @@ export function registerBeneficialOwnerRoutes(app: GatewayApp, owners: Beneficia
     const { customerId, ...owner } = c.req.valid('json')
     const request = { customerId, owner: BeneficialOwnerInput.fromPartial(owner) }
     const { beneficialOwnerJson } = await callUnary(owners, owners.createBeneficialOwner, request, callContext(c))
-    return ownedJson<BeneficialOwnerJson, 201>(c, beneficialOwnerJson, 201)
+    return ownedJson<BeneficialOwner, 201>(c, beneficialOwnerJson, 201)
   })
   app.openapi(listOwners, async (c) => {
     const { pageJson } = await callUnary(owners, owners.listBeneficialOwners, c.req.valid('query'), callContext(c))
@@ -75,11 +75,11 @@ export function registerBeneficialOwnerRoutes(app: GatewayApp, owners: Beneficia
   })
   app.openapi(getOwner, async (c) => {
     const { beneficialOwnerJson } = await callUnary(owners, owners.getBeneficialOwner, c.req.valid('param'), callContext(c))
-    return ownedJson<BeneficialOwnerJson, 200>(c, beneficialOwnerJson, 200)
+    return ownedJson<BeneficialOwner, 200>(c, beneficialOwnerJson, 200)
   })
   app.openapi(updateOwner, async (c) => {
     const request = { ...c.req.valid('param'), changes: BeneficialOwnerInput.fromPartial(c.req.valid('json')) }
     const { beneficialOwnerJson } = await callUnary(owners, owners.updateBeneficialOwner, request, callContext(c))
-    return ownedJson<BeneficialOwnerJson, 200>(c, beneficialOwnerJson, 200)
+    return ownedJson<BeneficialOwner, 200>(c, beneficialOwnerJson, 200)
   })
 }

@@ -5,14 +5,14 @@ import type { BulkImportServiceClient } from '@pp/proto/customers/v1/bulk_import
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
+  type BulkImportJobAccepted,
   BulkImportJobAcceptedSchema,
+  type BulkImportJob,
   BulkImportJobSchema,
   CsvUploadRequestSchema,
-  type BulkImportJobAcceptedJson,
-  type BulkImportJobJson,
-} from '../schemas/bulk-import.js'
-import { errorResponses } from '../schemas/common.js'
-import { JobIdParamsSchema } from '../schemas/verifications.js'
+  errorResponses,
+  JobIdParamsSchema,
+} from '@pp/contracts'
 import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']
@@ -49,11 +49,11 @@ export function registerBulkImportRoutes(app: GatewayApp, bulk: BulkImportServic
     if (file.size > CSV_SIZE_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The CSV file exceeds ${CSV_SIZE_MAX_BYTES} bytes`)
     const csv = decodeUtf8(await file.arrayBuffer())
     const { acceptedJson } = await callUnary(bulk, bulk.startCustomerImport, { csv }, callContext(c))
-    return ownedJson<BulkImportJobAcceptedJson, 202>(c, acceptedJson, 202)
+    return ownedJson<BulkImportJobAccepted, 202>(c, acceptedJson, 202)
   })
   app.openapi(getJob, async (c) => {
     const { jobJson } = await callUnary(bulk, bulk.getCustomerImportJob, c.req.valid('param'), callContext(c))
-    return ownedJson<BulkImportJobJson, 200>(c, jobJson, 200)
+    return ownedJson<BulkImportJob, 200>(c, jobJson, 200)
   })
 }
 

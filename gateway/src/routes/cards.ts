@@ -6,16 +6,16 @@ import { requires } from '../middleware/require-permission.js'
 import {
   CardCreateRequestSchema,
   CardIdParamsSchema,
+  type Card,
+  type CardListJson,
   CardListSchema,
+  type CardRevealJson,
   CardRevealResponseSchema,
   CardSchema,
   CardUpdateRequestSchema,
+  errorResponses,
   ListCardsQuerySchema,
-  type CardJson,
-  type CardListJson,
-  type CardRevealJson,
-} from '../schemas/cards.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Cards']
@@ -87,7 +87,7 @@ export function registerCardRoutes(app: GatewayApp, { cards, revealPageUrl }: Ca
     const { maxSpendPerTransaction, ...body } = c.req.valid('json')
     const request = { ...body, maxSpendPerTransaction: maxSpendPerTransaction === undefined ? undefined : BigInt(maxSpendPerTransaction) }
     const { cardJson } = await callUnary(cards, cards.createCard, request, callContext(c))
-    return ownedJson<CardJson, 201>(c, cardJson, 201)
+    return ownedJson<Card, 201>(c, cardJson, 201)
   })
   app.openapi(listCards, async (c) => {
     const { pageJson } = await callUnary(cards, cards.listCards, c.req.valid('query'), callContext(c))
@@ -95,7 +95,7 @@ export function registerCardRoutes(app: GatewayApp, { cards, revealPageUrl }: Ca
   })
   app.openapi(getCard, async (c) => {
     const { cardJson } = await callUnary(cards, cards.getCard, { cardId: c.req.valid('param').id }, callContext(c))
-    return ownedJson<CardJson, 200>(c, cardJson, 200)
+    return ownedJson<Card, 200>(c, cardJson, 200)
   })
   app.openapi(updateCard, async (c) => {
     const { state, fundingSources, maxSpendPerTransaction } = c.req.valid('json')
@@ -107,7 +107,7 @@ export function registerCardRoutes(app: GatewayApp, { cards, revealPageUrl }: Ca
         maxSpendPerTransaction === undefined ? undefined : { amount: maxSpendPerTransaction === null ? undefined : BigInt(maxSpendPerTransaction) },
     }
     const { cardJson } = await callUnary(cards, cards.updateCard, request, callContext(c))
-    return ownedJson<CardJson, 200>(c, cardJson, 200)
+    return ownedJson<Card, 200>(c, cardJson, 200)
   })
   app.openapi(revealCard, async (c) => {
     const request = { cardId: c.req.valid('param').id, pageUrl: revealPageUrl }

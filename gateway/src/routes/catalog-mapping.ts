@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { Currency } from '@pp/proto/ledger/v1/internal_accounts'
 import type { ExchangeRate, ReceiverLookup, UmaProvider } from '@pp/proto/payments/v1/catalog'
-import type { ExchangeRateSchema, UmaProviderSchema } from '../schemas/catalog.js'
+import type { ExchangeRateSchema, UmaProviderSchema } from '@pp/contracts'
 
 /**
  * Proto → JSON for the catalogue: int64 amounts become JSON integers (below 2^53 by the

@@ -12,7 +12,7 @@ import {
   type LookupUmaRequest,
 } from '@pp/proto/payments/v1/catalog'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCatalogRoutes } from './catalog.js'
 

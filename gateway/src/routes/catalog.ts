@@ -6,6 +6,7 @@ import { requires } from '../middleware/require-permission.js'
 import {
   DiscoveriesQuerySchema,
   DiscoveryListSchema,
+  errorResponses,
   EstimateWithdrawalFeeRequestSchema,
   EstimateWithdrawalFeeResponseSchema,
   ExchangeRateListSchema,
@@ -19,8 +20,7 @@ import {
   UmaProvidersQuerySchema,
   VaspListSchema,
   VaspsQuerySchema,
-} from '../schemas/catalog.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { exchangeRateToJson, lookupToJson, umaProviderToJson } from './catalog-mapping.js'
 import { json, jsonBody } from './json-responses.js'
 

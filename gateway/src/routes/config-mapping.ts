@@ -1,5 +1,5 @@
 import type { UpdatePlatformConfigRequest } from '@pp/proto/platform/v1/platform'
-import type { PlatformConfigUpdateRequest } from '../schemas/config.js'
+import type { PlatformConfigUpdateRequest } from '@pp/contracts'
 
 /** A PATCH body as its request: amounts become int64, lists are wrapped so that omitted differs from empty. */
 export function updateRequestToProto(body: PlatformConfigUpdateRequest): UpdatePlatformConfigRequest {

@@ -3,8 +3,7 @@ import { callUnary } from '@pp/grpc'
 import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { PlatformConfigSchema, PlatformConfigUpdateRequestSchema, type PlatformConfigJson } from '../schemas/config.js'
+import { errorResponses, type PlatformConfig, PlatformConfigSchema, PlatformConfigUpdateRequestSchema } from '@pp/contracts'
 import { updateRequestToProto } from './config-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
@@ -32,11 +31,11 @@ const patchConfig = createRoute({
 export function registerConfigRoutes(app: GatewayApp, platform: PlatformServiceClient): void {
   app.openapi(getConfig, async (c) => {
     const { configJson } = await callUnary(platform, platform.getPlatformConfig, {}, callContext(c))
-    return ownedJson<PlatformConfigJson, 200>(c, configJson, 200)
+    return ownedJson<PlatformConfig, 200>(c, configJson, 200)
   })
   app.openapi(patchConfig, async (c) => {
     const request = updateRequestToProto(c.req.valid('json'))
     const { configJson } = await callUnary(platform, platform.updatePlatformConfig, request, callContext(c))
-    return ownedJson<PlatformConfigJson, 200>(c, configJson, 200)
+    return ownedJson<PlatformConfig, 200>(c, configJson, 200)
   })
 }

@@ -3,9 +3,7 @@ import { callUnary } from '@pp/grpc'
 import type { ContactVerificationServiceClient } from '@pp/proto/customers/v1/contact_verification'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { CustomerIdParamsSchema, CustomerSchema, type CustomerJson } from '../schemas/customers.js'
-import { ContactVerificationConfirmRequestSchema } from '../schemas/verifications.js'
+import { ContactVerificationConfirmRequestSchema, CustomerIdParamsSchema, type Customer, CustomerSchema, errorResponses } from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Contact Verification']
@@ -49,7 +47,7 @@ export function registerContactVerificationRoutes(app: GatewayApp, contact: Cont
     app.openapi(confirm, async (c) => {
       const request = { ...c.req.valid('param'), channel, code: c.req.valid('json').code }
       const { customerJson } = await callUnary(contact, contact.confirmContactVerification, request, callContext(c))
-      return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+      return ownedJson<Customer, 200>(c, customerJson, 200)
     })
   }
 }

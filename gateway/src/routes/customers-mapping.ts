@@ -5,12 +5,7 @@ import {
   UpdateCustomerRequest,
   type Agreement,
 } from '@pp/proto/customers/v1/customers'
-import type {
-  CustomerCreateRequestSchema,
-  CustomerUpdateRequestSchema,
-  EndUserTermsSchema,
-  ListCustomersQuerySchema,
-} from '../schemas/customers.js'
+import type { CustomerCreateRequestSchema, CustomerUpdateRequestSchema, EndUserTermsSchema, ListCustomersQuerySchema } from '@pp/contracts'
 
 type CreateBody = z.infer<typeof CustomerCreateRequestSchema>
 type UpdateBody = z.infer<typeof CustomerUpdateRequestSchema>

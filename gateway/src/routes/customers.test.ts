@@ -10,7 +10,7 @@ import {
   type UpdateCustomerRequest,
 } from '@pp/proto/customers/v1/customers'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCustomerRoutes } from './customers.js'
 

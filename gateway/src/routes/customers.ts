@@ -3,19 +3,22 @@ import { callUnary } from '@pp/grpc'
 import type { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses, listEnvelope } from '../schemas/common.js'
 import {
   CustomerCreateRequestSchema,
   CustomerIdParamsSchema,
-  CustomerListSchema,
-  type CustomerJson,
+  type Customer,
   type CustomerListJson,
+  CustomerListSchema,
   CustomerSchema,
   CustomerUpdateRequestSchema,
   EndUserTermsSchema,
+  errorResponses,
   IdempotencyHeadersSchema,
   ListCustomersQuerySchema,
-} from '../schemas/customers.js'
+  listEnvelope,
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import {
   createRequestToProto,
   endUserTermsToJson,
@@ -25,7 +28,6 @@ import {
 import type { WalletSignatureProof } from '@pp/proto/wallet_auth/v1/wallet_auth'
 import type { customerContactSignature } from './customer-contact-signature.js'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Customers']
@@ -118,7 +120,7 @@ export function registerCustomerRoutes(
   app.openapi(createCustomer, async (c) => {
     const request = createRequestToProto(c.req.valid('json'))
     const { customerJson } = await callUnary(customers, customers.createCustomer, request, callContext(c))
-    return ownedJson<CustomerJson, 201>(c, customerJson, 201)
+    return ownedJson<Customer, 201>(c, customerJson, 201)
   })
   app.openapi(listCustomers, async (c) => {
     const { pageJson } = await callUnary(customers, customers.listCustomers, listQueryToProto(c.req.valid('query')), callContext(c))
@@ -131,7 +133,7 @@ export function registerCustomerRoutes(
   })
   app.openapi(getCustomer, async (c) => {
     const { customerJson } = await callUnary(customers, customers.getCustomer, c.req.valid('param'), callContext(c))
-    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+    return ownedJson<Customer, 200>(c, customerJson, 200)
   })
   app.openapi(updateCustomer, async (c) => {
     const { customerId } = c.req.valid('param')
@@ -139,10 +141,10 @@ export function registerCustomerRoutes(
     const update = (contactProof?: WalletSignatureProof) => callUnary(customers, customers.updateCustomer, { ...request, contactProof }, callContext(c))
     const outcome = signedContactChange ? await signedContactChange(c, customerId, c.req.valid('json'), update) : { result: await update() }
     if ('refusal' in outcome) return guardAnswer(outcome.refusal)
-    return ownedJson<CustomerJson, 200>(c, outcome.result.customerJson, 200)
+    return ownedJson<Customer, 200>(c, outcome.result.customerJson, 200)
   })
   app.openapi(deleteCustomer, async (c) => {
     const { customerJson } = await callUnary(customers, customers.deleteCustomer, c.req.valid('param'), callContext(c))
-    return ownedJson<CustomerJson, 200>(c, customerJson, 200)
+    return ownedJson<Customer, 200>(c, customerJson, 200)
   })
 }

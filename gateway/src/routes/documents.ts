@@ -3,17 +3,17 @@ import { callUnary } from '@pp/grpc'
 import { DocumentUpload, type DocumentsServiceClient } from '@pp/proto/customers/v1/documents'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  DocumentIdParamsSchema,
+  type Document,
+  type DocumentListJson,
   DocumentListSchema,
   DocumentReplaceRequestSchema,
   DocumentSchema,
   DocumentUploadRequestSchema,
+  errorResponses,
   ListDocumentsQuerySchema,
-  type DocumentJson,
-  type DocumentListJson,
-} from '../schemas/documents.js'
-import { DocumentIdParamsSchema } from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { formBody, json, ownedJson } from './json-responses.js'
 
 const tags = ['Documents']
@@ -88,7 +88,7 @@ export function registerDocumentRoutes(app: GatewayApp, documents: DocumentsServ
   app.openapi(uploadDocument, async (c) => {
     const document = await uploadOf(c.req.valid('form'))
     const { documentJson } = await callUnary(documents, documents.uploadDocument, { document }, callContext(c))
-    return ownedJson<DocumentJson, 201>(c, documentJson, 201)
+    return ownedJson<Document, 201>(c, documentJson, 201)
   })
   app.openapi(listDocuments, async (c) => {
     const { pageJson } = await callUnary(documents, documents.listDocuments, c.req.valid('query'), callContext(c))
@@ -96,12 +96,12 @@ export function registerDocumentRoutes(app: GatewayApp, documents: DocumentsServ
   })
   app.openapi(getDocument, async (c) => {
     const { documentJson } = await callUnary(documents, documents.getDocument, c.req.valid('param'), callContext(c))
-    return ownedJson<DocumentJson, 200>(c, documentJson, 200)
+    return ownedJson<Document, 200>(c, documentJson, 200)
   })
   app.openapi(replaceDocument, async (c) => {
     const document = await uploadOf(c.req.valid('form'))
     const { documentJson } = await callUnary(documents, documents.replaceDocument, { ...c.req.valid('param'), document }, callContext(c))
-    return ownedJson<DocumentJson, 200>(c, documentJson, 200)
+    return ownedJson<Document, 200>(c, documentJson, 200)
   })
   app.openapi(deleteDocument, async (c) => {
     await callUnary(documents, documents.deleteDocument, c.req.valid('param'), callContext(c))

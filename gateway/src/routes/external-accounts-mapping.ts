@@ -1,6 +1,5 @@
 import { CreateExternalAccountRequest, ExternalAccountInfo, type ScaProof } from '@pp/proto/ledger/v1/external_accounts'
-import { isoTimestamp } from '../schemas/common.js'
-import type { ExternalAccountInfoJson } from '../schemas/external-accounts-info.js'
+import type { ExternalAccountInfoJson } from '@pp/contracts'
 
 interface CreateBody {
   customerId?: string
@@ -35,4 +34,4 @@ export function trustProofToProto(body: TrustConfirmBody): ScaProof {
   }
 }
 
-export const timestampToJson = (value: Date | undefined): string => isoTimestamp(value) ?? new Date(0).toISOString()
+export const timestampToJson = (value: Date | undefined): string => (value ?? new Date(0)).toISOString()

@@ -9,7 +9,7 @@ import {
   type CreateExternalAccountRequest,
 } from '@pp/proto/ledger/v1/external_accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCustomerRoutes } from './customers.js'
 import { registerExternalAccountRoutes } from './external-accounts.js'

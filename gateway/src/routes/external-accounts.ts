@@ -3,15 +3,25 @@ import { callUnary } from '@pp/grpc'
 import type { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
-  BeneficiaryTrustConfirmRequestSchema, BeneficiaryTrustConfirmSchema, BeneficiaryTrustStartSchema,
-  CustomerExternalAccountCreateRequestSchema, ExternalAccountIdParamsSchema, ExternalAccountListSchema, ExternalAccountSchema,
-  ListCustomerExternalAccountsQuerySchema, ListPlatformExternalAccountsQuerySchema, OwnershipChallengeRequestSchema,
-  OwnershipChallengeSchema, OwnershipVerifyRequestSchema, PlatformExternalAccountCreateRequestSchema,
-  type ExternalAccountJson, type ExternalAccountListJson,
-} from '../schemas/external-accounts.js'
+  BeneficiaryTrustConfirmRequestSchema,
+  BeneficiaryTrustConfirmSchema,
+  BeneficiaryTrustStartSchema,
+  CustomerExternalAccountCreateRequestSchema,
+  errorResponses,
+  ExternalAccountIdParamsSchema,
+  type ExternalAccount,
+  type ExternalAccountListJson,
+  ExternalAccountListSchema,
+  ExternalAccountSchema,
+  IdempotencyHeadersSchema,
+  ListCustomerExternalAccountsQuerySchema,
+  ListPlatformExternalAccountsQuerySchema,
+  OwnershipChallengeRequestSchema,
+  OwnershipChallengeSchema,
+  OwnershipVerifyRequestSchema,
+  PlatformExternalAccountCreateRequestSchema,
+} from '@pp/contracts'
 import { createBodyToProto, timestampToJson, trustProofToProto } from './external-accounts-mapping.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
@@ -57,7 +67,7 @@ function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceCli
   app.openapi(routes.get, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId }
     const { externalAccountJson } = await callUnary(client, client.getExternalAccount, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 200>(c, externalAccountJson, 200)
+    return ownedJson<ExternalAccount, 200>(c, externalAccountJson, 200)
   })
   app.openapi(routes.remove, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId }
@@ -73,7 +83,7 @@ function registerOwnedRoutes(app: GatewayApp, client: ExternalAccountsServiceCli
   app.openapi(routes.verify, async (c) => {
     const request = { ownerKind, externalAccountId: c.req.valid('param').externalAccountId, ...c.req.valid('json') }
     const { externalAccountJson } = await callUnary(client, client.verifyOwnership, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 200>(c, externalAccountJson, 200)
+    return ownedJson<ExternalAccount, 200>(c, externalAccountJson, 200)
   })
 }
 
@@ -138,7 +148,7 @@ export function registerExternalAccountRoutes(app: GatewayApp, externalAccounts:
   app.openapi(createCustomerAccount, async (c) => {
     const request = createBodyToProto('CUSTOMER', c.req.valid('json'))
     const { externalAccountJson } = await callUnary(client, client.createExternalAccount, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 201>(c, externalAccountJson, 201)
+    return ownedJson<ExternalAccount, 201>(c, externalAccountJson, 201)
   })
   app.openapi(listCustomerAccounts, async (c) => {
     const { pageJson } = await callUnary(client, client.listExternalAccounts, { ownerKind: 'CUSTOMER', ...c.req.valid('query') }, callContext(c))
@@ -147,7 +157,7 @@ export function registerExternalAccountRoutes(app: GatewayApp, externalAccounts:
   app.openapi(createPlatformAccount, async (c) => {
     const request = createBodyToProto('PLATFORM', c.req.valid('json'))
     const { externalAccountJson } = await callUnary(client, client.createExternalAccount, request, callContext(c))
-    return ownedJson<ExternalAccountJson, 201>(c, externalAccountJson, 201)
+    return ownedJson<ExternalAccount, 201>(c, externalAccountJson, 201)
   })
   app.openapi(listPlatformAccounts, async (c) => {
     const { pageJson } = await callUnary(client, client.listExternalAccounts, { ownerKind: 'PLATFORM', ...c.req.valid('query') }, callContext(c))

@@ -4,7 +4,7 @@ import { createGrpcClient, startGrpcServer, unaryService, type HandlerContext, t
 import { createLogger } from '@pp/logging'
 import { InternalAccountsServiceClient, InternalAccountsServiceService } from '@pp/proto/ledger/v1/internal_accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerCustomerRoutes } from './customers.js'
 import { registerInternalAccountRoutes } from './internal-accounts.js'

@@ -7,24 +7,25 @@ import type { WalletAuthServiceClient, WalletSignatureProof } from '@pp/proto/wa
 import { walletAuthSignedOperation } from '@pp/vocabulary'
 import { callContext, type GatewayApp, type GatewayEnv } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   InternalAccountCreateRequestSchema,
   InternalAccountExportRequestSchema,
   InternalAccountExportResponseSchema,
   InternalAccountIdParamsSchema,
-  InternalAccountListSchema,
-  InternalAccountUpdateRequestSchema,
-  InternalAccountSchema,
-  type InternalAccountJson,
+  type InternalAccount,
   type InternalAccountListJson,
+  InternalAccountListSchema,
+  InternalAccountSchema,
+  InternalAccountUpdateRequestSchema,
   ListCustomerInternalAccountsQuerySchema,
   ListPlatformInternalAccountsQuerySchema,
   RequiredIdempotencyHeadersSchema,
-} from '../schemas/internal-accounts.js'
+  SignedRequestChallengeSchema,
+  SignedRetryHeadersSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { SignedRequestChallengeSchema, SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Internal Accounts']
@@ -104,7 +105,7 @@ export function registerInternalAccountRoutes(app: GatewayApp, accounts: Interna
   })
   app.openapi(createAccount, async (c) => {
     const { accountJson } = await callUnary(accounts, accounts.createRuleBasedInternalAccount, c.req.valid('json'), callContext(c))
-    return ownedJson<InternalAccountJson, 201>(c, accountJson, 201)
+    return ownedJson<InternalAccount, 201>(c, accountJson, 201)
   })
 }
 
@@ -123,7 +124,7 @@ export function registerWalletAccountRoutes(app: GatewayApp, { accounts, walletA
     if (refusal) return guardAnswer(refusal)
     const request = { accountId: id, privateEnabled: c.req.valid('json').privateEnabled }
     const { accountJson } = await callUnary(accounts, accounts.updateInternalAccount, request, callContext(c))
-    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
+    return ownedJson<InternalAccount, 200>(c, accountJson, 200)
   })
   app.openapi(exportWallet, async (c) => {
     const { id } = c.req.valid('param')

@@ -3,14 +3,14 @@ import { callUnary } from '@pp/grpc'
 import type { InvitationsServiceClient } from '@pp/proto/customers/v1/invitations'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   InvitationCodeParamsSchema,
   UmaInvitationClaimRequestSchema,
   UmaInvitationCreateRequestSchema,
+  type UmaInvitation,
   UmaInvitationSchema,
-  type UmaInvitationJson,
-} from '../schemas/invitations.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Invitations']
@@ -72,19 +72,19 @@ export function registerInvitationRoutes(app: GatewayApp, invitations: Invitatio
       expiresAt: body.expiresAt === undefined ? undefined : new Date(body.expiresAt),
     }
     const { invitationJson } = await callUnary(invitations, invitations.createInvitation, request, callContext(c))
-    return ownedJson<UmaInvitationJson, 201>(c, invitationJson, 201)
+    return ownedJson<UmaInvitation, 201>(c, invitationJson, 201)
   })
   app.openapi(getInvitation, async (c) => {
     const { invitationJson } = await callUnary(invitations, invitations.getInvitation, { code: code(c.req.valid('param')) }, callContext(c))
-    return ownedJson<UmaInvitationJson, 200>(c, invitationJson, 200)
+    return ownedJson<UmaInvitation, 200>(c, invitationJson, 200)
   })
   app.openapi(claimInvitation, async (c) => {
     const request = { code: code(c.req.valid('param')), inviteeUma: c.req.valid('json').inviteeUma }
     const { invitationJson } = await callUnary(invitations, invitations.claimInvitation, request, callContext(c))
-    return ownedJson<UmaInvitationJson, 200>(c, invitationJson, 200)
+    return ownedJson<UmaInvitation, 200>(c, invitationJson, 200)
   })
   app.openapi(cancelInvitation, async (c) => {
     const { invitationJson } = await callUnary(invitations, invitations.cancelInvitation, { code: code(c.req.valid('param')) }, callContext(c))
-    return ownedJson<UmaInvitationJson, 200>(c, invitationJson, 200)
+    return ownedJson<UmaInvitation, 200>(c, invitationJson, 200)
   })
 }

@@ -1,7 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import { CreateQuoteRequest, ListTransactionsRequest } from '@pp/proto/payments/v1/payments'
-import type { QuoteRequestJson } from '../schemas/quotes.js'
-import type { ListTransactionsQuerySchema } from '../schemas/transactions.js'
+import type { ListTransactionsQuerySchema, QuoteRequestJson } from '@pp/contracts'
 
 /**
  * JSON to proto for quote and transaction requests: the proto carries money as int64 and times

@@ -3,7 +3,7 @@ import type { PaymentsServiceClient, QuoteFacts } from '@pp/proto/payments/v1/pa
 import { afterEach, describe, expect, it } from 'vitest'
 import { basicAuth, testLogger } from '../../test/support/framework-app.js'
 import { fakeGrpcClient, type FakeHandler, type RecordedCall } from '../../test/support/fake-grpc-client.js'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import type { SignedOperation, WalletSignatureGuard } from '../wallet-signature/guard.js'
 import { registerQuoteRoutes } from './quotes.js'

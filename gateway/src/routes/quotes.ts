@@ -3,20 +3,20 @@ import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import { ScaAuthorizationSchema } from '../schemas/sca.js'
 import {
+  errorResponses,
   ExecuteQuoteHeadersSchema,
   ExecuteQuoteRequestSchema,
+  IdempotencyHeadersSchema,
   QuoteIdParamsSchema,
+  type Quote,
   QuoteRequestSchema,
   QuoteSchema,
-  type QuoteJson,
-} from '../schemas/quotes.js'
+  ScaAuthorizationSchema,
+  SignedRequestChallengeSchema,
+} from '@pp/contracts'
 import { guardAnswer } from '../wallet-signature/guard-answer.js'
 import type { WalletSignatureGuard } from '../wallet-signature/guard.js'
-import { SignedRequestChallengeSchema } from '../wallet-signature/schemas.js'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 import { quoteRequestToProto } from './payments-mapping.js'
 
@@ -100,8 +100,8 @@ export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignature
   app.openapi(createQuote, async (c) => {
     const { quoteJson } = await callUnary(payments, payments.createQuote, quoteRequestToProto(c.req.valid('json')), callContext(c))
     // the reference's 202: created, but awaiting the customer's strong authentication
-    if ((JSON.parse(quoteJson) as { status: string }).status === 'PENDING_AUTHORIZATION') return ownedJson<QuoteJson, 202>(c, quoteJson, 202)
-    return ownedJson<QuoteJson, 201>(c, quoteJson, 201)
+    if ((JSON.parse(quoteJson) as { status: string }).status === 'PENDING_AUTHORIZATION') return ownedJson<Quote, 202>(c, quoteJson, 202)
+    return ownedJson<Quote, 201>(c, quoteJson, 201)
   })
   app.openapi(authorizeQuote, async (c) => {
     const body = c.req.valid('json')
@@ -113,7 +113,7 @@ export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignature
       endUserIpAddress: body.endUserIpAddress ?? undefined,
     }
     const { quoteJson } = await callUnary(payments, payments.authorizeQuote, request, callContext(c))
-    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
+    return ownedJson<Quote, 200>(c, quoteJson, 200)
   })
   app.openapi(resendQuoteCode, async (c) => {
     await callUnary(payments, payments.resendQuoteScaCode, c.req.valid('param'), callContext(c))
@@ -121,7 +121,7 @@ export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignature
   })
   app.openapi(getQuote, async (c) => {
     const { quoteJson } = await callUnary(payments, payments.getQuote, c.req.valid('param'), callContext(c))
-    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
+    return ownedJson<Quote, 200>(c, quoteJson, 200)
   })
   app.openapi(executeQuote, async (c) => {
     const { quoteId } = c.req.valid('param')
@@ -140,6 +140,6 @@ export function registerQuoteRoutes(app: GatewayApp, { payments, walletSignature
     }
     const request = { quoteId, scaFactor: c.req.valid('json').scaFactor }
     const { quoteJson } = await callUnary(payments, payments.executeQuote, request, callContext(c))
-    return ownedJson<QuoteJson, 200>(c, quoteJson, 200)
+    return ownedJson<Quote, 200>(c, quoteJson, 200)
   })
 }

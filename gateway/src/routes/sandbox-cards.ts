@@ -5,15 +5,15 @@ import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
 import {
   CardIdParamsSchema,
+  errorResponses,
   SandboxCardAmountRequestSchema,
   SandboxCardAuthorizationRequestSchema,
   SandboxCardBalanceInquiryRequestSchema,
   SandboxCardClearingRequestSchema,
+  type SandboxCardSimulationJson,
   SandboxCardSimulationResponseSchema,
   SandboxCardTransactionRefRequestSchema,
-  type SandboxCardSimulationJson,
-} from '../schemas/cards.js'
-import { errorResponses } from '../schemas/common.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 type Authorization = z.infer<typeof SandboxCardAuthorizationRequestSchema>

@@ -4,9 +4,17 @@ import type { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { AccountIdParamsSchema, InternalAccountSchema, SandboxFundRequestSchema, type InternalAccountJson } from '../schemas/internal-accounts.js'
-import { SandboxSendRequestSchema, SandboxUmaReceiveRequestSchema, TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
+import {
+  AccountIdParamsSchema,
+  errorResponses,
+  type InternalAccount,
+  InternalAccountSchema,
+  SandboxFundRequestSchema,
+  SandboxSendRequestSchema,
+  SandboxUmaReceiveRequestSchema,
+  type Transaction,
+  TransactionSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Sandbox']
@@ -54,18 +62,18 @@ export function registerSandboxRoutes(app: GatewayApp, { internalAccounts, payme
   app.openapi(fundAccount, async (c) => {
     const request = { accountId: c.req.valid('param').accountId, amount: BigInt(c.req.valid('json').amount) }
     const { accountJson } = await callUnary(internalAccounts, internalAccounts.fundSandboxInternalAccount, request, callContext(c))
-    return ownedJson<InternalAccountJson, 200>(c, accountJson, 200)
+    return ownedJson<InternalAccount, 200>(c, accountJson, 200)
   })
   app.openapi(sandboxSend, async (c) => {
     const { currencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, currencyAmount: currencyAmount === undefined ? undefined : BigInt(currencyAmount) }
     const { transactionJson } = await callUnary(payments, payments.sandboxSend, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(sandboxUmaReceive, async (c) => {
     const { receivingCurrencyAmount, ...rest } = c.req.valid('json')
     const request = { ...rest, receivingCurrencyAmount: BigInt(receivingCurrencyAmount) }
     const { transactionJson } = await callUnary(payments, payments.sandboxUmaReceive, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
 }

@@ -4,9 +4,9 @@ import type { ScaServiceClient } from '@pp/proto/customers/v1/sca'
 import type { z } from '@hono/zod-openapi'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
   CredentialIdParamsSchema,
+  errorResponses,
   RecordSecurityEventRequestSchema,
   RecordSecurityEventResponseSchema,
   ResetIdParamsSchema,
@@ -24,7 +24,7 @@ import {
   TwoFactorResetStartRequestSchema,
   TwoFactorResetStartSchema,
   TwoFactorResetStatusSchema,
-} from '../schemas/sca.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Strong Customer Authentication']

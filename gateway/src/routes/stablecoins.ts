@@ -3,32 +3,32 @@ import { callUnary } from '@pp/grpc'
 import type { StablecoinsServiceClient } from '@pp/proto/stablecoins/v1/stablecoins'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  errorResponses,
   ListOperationsQuerySchema,
   ListProviderAccountsQuerySchema,
   ListStablecoinsQuerySchema,
   OperationIdParamsSchema,
   ProviderAccountIdParamsSchema,
+  type ProviderAccount,
   ProviderAccountLinkRequestSchema,
+  type ProviderAccountListJson,
   ProviderAccountListSchema,
   ProviderAccountSchema,
   RequiredIdempotencyHeadersSchema,
   StablecoinBurnRequestSchema,
   StablecoinIdParamsSchema,
+  type Stablecoin,
+  type StablecoinListJson,
   StablecoinListSchema,
   StablecoinMintRequestSchema,
+  type StablecoinOperation,
+  type StablecoinOperationListJson,
   StablecoinOperationListSchema,
   StablecoinOperationSchema,
   StablecoinRegisterRequestSchema,
   StablecoinSchema,
-  type ProviderAccountJson,
-  type ProviderAccountListJson,
-  type StablecoinJson,
-  type StablecoinListJson,
-  type StablecoinOperationJson,
-  type StablecoinOperationListJson,
-} from '../schemas/stablecoins.js'
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const tags = ['Stablecoins']
@@ -159,7 +159,7 @@ export function registerStablecoinRoutes(app: GatewayApp, stablecoins: Stablecoi
     const { provider, apiClientId, apiClientSecret, providerAccountId } = c.req.valid('json')
     const request = { provider, apiClientId, apiClientSecret, providerAccountId }
     const { providerAccountJson } = await callUnary(stablecoins, stablecoins.linkProviderAccount, request, callContext(c))
-    return ownedJson<ProviderAccountJson, 201>(c, providerAccountJson, 201)
+    return ownedJson<ProviderAccount, 201>(c, providerAccountJson, 201)
   })
   app.openapi(listProviderAccounts, async (c) => {
     const { pageJson } = await callUnary(stablecoins, stablecoins.listProviderAccounts, c.req.valid('query'), callContext(c))
@@ -168,13 +168,13 @@ export function registerStablecoinRoutes(app: GatewayApp, stablecoins: Stablecoi
   app.openapi(getProviderAccount, async (c) => {
     const providerAccountId = c.req.valid('param').stablecoinProviderAccountId
     const { providerAccountJson } = await callUnary(stablecoins, stablecoins.getProviderAccount, { providerAccountId }, callContext(c))
-    return ownedJson<ProviderAccountJson, 200>(c, providerAccountJson, 200)
+    return ownedJson<ProviderAccount, 200>(c, providerAccountJson, 200)
   })
   app.openapi(registerStablecoin, async (c) => {
     const { stablecoinProviderAccountId, ...token } = c.req.valid('json')
     const request = { ...token, providerAccountId: stablecoinProviderAccountId }
     const { stablecoinJson } = await callUnary(stablecoins, stablecoins.registerStablecoin, request, callContext(c))
-    return ownedJson<StablecoinJson, 201>(c, stablecoinJson, 201)
+    return ownedJson<Stablecoin, 201>(c, stablecoinJson, 201)
   })
   app.openapi(listStablecoins, async (c) => {
     const { pageJson } = await callUnary(stablecoins, stablecoins.listStablecoins, c.req.valid('query'), callContext(c))
@@ -182,23 +182,23 @@ export function registerStablecoinRoutes(app: GatewayApp, stablecoins: Stablecoi
   })
   app.openapi(getStablecoin, async (c) => {
     const { stablecoinJson } = await callUnary(stablecoins, stablecoins.getStablecoin, c.req.valid('param'), callContext(c))
-    return ownedJson<StablecoinJson, 200>(c, stablecoinJson, 200)
+    return ownedJson<Stablecoin, 200>(c, stablecoinJson, 200)
   })
   app.openapi(requestEnablement, async (c) => {
     const { stablecoinJson } = await callUnary(stablecoins, stablecoins.requestServiceEnablement, c.req.valid('param'), callContext(c))
-    return ownedJson<StablecoinJson, 200>(c, stablecoinJson, 200)
+    return ownedJson<Stablecoin, 200>(c, stablecoinJson, 200)
   })
   app.openapi(createMint, async (c) => {
     const { amount, fundingSource, destination } = c.req.valid('json')
     const request = { stablecoinId: c.req.valid('param').stablecoinId, amount, fundingSource, destinationAccountId: destination.accountId }
     const { operationJson } = await callUnary(stablecoins, stablecoins.createMint, request, callContext(c))
-    return ownedJson<StablecoinOperationJson, 201>(c, operationJson, 201)
+    return ownedJson<StablecoinOperation, 201>(c, operationJson, 201)
   })
   app.openapi(createBurn, async (c) => {
     const { amount, source, destination } = c.req.valid('json')
     const request = { stablecoinId: c.req.valid('param').stablecoinId, amount, source, destination }
     const { operationJson } = await callUnary(stablecoins, stablecoins.createBurn, request, callContext(c))
-    return ownedJson<StablecoinOperationJson, 201>(c, operationJson, 201)
+    return ownedJson<StablecoinOperation, 201>(c, operationJson, 201)
   })
   app.openapi(listOperations, async (c) => {
     const request = { ...c.req.valid('query'), stablecoinId: c.req.valid('param').stablecoinId }
@@ -208,6 +208,6 @@ export function registerStablecoinRoutes(app: GatewayApp, stablecoins: Stablecoi
   app.openapi(getOperation, async (c) => {
     const operationId = c.req.valid('param').stablecoinOperationId
     const { operationJson } = await callUnary(stablecoins, stablecoins.getOperation, { operationId }, callContext(c))
-    return ownedJson<StablecoinOperationJson, 200>(c, operationJson, 200)
+    return ownedJson<StablecoinOperation, 200>(c, operationJson, 200)
   })
 }

@@ -2,20 +2,21 @@ import { createRoute } from '@hono/zod-openapi'
 import { callUnary } from '@pp/grpc'
 import type { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { ApiError } from '@pp/errors'
-import { isGranted, type Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
+import { isGranted } from '../auth/permissions.js'
 import { callContext, type GatewayApp } from '../context.js'
 import { permissionToProto } from '../grpc/permissions.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
 import {
   ApiTokenCreateRequestSchema,
+  type ApiToken,
   ApiTokenSchema,
+  errorResponses,
   ListTokensQuerySchema,
   TokenIdParamsSchema,
-  TokenListSchema,
-  type ApiTokenJson,
   type TokenListJson,
-} from '../schemas/tokens.js'
+  TokenListSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const createToken = createRoute({
@@ -72,7 +73,7 @@ export function registerTokenRoutes(
     assertGrantable(c.get('principal').permissions, body.permissions)
     const request = { name: body.name, permissions: body.permissions.map(permissionToProto) }
     const { tokenJson } = await callUnary(platform, platform.createToken, request, callContext(c))
-    return ownedJson<ApiTokenJson, 201>(c, tokenJson, 201)
+    return ownedJson<ApiToken, 201>(c, tokenJson, 201)
   })
   app.openapi(listTokens, async (c) => {
     const query = c.req.valid('query')
@@ -91,7 +92,7 @@ export function registerTokenRoutes(
   })
   app.openapi(getToken, async (c) => {
     const { tokenJson } = await callUnary(platform, platform.getToken, c.req.valid('param'), callContext(c))
-    return ownedJson<ApiTokenJson, 200>(c, tokenJson, 200)
+    return ownedJson<ApiToken, 200>(c, tokenJson, 200)
   })
   app.openapi(deleteToken, async (c) => {
     const { tokenId } = c.req.valid('param')

@@ -3,23 +3,24 @@ import type { HttpErrorStatus } from '@pp/errors'
 import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import type { AgentsServiceClient } from '@pp/proto/agents/v1/agents'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { AgentActionSchema, type AgentActionJson } from '../schemas/agents.js'
-import { errorResponses } from '../schemas/common.js'
 import {
+  type AgentAction,
+  AgentActionSchema,
   ApprovePaymentRequestSchema,
   CancelTransactionRequestSchema,
   ConfirmReceiptRequestSchema,
+  errorResponses,
   ListTransactionsQuerySchema,
   RejectPaymentRequestSchema,
   TransactionIdParamsSchema,
+  type Transaction,
+  type TransactionListJson,
   TransactionListSchema,
   TransactionSchema,
-  type TransactionJson,
-  type TransactionListJson,
-} from '../schemas/transactions.js'
+} from '@pp/contracts'
 import { json, ownedJson } from './json-responses.js'
 import { listQueryToProto } from './payments-mapping.js'
 
@@ -89,32 +90,32 @@ export function registerTransactionRoutes(app: GatewayApp, payments: PaymentsSer
   })
   app.openapi(getTransaction, async (c) => {
     const { transactionJson } = await callUnary(payments, payments.getTransaction, c.req.valid('param'), callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(confirmReceipt, async (c) => {
     const { receiptDeliveryConfirmedAt } = c.req.valid('json')
     const request = { ...c.req.valid('param'), receiptDeliveryConfirmedAt: receiptDeliveryConfirmedAt === undefined ? undefined : new Date(receiptDeliveryConfirmedAt) }
     const { transactionJson } = await callUnary(payments, payments.confirmReceiptDelivery, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(approve, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { transactionId: request.transactionId, approve: true }, callContext(c))
-    if (agentDecision.handled) return ownedJson<TransactionJson, 200>(c, agentDecision.bodyJson, 200)
+    if (agentDecision.handled) return ownedJson<Transaction, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.approveTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(reject, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const agentDecision = await callUnary(agents, agents.decideAgentTransaction, { ...request, approve: false }, callContext(c))
     // an agent's rejected action never created its transaction: the answer is the action
-    if (agentDecision.handled) return ownedJson<AgentActionJson, 200>(c, agentDecision.bodyJson, 200)
+    if (agentDecision.handled) return ownedJson<AgentAction, 200>(c, agentDecision.bodyJson, 200)
     const { transactionJson } = await callUnary(payments, payments.rejectTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
   app.openapi(cancel, async (c) => {
     const request = { ...c.req.valid('param'), ...c.req.valid('json') }
     const { transactionJson } = await callUnary(payments, payments.cancelTransaction, request, callContext(c))
-    return ownedJson<TransactionJson, 200>(c, transactionJson, 200)
+    return ownedJson<Transaction, 200>(c, transactionJson, 200)
   })
 }

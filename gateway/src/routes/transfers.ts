@@ -3,10 +3,14 @@ import { callUnary } from '@pp/grpc'
 import type { PaymentsServiceClient } from '@pp/proto/payments/v1/payments'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
-import { TransactionSchema, type TransactionJson } from '../schemas/transactions.js'
-import { TransferInRequestSchema, TransferOutRequestSchema } from '../schemas/transfers.js'
+import {
+  errorResponses,
+  IdempotencyHeadersSchema,
+  type Transaction,
+  TransactionSchema,
+  TransferInRequestSchema,
+  TransferOutRequestSchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 // The spec deprecates these in favour of quotes; they still work, on the same ledger path.
@@ -35,7 +39,7 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
     const { source, destination, amount } = c.req.valid('json')
     const request = { sourceAccountId: source.accountId, destinationAccountId: destination.accountId, amount: BigInt(amount) }
     const { transactionJson } = await callUnary(payments, payments.transferIn, request, callContext(c))
-    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
+    return ownedJson<Transaction, 201>(c, transactionJson, 201)
   })
   app.openapi(transferOut, async (c) => {
     const { source, destination, amount, ...rest } = c.req.valid('json')
@@ -47,6 +51,6 @@ export function registerTransferRoutes(app: GatewayApp, payments: PaymentsServic
       amount: BigInt(amount),
     }
     const { transactionJson } = await callUnary(payments, payments.transferOut, request, callContext(c))
-    return ownedJson<TransactionJson, 201>(c, transactionJson, 201)
+    return ownedJson<Transaction, 201>(c, transactionJson, 201)
   })
 }

@@ -4,19 +4,20 @@ import { callContext, type GatewayApp } from '../context.js'
 import type { VerificationClients } from '../grpc/verification-clients.js'
 import { hostedKycUrl } from '../hosted/hosted-paths.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { CustomerIdParamsSchema, IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
+  CustomerIdParamsSchema,
+  errorResponses,
+  IdempotencyHeadersSchema,
   KycLinkCreateRequestSchema,
   KycLinkResponseSchema,
   ListVerificationsQuerySchema,
   VerificationIdParamsSchema,
+  type Verification,
+  type VerificationListJson,
   VerificationListSchema,
   VerificationRequestSchema,
   VerificationSchema,
-  type VerificationJson,
-  type VerificationListJson,
-} from '../schemas/verifications.js'
+} from '@pp/contracts'
 import { registerBeneficialOwnerRoutes } from './beneficial-owners.js'
 import { registerBulkImportRoutes } from './bulk-import.js'
 import { registerContactVerificationRoutes } from './contact-verification.js'
@@ -89,11 +90,11 @@ export function registerVerificationRoutes(app: GatewayApp, clients: Verificatio
   const { verifications, kycLinks } = clients
   app.openapi(createVerification, async (c) => {
     const { verificationJson } = await callUnary(verifications, verifications.createVerification, c.req.valid('json'), callContext(c))
-    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
+    return ownedJson<Verification, 200>(c, verificationJson, 200)
   })
   app.openapi(getVerification, async (c) => {
     const { verificationJson } = await callUnary(verifications, verifications.getVerification, c.req.valid('param'), callContext(c))
-    return ownedJson<VerificationJson, 200>(c, verificationJson, 200)
+    return ownedJson<Verification, 200>(c, verificationJson, 200)
   })
   app.openapi(listVerifications, async (c) => {
     const { pageJson } = await callUnary(verifications, verifications.listVerifications, c.req.valid('query'), callContext(c))

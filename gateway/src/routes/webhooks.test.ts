@@ -4,7 +4,7 @@ import { createGrpcClient, startGrpcServer, unaryService, type HandlerContext, t
 import { createLogger } from '@pp/logging'
 import { WebhooksServiceClient, WebhooksServiceService, type CreateReplayRequest, type ListDeliveriesRequest, type SendTestWebhookRequest } from '@pp/proto/webhooks/v1/webhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Permission } from '../auth/permissions.js'
+import type { Permission } from '@pp/vocabulary'
 import { createGatewayApp } from '../gateway-app.js'
 import { registerWebhookRoutes } from './webhooks.js'
 

@@ -3,27 +3,27 @@ import { callUnary } from '@pp/grpc'
 import type { WebhooksServiceClient } from '@pp/proto/webhooks/v1/webhooks'
 import { callContext, type GatewayApp } from '../context.js'
 import { requires } from '../middleware/require-permission.js'
-import { errorResponses } from '../schemas/common.js'
-import { IdempotencyHeadersSchema } from '../schemas/customers.js'
 import {
   DeliveryIdParamsSchema,
+  errorResponses,
+  IdempotencyHeadersSchema,
   ListWebhookDeliveriesQuerySchema,
   ReplayIdParamsSchema,
   TestWebhookRequestSchema,
+  type TestWebhookResponseJson,
   TestWebhookResponseSchema,
+  type WebhookDelivery,
+  type WebhookDeliveryListJson,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
+  type WebhookEndpointStatusJson,
   WebhookEndpointStatusSchema,
+  type WebhookReplay,
   WebhookReplayRequestSchema,
   WebhookReplaySchema,
-  WebhookSigningKeySchema,
-  type TestWebhookResponseJson,
-  type WebhookDeliveryJson,
-  type WebhookDeliveryListJson,
-  type WebhookEndpointStatusJson,
-  type WebhookReplayJson,
   type WebhookSigningKeyJson,
-} from '../schemas/webhooks.js'
+  WebhookSigningKeySchema,
+} from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
 
 const sendTestWebhook = createRoute({
@@ -143,17 +143,17 @@ export function registerWebhookRoutes(app: GatewayApp, webhooks: WebhooksService
   })
   app.openapi(getDelivery, async (c) => {
     const { deliveryJson } = await callUnary(webhooks, webhooks.getDelivery, c.req.valid('param'), callContext(c))
-    return ownedJson<WebhookDeliveryJson, 200>(c, deliveryJson, 200)
+    return ownedJson<WebhookDelivery, 200>(c, deliveryJson, 200)
   })
   app.openapi(redeliver, async (c) => {
     const { deliveryJson } = await callUnary(webhooks, webhooks.redeliverDelivery, c.req.valid('param'), callContext(c))
-    return ownedJson<WebhookDeliveryJson, 202>(c, deliveryJson, 202)
+    return ownedJson<WebhookDelivery, 202>(c, deliveryJson, 202)
   })
   app.openapi(createReplay, async (c) => {
     const { createdAfter, createdBefore, types } = c.req.valid('json')
     const request = { createdAfter: new Date(createdAfter), createdBefore: new Date(createdBefore), types: types ?? [] }
     const { replayJson } = await callUnary(webhooks, webhooks.createReplay, request, callContext(c))
-    return ownedJson<WebhookReplayJson, 202>(c, replayJson, 202)
+    return ownedJson<WebhookReplay, 202>(c, replayJson, 202)
   })
   app.openapi(getEndpointStatus, async (c) => {
     const { endpointJson } = await callUnary(webhooks, webhooks.getEndpointStatus, {}, callContext(c))
@@ -161,6 +161,6 @@ export function registerWebhookRoutes(app: GatewayApp, webhooks: WebhooksService
   })
   app.openapi(getReplay, async (c) => {
     const { replayJson } = await callUnary(webhooks, webhooks.getReplay, c.req.valid('param'), callContext(c))
-    return ownedJson<WebhookReplayJson, 200>(c, replayJson, 200)
+    return ownedJson<WebhookReplay, 200>(c, replayJson, 200)
   })
 }

@@ -4,7 +4,7 @@ import type { Hono } from 'hono'
 import type { Authenticator } from '../../src/auth/authenticator.js'
 import type { GatewayApp, GatewayEnv } from '../../src/context.js'
 import { createGatewayApp } from '../../src/gateway-app.js'
-import { errorResponses, Identifier, integerParameter } from '../../src/schemas/common.js'
+import { errorResponses, Identifier, integerParameter } from '@pp/contracts'
 
 const ThingBody = z.object({
   name: z.string().min(2).max(5),

@@ -24,4 +24,8 @@ export const VERIFICATION_STATUSES = [
 ] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
+/** What an API token may do, as the spec names it. */
+export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
 export { contactChangePrefix, walletAuthSignedOperation, type ContactChange } from './signed-operations.js'

@@ -52,8 +52,8 @@ describe('bulk import', () => {
     const done = await jobOf(ctx, jobId)
     expect(done).toMatchObject({ status: 'COMPLETED', progress: { total: 5, processed: 5, successful: 3, failed: 2 } })
     expect(done.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
-    expect(done.errors.map((e) => [e.correlationId, e.code])).toEqual([['row_3', 'INVALID_INPUT'], ['row_5', 'INVALID_INPUT']])
-    expect(done.errors[0]!.details).toMatchObject({ errors: [{ field: 'birthDate' }] })
+    expect(done.errors?.map((e) => [e.correlationId, e.code])).toEqual([['row_3', 'INVALID_INPUT'], ['row_5', 'INVALID_INPUT']])
+    expect(done.errors?.[0]!.details).toMatchObject({ errors: [{ field: 'birthDate' }] })
     const created = await open(h.db).customer.findMany({ where: { platformId: ctx.platformId }, orderBy: { platformCustomerId: 'asc' } })
     expect(created.map((r) => [r.platformCustomerId, r.fullName ?? r.customerType])).toEqual([['imp-1', 'Ann Able'], ['imp-2', 'Bee, Bob'], ['imp-4', 'BUSINESS']])
     // the webhook carries the job exactly as the API answers it

@@ -316,7 +316,8 @@ describe('rule-based accounts', () => {
       balance: { amount: 0, currency: USD },
       fundingPaymentInstructions: [{ accountOrWalletInfo: { accountType: 'USD_ACCOUNT' } }],
     })
-    expect(account.fundingPaymentInstructions[0]!.accountOrWalletInfo.accountNumber).not.toBe(usd!.fundingPaymentInstructions[0]!.accountOrWalletInfo.accountNumber)
+    const accountNumberOf = (view: typeof account) => (view.fundingPaymentInstructions[0]!.accountOrWalletInfo as { accountNumber?: string }).accountNumber
+    expect(accountNumberOf(account)).not.toBe(accountNumberOf(usd!))
     await fundAccount(ctx, account.id, 50n)
     const retries = await Promise.all([create(call, request), create(call, request)])
     for (const retry of retries) expect(retry).toEqual(account)

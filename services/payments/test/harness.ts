@@ -18,7 +18,7 @@ import type { PaymentsDeps } from '../src/domain/deps.js'
 import { startWorkers, type RunningWorkers } from '../src/domain/jobs/workers.js'
 import { parseSizeLimits } from '../src/domain/quotes/size-limits.js'
 import type { QuoteView } from '../src/domain/quotes/view.js'
-import type { TransactionPage } from '../src/domain/transactions/list.js'
+import type { Page } from '@pp/paging'
 import type { TransactionView } from '../src/domain/transactions/view.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from '../src/providers/rails/payout-rails.js'
 import { sandboxRateSource, unconfiguredRateSource } from '../src/providers/rates/rate-sources.js'
@@ -273,10 +273,20 @@ export async function balances(h: Harness, ctx: Caller, refs: AccountRef[]): Pro
 export const quoteOf = ({ quoteJson }: { quoteJson: string }): QuoteView => JSON.parse(quoteJson) as QuoteView
 
 /** The transaction an answer carries, as the API's JSON: amounts and rates are JSON numbers, times ISO strings. */
-export const transactionOf = ({ transactionJson }: { transactionJson: string }): TransactionView => JSON.parse(transactionJson) as TransactionView
+type Outgoing = Extract<TransactionView, { type: 'OUTGOING' }>
+
+/** A payment transaction as a test reads it: the fields of either direction, each side as a plain record. */
+export type PaymentTransaction = Omit<Outgoing, 'type' | 'source' | 'destination' | 'receivedAmount'> & {
+  type: 'INCOMING' | 'OUTGOING'
+  source?: Record<string, string>
+  destination: Record<string, string>
+  receivedAmount: NonNullable<Outgoing['receivedAmount']>
+}
+
+export const transactionOf = ({ transactionJson }: { transactionJson: string }): PaymentTransaction => JSON.parse(transactionJson) as PaymentTransaction
 
 /** The page of transactions a list answer carries, as the API's JSON. */
-export const pageOf = ({ pageJson }: { pageJson: string }): TransactionPage => JSON.parse(pageJson) as TransactionPage
+export const pageOf = ({ pageJson }: { pageJson: string }): Page<PaymentTransaction> => JSON.parse(pageJson) as Page<PaymentTransaction>
 
 /** The ApiError a call rejected with. */
 export async function failure(promise: Promise<unknown>): Promise<{ code: string; reason: string; details: Record<string, unknown> }> {

@@ -1,8 +1,9 @@
+import type * as contract from '@pp/contracts'
 import { currentUsage } from './policy.js'
 import type { Agent, AgentAction, AgentPolicy } from './types.js'
 
 /** The API's Agent: usage as of now (a counter of an earlier day or month reads zero). */
-export function agentView(agent: Agent, now: Date) {
+export function agentView(agent: Agent, now: Date): contract.Agent {
   const usage = currentUsage(agent.usage, now)
   return {
     id: agent.id,
@@ -23,15 +24,15 @@ export function agentView(agent: Agent, now: Date) {
   }
 }
 
-export const deviceCodeView = (code: string, agentId: string, expiresAt: Date) => ({ code, agentId, expiresAt: expiresAt.toISOString(), redeemed: false })
+export const deviceCodeView = (code: string, agentId: string, expiresAt: Date): contract.AgentDeviceCode => ({ code, agentId, expiresAt: expiresAt.toISOString(), redeemed: false })
 
-export const redeemView = (agent: Agent, accessToken: string, policy: AgentPolicy) => ({ agentId: agent.id, agentName: agent.name, accessToken, policy })
+export const redeemView = (agent: Agent, accessToken: string, policy: AgentPolicy): contract.AgentDeviceCodeRedeem => ({ agentId: agent.id, agentName: agent.name, accessToken, policy })
 
 /**
  * The API's AgentAction. The quote and transaction inside are the payments service's own JSON as
  * it was when the action was submitted and when it executed, embedded unchanged.
  */
-export function actionView(action: AgentAction) {
+export function actionView(action: AgentAction): contract.AgentAction {
   return {
     id: action.id,
     agentId: action.agentId,
@@ -39,9 +40,9 @@ export function actionView(action: AgentAction) {
     platformCustomerId: action.platformCustomerId,
     status: action.status,
     type: action.type,
-    ...(action.type === 'EXECUTE_QUOTE' && { quote: JSON.parse(action.quoteJson) as unknown }),
+    ...(action.type === 'EXECUTE_QUOTE' && { quote: JSON.parse(action.quoteJson) as contract.Quote }),
     ...(action.transferDetails && { transferDetails: action.transferDetails }),
-    ...(action.transactionJson && { transaction: JSON.parse(action.transactionJson) as unknown }),
+    ...(action.transactionJson && { transaction: JSON.parse(action.transactionJson) as contract.Transaction }),
     ...(action.rejectionReason && { rejectionReason: action.rejectionReason }),
     createdAt: action.createdAt.toISOString(),
     updatedAt: action.updatedAt.toISOString(),

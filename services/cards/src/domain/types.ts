@@ -1,3 +1,4 @@
+import type { Card, CardTransaction } from '@pp/contracts'
 import type { Tenant } from '@pp/tenancy'
 
 export { tenantOf, type Caller, type Environment, type Origin, type Tenant } from '@pp/tenancy'
@@ -47,25 +48,7 @@ export interface CardWithSources {
 }
 
 /** The API's Card. */
-export interface CardView {
-  id: string
-  cardholderId: string
-  platformCardId?: string
-  state: CardState
-  stateReason: CardStateReason | null
-  brand: string
-  form: string
-  last4: string
-  expMonth: number
-  expYear: number
-  fundingSources: string[]
-  maxSpendPerTransaction: number | null
-  currency: string
-  processorRef: string
-  issuerRef: string
-  createdAt: string
-  updatedAt: string
-}
+export type CardView = Card
 
 export type CardTransactionStatus = 'AUTHORIZED' | 'PARTIALLY_SETTLED' | 'SETTLED' | 'REFUNDED' | 'EXCEPTION'
 export type Direction = 'DEBIT' | 'CREDIT'
@@ -114,35 +97,9 @@ export interface HoldRecord {
   createdAt: Date
 }
 
-
-export interface CurrencyAmountView {
-  amount: number
-  currency: { code: string; name: string; symbol: string; decimals: number }
-}
-
 /** The API's CardTransaction (type CARD of GET /transactions). */
-export interface CardTransactionView {
-  type: 'CARD'
-  id: string
-  cardId: string
-  customerId: string
-  platformCustomerId: string
-  issuerTransactionToken: string
-  status: CardTransactionStatus
-  direction: Direction
-  merchant: Merchant
-  authorizedAmount: CurrencyAmountView
-  settledAmount?: CurrencyAmountView
-  refundedAmount?: CurrencyAmountView
-  accountId: string
-  pullSummary: { count: number; totalAmount: number; pendingCount: number }
-  refundSummary: { count: number; totalAmount: number }
-  settlementSummary: { count: number; totalAmount: number }
-  authorizedAt: string
-  lastEventAt?: string
-  createdAt: string
-  updatedAt: string
-}
+export type CardTransactionView = CardTransaction
+export type CurrencyAmountView = CardTransaction['authorizedAmount']
 
 /** EXPIRE_AUTHORIZATION: an authorization's window ended (`expire:<id>`), or its card closed (`close:<id>`). */
 export type JobKind = 'ACTIVATE_CARD' | 'CONFIRM_PULL' | 'FAIL_CONFIRMATION' | 'RECOVER_MESSAGE' | 'EXPIRE_AUTHORIZATION'

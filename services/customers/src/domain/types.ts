@@ -1,3 +1,4 @@
+import type { AgreementConsent, Customer } from '@pp/contracts'
 import type { KycStatus } from '@pp/vocabulary'
 
 export { tenantOf, type Caller, type Environment, type Tenant } from '@pp/tenancy'
@@ -98,25 +99,7 @@ export interface ConsentFields {
   endUserTermsConsent?: LegacyConsentInput
 }
 
-export interface ConsentView {
-  type: string
-  acceptedAt: string
-  ipAddress: string
-  termsVersion: string
-  acceptanceMethod: AcceptanceMethod
-}
+export type ConsentView = AgreementConsent
 
 /** A customer as the API shows it (and as events carry it). */
-export interface CustomerView extends Omit<CustomerProfile, 'identifier'> {
-  id: string
-  customerType: CustomerType
-  kycStatus?: VerificationStatus
-  kybStatus?: VerificationStatus
-  agreementConsents: ConsentView[]
-  createdAt: string
-  updatedAt: string
-  isDeleted: boolean
-  /** Only for customers whose verification provider requires contact verification. */
-  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' }
-}
-
+export type CustomerView = Customer

@@ -58,6 +58,6 @@ export const customerFacts = (view: CustomerView): CustomerFacts => ({
   agreementTypes: view.agreementConsents.map((consent) => consent.type),
   email: view.email,
   phoneNumber: view.phoneNumber,
-  verificationStatus: view.kycStatus ?? view.kybStatus ?? '',
+  verificationStatus: view.customerType === 'INDIVIDUAL' ? view.kycStatus : view.kybStatus,
   scaRequired: isScaRegion(view.region),
 })

@@ -1,6 +1,9 @@
 import type { CardView, CardWithSources } from '../types.js'
 
-/** The API's Card: the one JSON of a card, for responses, webhooks and replays. Never the number or CVV. */
+/**
+ * The API's Card: the one JSON of a card, for responses, webhooks and replays. Never the number or CVV.
+ * Brand and form are stored as the issuer named them, which is one of the contract's values.
+ */
 export function cardView({ card, sources }: CardWithSources): CardView {
   return {
     id: card.id,
@@ -8,8 +11,8 @@ export function cardView({ card, sources }: CardWithSources): CardView {
     ...(card.platformCardId === null ? {} : { platformCardId: card.platformCardId }),
     state: card.state,
     stateReason: card.stateReason,
-    brand: card.brand,
-    form: card.form,
+    brand: card.brand as CardView['brand'],
+    form: card.form as CardView['form'],
     last4: card.last4,
     expMonth: card.expMonth,
     expYear: card.expYear,

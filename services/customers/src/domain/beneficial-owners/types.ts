@@ -1,3 +1,4 @@
+import type { BeneficialOwner } from '@pp/contracts'
 import type { Address, VerificationStatus } from '../types.js'
 
 export const BENEFICIAL_OWNER_ROLES = ['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER'] as const
@@ -38,10 +39,7 @@ export interface BeneficialOwnerRecord {
   updatedAt: Date
 }
 
-export interface BeneficialOwnerView extends Omit<BeneficialOwnerRecord, 'platformId' | 'environment' | 'createdAt' | 'updatedAt'> {
-  createdAt: string
-  updatedAt: string
-}
+export type BeneficialOwnerView = BeneficialOwner
 
 /** The name the hosted pages and verification errors show for an owner. */
 export const ownerName = ({ personalInfo }: Pick<BeneficialOwnerRecord, 'personalInfo'>): string =>

@@ -1,3 +1,5 @@
+import type { BulkImportJob, BulkImportJobAccepted } from '@pp/contracts'
+
 export type ImportJobStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'
 
 /** Why a row was not imported: the reference's BulkCustomerImportErrorEntry. */
@@ -8,19 +10,11 @@ export interface ImportRowError {
   details: Record<string, unknown>
 }
 
-export interface ImportJobView {
-  id: string
-  status: ImportJobStatus
-  progress: { total: number; processed: number; successful: number; failed: number }
-  errors: ImportRowError[]
-  completedAt?: string
-}
+/** The reference's BulkCustomerImportJob. */
+export type ImportJobView = BulkImportJob
 
 /** The reference's BulkCustomerImportJobAccepted. */
-export interface ImportJobAccepted {
-  jobId: string
-  status: ImportJobStatus
-}
+export type ImportJobAccepted = BulkImportJobAccepted
 
 /** An import job as stored; db/ reads it in this shape. */
 export interface ImportJobRow {

@@ -9,5 +9,5 @@ export const toImportJobView = (row: ImportJobRow): ImportJobView => ({
   completedAt: row.completedAt?.toISOString(),
 })
 
-/** The answer to an upload: the queued job, by id and status. */
-export const toImportJobAccepted = (row: ImportJobRow): ImportJobAccepted => ({ jobId: row.id, status: row.status as ImportJobStatus })
+/** The answer to an upload: the job just queued, which the reference says is PENDING or PROCESSING. */
+export const toImportJobAccepted = (row: ImportJobRow): ImportJobAccepted => ({ jobId: row.id, status: row.status as ImportJobAccepted['status'] })

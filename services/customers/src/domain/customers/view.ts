@@ -7,22 +7,25 @@ import type { CustomerRecord } from '../../db/customers.db.js'
 import { contactVerificationOf, type ContactProof } from '../contact-verification/status.js'
 import type { ConsentView, CustomerView } from '../types.js'
 
-/** The customer as the API shows it: the identifier stays write-only, the status is named by type. */
+/**
+ * The customer as the API shows it: the identifier stays write-only, the status is named by type.
+ * The profile's enumerated answers are kept as text; they were checked against the contract's
+ * values when written, which the view's unit test holds the view to.
+ */
 export function toCustomerView(record: CustomerRecord, agreementConsents: ConsentView[], proofs: ContactProof[] = []): CustomerView {
   const { identifier: _writeOnly, ...profile } = record.profile
-  const status =
-    record.customerType === 'INDIVIDUAL' ? { kycStatus: record.verificationStatus } : { kybStatus: record.verificationStatus }
-  return {
-    id: record.id,
-    customerType: record.customerType,
-    ...profile,
-    ...status,
+  const facts = {
     agreementConsents,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     isDeleted: record.deletedAt !== null,
     contactVerification: contactVerificationOf(record, proofs),
   }
+  const view =
+    record.customerType === 'INDIVIDUAL'
+      ? { id: record.id, customerType: record.customerType, ...profile, kycStatus: record.verificationStatus, ...facts }
+      : { id: record.id, customerType: record.customerType, ...profile, kybStatus: record.verificationStatus, ...facts }
+  return view as CustomerView
 }
 
 export const viewOf = ({ record, consents, proofs }: CustomerWithFacts): CustomerView => toCustomerView(record, consents, proofs)

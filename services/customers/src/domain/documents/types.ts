@@ -1,3 +1,5 @@
+import type { Document } from '@pp/contracts'
+
 /** A document's details without its file. */
 export interface DocumentRecord {
   id: string
@@ -30,15 +32,4 @@ export interface DocumentUploadInput {
   content: Uint8Array
 }
 
-export interface DocumentView {
-  id: string
-  documentHolder: string
-  documentType: string
-  side?: string
-  country: string
-  documentNumber?: string
-  issuingAuthority?: string
-  fileName: string
-  createdAt: string
-  updatedAt: string
-}
+export type DocumentView = Document

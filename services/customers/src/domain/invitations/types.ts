@@ -1,3 +1,5 @@
+import type { UmaInvitation } from '@pp/contracts'
+
 /** Stored statuses; EXPIRED is shown once a PENDING invitation is past expiresAt. */
 export type StoredInvitationStatus = 'PENDING' | 'CLAIMED' | 'CANCELLED'
 
@@ -15,15 +17,4 @@ export interface InvitationRecord {
 }
 
 /** The reference's UmaInvitation. */
-export interface InvitationView {
-  code: string
-  createdAt: string
-  claimedAt?: string
-  url: string
-  expiresAt?: string
-  inviterUma: string
-  inviteeUma?: string
-  status: StoredInvitationStatus | 'EXPIRED'
-  firstName?: string
-  amountToSend?: { amount: number; currency: { code: string; name: string; symbol: string; decimals: number } }
-}
+export type InvitationView = UmaInvitation

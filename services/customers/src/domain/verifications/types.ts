@@ -1,3 +1,4 @@
+import type { Verification } from '@pp/contracts'
 import type { VerificationStatus } from '@pp/vocabulary'
 
 export { VERIFICATION_STATUSES } from '@pp/vocabulary'
@@ -15,14 +16,8 @@ export interface VerificationErrorView {
   reason: string
 }
 
-export interface VerificationView {
-  id: string
-  customerId: string
-  verificationStatus: VerificationOutcome
-  errors: VerificationErrorView[]
-  createdAt: string
-  updatedAt: string
-}
+/** The reference's Verification, as the API shows it. */
+export type VerificationView = Verification
 
 /** A verification as stored. */
 export interface VerificationRow {

@@ -1,3 +1,4 @@
+import type { ExternalAccount } from '@pp/contracts'
 /** Every field an `accountInfo` of some account type may carry, besides accountType and beneficiary. */
 export const ACCOUNT_FIELDS = [
   'accountNumber', 'routingNumber', 'bankName', 'bankAccountType', 'accountCategory', 'intermediaryBankName',
@@ -40,16 +41,9 @@ export type AchValidationStatus = 'VALIDATING' | 'VALIDATED' | 'FAILED'
 /** Whose account it is: a customer's, or the platform's own (customerId absent). */
 export type AccountOwner = { kind: 'CUSTOMER'; customerId: string } | { kind: 'PLATFORM' }
 
-/** An external account as the API shows it (and as events carry it). */
-export interface ExternalAccountView {
-  id: string
-  customerId?: string
-  status: ExternalAccountStatus
-  platformAccountId?: string
-  ownershipType?: OwnershipType
-  currency: string
-  defaultUmaDepositAccount: boolean
-  beneficiaryVerificationStatus?: BeneficiaryVerificationStatus
-  beneficiaryVerifiedData?: { fullName: string }
-  accountInfo: AccountInfoInput & { paymentRails?: string[] }
-}
+/**
+ * An external account as the API shows it (and as events carry it). The ledger reads and writes
+ * `accountInfo` field by field, by the rules of its type, so it keeps it as the record of fields
+ * it was accepted as; view.test.ts holds every type's view to the contract's ExternalAccountInfo.
+ */
+export type ExternalAccountView = Omit<ExternalAccount, 'accountInfo'> & { accountInfo: AccountInfoInput & { paymentRails?: string[] } }

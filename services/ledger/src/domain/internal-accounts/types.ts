@@ -1,3 +1,4 @@
+import type { InternalAccount } from '@pp/contracts'
 import type { AccountBalance } from '../transfers/types.js'
 import type { Environment } from '../types.js'
 import type { AccountStatus } from './status-rules.js'
@@ -59,24 +60,7 @@ export type AccountIdentity = Pick<InternalAccountRecord, 'id' | 'customerId' | 
 /** What other services act on of an account: who holds it, what it is, and whether a card could draw on it. */
 export type InternalAccountFacts = AccountIdentity & { canFundCard: boolean }
 
-export interface CurrencyAmountView {
-  amount: number
-  currency: { code: string; name: string; symbol: string; decimals: number }
-}
+export type CurrencyAmountView = InternalAccount['balance']
 
 /** The account as the API shows it (JSON-ready); also the data of the account events. */
-export interface InternalAccountView {
-  id: string
-  customerId?: string
-  type: InternalAccountType
-  status: AccountStatus
-  balance: CurrencyAmountView
-  totalBalance: CurrencyAmountView
-  fundingPaymentInstructions: PaymentInstructions[]
-  createdAt: string
-  updatedAt: string
-  label: string | null
-  sweepRule: SweepRule | null
-  privateEnabled?: boolean
-  cardCapabilities?: { actions: string[] }
-}
+export type InternalAccountView = InternalAccount

@@ -4,7 +4,7 @@ import { availableOf, totalOf } from '../transfers/rules.js'
 import type { CurrencyAmountView, InternalAccountRecord, InternalAccountView } from './types.js'
 
 /** What a card issued now could do with one of a customer's active card-funding accounts as its funding source. */
-const CARD_ACTIONS = ['PURCHASE', 'REFUND', 'BALANCE_INQUIRY']
+const CARD_ACTIONS = ['PURCHASE', 'REFUND', 'BALANCE_INQUIRY'] as const
 
 /** An amount with its currency object (code, name, symbol, decimals). */
 export function amountView(amount: bigint, code: string): CurrencyAmountView {
@@ -26,7 +26,8 @@ export const canFundCard = (record: Pick<InternalAccountRecord, 'customerId' | '
 /**
  * The account as the API shows it: `balance` is what can be spent now (pending and held funds
  * excluded), `totalBalance` includes them; label and sweep rule are null when absent; privacy
- * appears only on embedded wallets, card capabilities only when the account can fund a card.
+ * appears only on embedded wallets, card capabilities only when the account can fund a card. The
+ * funding instructions are stored as the account's provisioning wrote them, in the contract's shape.
  */
 export function toAccountView(record: InternalAccountRecord): InternalAccountView {
   return {
@@ -36,7 +37,7 @@ export function toAccountView(record: InternalAccountRecord): InternalAccountVie
     status: record.status,
     balance: amountView(availableOf(record.balance), record.currency),
     totalBalance: amountView(totalOf(record.balance), record.currency),
-    fundingPaymentInstructions: record.fundingInstructions,
+    fundingPaymentInstructions: record.fundingInstructions as InternalAccountView['fundingPaymentInstructions'],
     createdAt: record.createdAt.toISOString(),
     updatedAt: lastChangeOf(record).toISOString(),
     label: record.label,

@@ -1,3 +1,4 @@
+import { TransactionSchema } from '@pp/contracts'
 import { describe, expect, it } from 'vitest'
 import { CREATED, DESTINATION_ID, SOURCE_ID, shownRateDetails, storedQuote } from '../quotes/test-quote.js'
 import { transactionFromQuote } from './from-quote.js'
@@ -72,7 +73,7 @@ describe('transactionJson', () => {
     const funded = executed({
       source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1', paymentRail: 'ACH', accountHolderName: 'Sandbox Sender' },
     })
-    expect(transactionJson(funded).source).toEqual({ sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1', paymentRail: 'ACH' })
+    expect(transactionJson(funded)).toHaveProperty('source', { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1', paymentRail: 'ACH' })
     const received = executed({
       source: { sourceType: 'UMA_ADDRESS', umaAddress: '$sender@uma.example', currency: 'USD' },
       destination: { destinationType: 'ACCOUNT', accountId: 'InternalAccount:1', currency: 'USD', umaAddress: '$bob@uma.example' },
@@ -81,6 +82,52 @@ describe('transactionJson', () => {
       source: { sourceType: 'UMA_ADDRESS', umaAddress: '$sender@uma.example', currency: 'USD' },
       destination: { destinationType: 'ACCOUNT', accountId: 'InternalAccount:1', currency: 'USD' },
     })
-    expect(transactionJson(received).destination).not.toHaveProperty('umaAddress')
+    expect(transactionJson(received)).not.toHaveProperty('destination.umaAddress')
+  })
+})
+
+describe('the transaction view keeps to the Transaction contract', () => {
+  /** The view as it travels (JSON), parsed by the contract: it keeps every field and adds none. */
+  const expectContract = (row: TransactionRow) => {
+    const json: unknown = JSON.parse(JSON.stringify(transactionJson(row)))
+    expect(TransactionSchema.parse(json)).toEqual(json)
+  }
+  const failed = { status: 'FAILED', failureReason: 'PAYOUT_RETURNED', failureDetails: { rail: 'ACH', returnCode: 'R01', returnReason: 'Insufficient funds' } }
+  const refunded = { reference: 'Transaction:1:refund', initiatedAt: '2025-10-03T12:01:00.000Z', status: 'COMPLETED', reason: 'TRANSACTION_FAILED' }
+
+  it.each(['PENDING', 'PROCESSING', 'COMPLETED', 'EXPIRED'])('an outgoing transaction, %s', (status) => {
+    expectContract(executed({ status, settledAt: status === 'COMPLETED' ? new Date('2025-10-03T12:00:30Z') : null }))
+  })
+
+  it('an outgoing transaction that failed and was refunded', () => {
+    expectContract(executed({ ...failed, refund: refunded }))
+  })
+
+  it.each([
+    ['from an UMA address', { sourceType: 'UMA_ADDRESS', umaAddress: '$sender@uma.example', currency: 'USD' }],
+    ['from realtime funding', { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: 'Customer:1', paymentRail: 'ACH' }],
+    ['credited by the ledger, with no source', {}],
+  ])('an incoming transaction %s', (_name, source) => {
+    expectContract(
+      executed({ type: 'INCOMING', direction: 'CREDIT', status: 'COMPLETED', quoteId: null, source, exchangeRate: null, rateDetails: null, paymentRail: null }),
+    )
+  })
+
+  it("a card transaction, as the cards service made it", () => {
+    const card = {
+      type: 'CARD',
+      id: 'CardTransaction:019542f5-b3e7-1d02-0000-000000000007',
+      customerId: 'Customer:1',
+      platformCustomerId: 'pc-1',
+      status: 'SETTLED',
+      direction: 'DEBIT',
+      merchant: { descriptor: 'BLUE BOTTLE COFFEE SF', mcc: '5814', country: 'US' },
+      authorizedAmount: { amount: 450, currency: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 } },
+      accountId: 'InternalAccount:1',
+      authorizedAt: '2025-10-03T12:00:00.000Z',
+      createdAt: '2025-10-03T12:00:00.000Z',
+      updatedAt: '2025-10-03T12:00:00.000Z',
+    }
+    expectContract(executed({ type: 'CARD', cardJson: card }))
   })
 })

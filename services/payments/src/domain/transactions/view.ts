@@ -1,3 +1,4 @@
+import type { Transaction } from '@pp/contracts'
 import { amountToJson, findCurrency, type Currency } from '@pp/money'
 import type { RefundState } from './transitions.js'
 import type { TransactionRow } from './types.js'
@@ -21,35 +22,8 @@ export interface RateDetailsView {
 /** One side of a quote or transaction: which fields it has depends on its type. */
 export type SideView = Record<string, string>
 
-/** An outgoing or incoming transaction as the API shows it (the reference's OutgoingTransaction / IncomingTransaction). */
-export interface TransactionView {
-  id: string
-  status: string
-  type: string
-  direction: string
-  source?: SideView
-  destination: SideView
-  customerId: string
-  platformCustomerId: string
-  sentAmount: CurrencyAmountView
-  receivedAmount: CurrencyAmountView
-  exchangeRate?: number
-  fees: number
-  platformFees: number
-  description?: string
-  quoteId?: string
-  failureReason?: string
-  /** What the rail said when it failed the payout: for an ACH return, its code and reason. */
-  failureDetails?: Record<string, string>
-  refund?: RefundState
-  rateDetails?: RateDetailsView
-  paymentRail?: string
-  reconciliationInstructions: { reference: string }
-  settledAt?: string
-  createdAt: string
-  updatedAt: string
-  receiptDeliveryConfirmedAt?: string
-}
+/** An outgoing, incoming or card transaction as the API shows it (the reference's Transaction). */
+export type TransactionView = Transaction
 
 /** The currency object of a code; a code @pp/money does not know (none is stored today) names itself rather than failing the read. */
 export const currencyView = (code: string): Currency => findCurrency(code) ?? { code, name: code, symbol: code, decimals: 0 }
@@ -96,14 +70,23 @@ function destinationView(stored: Record<string, string>): SideView {
 
 const iso = (date: Date | null): string | undefined => date?.toISOString()
 
+/** What the reference's OutgoingTransaction has and its IncomingTransaction does not: the platform's fees, the rates, the rail. */
+const outgoingFields = (row: TransactionRow) => ({
+  platformFees: amountToJson(row.platformFees),
+  rateDetails: row.rateDetails ? rateDetailsView(row.rateDetails) : undefined,
+  paymentRail: row.paymentRail ?? undefined,
+})
+
 /**
  * The transaction as the API shows it, and as its events carry it. Rates are decimal strings
  * inside the service and JSON numbers here; a failure reason shows only on a FAILED transaction.
+ * The row keeps status, type and rail as text, written from the contract's values; view.test.ts
+ * holds each type and status to the contract.
  */
 export function transactionJson(row: TransactionRow): TransactionView {
   // a card transaction shows as the cards service, which owns it, made it
   if (row.type === 'CARD' && row.cardJson !== null) return row.cardJson as unknown as TransactionView
-  return defined<TransactionView>({
+  return defined({
     id: row.id,
     status: row.status,
     type: row.type,
@@ -116,18 +99,16 @@ export function transactionJson(row: TransactionRow): TransactionView {
     receivedAmount: currencyAmountView(row.receivedAmount, row.receivingCurrency),
     exchangeRate: row.exchangeRate === null ? undefined : Number(row.exchangeRate),
     fees: amountToJson(row.fees),
-    platformFees: amountToJson(row.platformFees),
     description: row.description ?? undefined,
     quoteId: row.quoteId ?? undefined,
     failureReason: row.status === 'FAILED' ? (row.failureReason ?? undefined) : undefined,
     failureDetails: row.status === 'FAILED' ? ((row.failureDetails as Record<string, string> | null) ?? undefined) : undefined,
     refund: (row.refund as RefundState | null) ?? undefined,
-    rateDetails: row.rateDetails ? rateDetailsView(row.rateDetails) : undefined,
-    paymentRail: row.paymentRail ?? undefined,
+    ...(row.type === 'OUTGOING' && outgoingFields(row)),
     reconciliationInstructions: { reference: row.reference },
     settledAt: iso(row.settledAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     receiptDeliveryConfirmedAt: iso(row.receiptDeliveryConfirmedAt),
-  })
+  }) as TransactionView
 }

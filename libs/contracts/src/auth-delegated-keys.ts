@@ -16,7 +16,7 @@ export const DelegatedKeySchema = z
   })
   .openapi('DelegatedKey')
 
-export type DelegatedKeyJson = z.infer<typeof DelegatedKeySchema>
+export type DelegatedKey = z.output<typeof DelegatedKeySchema>
 
 export const DelegatedKeyListSchema = z.object({ data: z.array(DelegatedKeySchema) }).openapi('DelegatedKeyListResponse')
 export type DelegatedKeyListJson = z.infer<typeof DelegatedKeyListSchema>

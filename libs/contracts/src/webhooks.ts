@@ -90,7 +90,7 @@ export const WebhookDeliverySchema = z
     }),
   })
   .openapi('WebhookDelivery')
-export type WebhookDeliveryJson = z.infer<typeof WebhookDeliverySchema>
+export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>
 
 export const WebhookDeliveryListSchema = listEnvelope(WebhookDeliverySchema, 'WebhookDeliveryListResponse')
 export type WebhookDeliveryListJson = z.infer<typeof WebhookDeliveryListSchema>
@@ -126,7 +126,7 @@ export const WebhookReplaySchema = z
     completedAt: timestamp.optional(),
   })
   .openapi('WebhookReplay')
-export type WebhookReplayJson = z.infer<typeof WebhookReplaySchema>
+export type WebhookReplay = z.output<typeof WebhookReplaySchema>
 
 export const WebhookEndpointStatusSchema = z
   .object({

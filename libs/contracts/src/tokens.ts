@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { PERMISSIONS } from '../auth/permissions.js'
+import { PERMISSIONS } from '@pp/vocabulary'
 import { Identifier, listEnvelope, PaginationQuerySchema } from './common.js'
 import { Timestamp } from './customer-fields.js'
 
@@ -20,7 +20,7 @@ export const ApiTokenSchema = z
   })
   .openapi('ApiToken')
 
-export type ApiTokenJson = z.infer<typeof ApiTokenSchema>
+export type ApiToken = z.output<typeof ApiTokenSchema>
 
 export const TokenListSchema = listEnvelope(ApiTokenSchema, 'TokenListResponse')
 export type TokenListJson = z.infer<typeof TokenListSchema>

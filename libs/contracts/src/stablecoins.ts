@@ -44,7 +44,7 @@ export const ProviderAccountSchema = z
     updatedAt: z.iso.datetime(),
   })
   .openapi('StablecoinProviderAccount')
-export type ProviderAccountJson = z.infer<typeof ProviderAccountSchema>
+export type ProviderAccount = z.output<typeof ProviderAccountSchema>
 
 export const ProviderAccountListSchema = listEnvelope(ProviderAccountSchema, 'StablecoinProviderAccountListResponse')
 export type ProviderAccountListJson = z.infer<typeof ProviderAccountListSchema>
@@ -87,7 +87,7 @@ export const StablecoinSchema = z
     updatedAt: z.iso.datetime(),
   })
   .openapi('Stablecoin')
-export type StablecoinJson = z.infer<typeof StablecoinSchema>
+export type Stablecoin = z.output<typeof StablecoinSchema>
 
 export const StablecoinListSchema = listEnvelope(StablecoinSchema, 'StablecoinListResponse')
 export type StablecoinListJson = z.infer<typeof StablecoinListSchema>
@@ -161,7 +161,7 @@ export const StablecoinOperationSchema = z
     updatedAt: z.iso.datetime(),
   })
   .openapi('StablecoinOperation')
-export type StablecoinOperationJson = z.infer<typeof StablecoinOperationSchema>
+export type StablecoinOperation = z.output<typeof StablecoinOperationSchema>
 
 export const StablecoinOperationListSchema = listEnvelope(StablecoinOperationSchema, 'StablecoinOperationListResponse')
 export type StablecoinOperationListJson = z.infer<typeof StablecoinOperationListSchema>

@@ -18,7 +18,7 @@ export const AuthSessionSchema = z
   })
   .openapi('AuthSession')
 
-export type AuthSessionJson = z.infer<typeof AuthSessionSchema>
+export type AuthSession = z.output<typeof AuthSessionSchema>
 
 export const AuthSessionListSchema = z.object({ data: z.array(AuthSessionSchema) }).openapi('AuthSessionListResponse')
 export type AuthSessionListJson = z.infer<typeof AuthSessionListSchema>

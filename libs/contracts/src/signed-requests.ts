@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { AuthMethodTypeSchema } from '../schemas/auth-credentials.js'
+import { AuthMethodTypeSchema } from './auth-credentials.js'
 
 /** The 202 of every signed operation's first leg. */
 export const SignedRequestChallengeSchema = z

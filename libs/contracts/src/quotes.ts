@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { SignedRetryHeadersSchema } from '../wallet-signature/schemas.js'
+import { SignedRetryHeadersSchema } from './signed-requests.js'
 import { Identifier } from './common.js'
 import { CurrencyCode, UmaAddress } from './customer-fields.js'
 import { IdempotencyHeadersSchema } from './customers.js'
@@ -112,7 +112,7 @@ export const QuoteSchema = z
   })
   .openapi('Quote')
 
-export type QuoteJson = z.infer<typeof QuoteSchema>
+export type Quote = z.output<typeof QuoteSchema>
 
 export const QuoteIdParamsSchema = z.object({
   quoteId: Identifier().openapi({ param: { name: 'quoteId', in: 'path' }, example: 'Quote:019542f5-b3e7-1d02-0000-000000000006' }),

@@ -33,7 +33,7 @@ export const CardSchema = z
     updatedAt: timestamp,
   })
   .openapi('Card')
-export type CardJson = z.infer<typeof CardSchema>
+export type Card = z.output<typeof CardSchema>
 
 export const CardListSchema = listEnvelope(CardSchema, 'CardListResponse')
 export type CardListJson = z.infer<typeof CardListSchema>
@@ -113,6 +113,7 @@ export const CardTransactionSchema = z
     updatedAt: timestamp,
   })
   .openapi('CardTransaction')
+export type CardTransaction = z.output<typeof CardTransactionSchema>
 
 const currency = z.object({ code: z.string().regex(/^[A-Z]{3,4}$/).openapi({ example: 'USD' }) }).openapi('SandboxCardCurrency')
 

@@ -105,6 +105,3 @@ export const listEnvelope = <T extends z.ZodType>(item: T, name: string) =>
       totalCount: z.number().int(),
     })
     .openapi(name)
-
-/** Echoes a proto timestamp (ts-proto gives a Date) as the API's ISO 8601 UTC string. */
-export const isoTimestamp = (value: Date | undefined): string | undefined => value?.toISOString()

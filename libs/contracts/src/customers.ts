@@ -30,6 +30,7 @@ export const AgreementConsentSchema = z
     ...consentFields,
   })
   .openapi('AgreementConsent')
+export type AgreementConsent = z.output<typeof AgreementConsentSchema>
 
 const EndUserTermsConsentSchema = z
   .object(consentFields)
@@ -190,7 +191,7 @@ export const CustomerSchema = z
   ])
   .openapi('Customer')
 
-export type CustomerJson = z.infer<typeof CustomerSchema>
+export type Customer = z.output<typeof CustomerSchema>
 
 export const CustomerListSchema = listEnvelope(CustomerSchema, 'CustomerListResponse')
 export type CustomerListJson = z.infer<typeof CustomerListSchema>

@@ -39,7 +39,7 @@ export const AuthMethodSchema = z
   })
   .openapi('AuthMethod')
 
-export type AuthMethodJson = z.infer<typeof AuthMethodSchema>
+export type AuthMethod = z.output<typeof AuthMethodSchema>
 
 export const AuthMethodListSchema = z.object({ data: z.array(AuthMethodSchema) }).openapi('AuthMethodListResponse')
 export type AuthMethodListJson = z.infer<typeof AuthMethodListSchema>

@@ -30,10 +30,10 @@ export const BulkImportJobSchema = z
   })
   .openapi('BulkCustomerImportJob')
 
-export type BulkImportJobJson = z.infer<typeof BulkImportJobSchema>
+export type BulkImportJob = z.output<typeof BulkImportJobSchema>
 
 export const BulkImportJobAcceptedSchema = z
   .object({ jobId: z.string(), status: z.enum(['PENDING', 'PROCESSING']) })
   .openapi('BulkCustomerImportJobAccepted')
 
-export type BulkImportJobAcceptedJson = z.infer<typeof BulkImportJobAcceptedSchema>
+export type BulkImportJobAccepted = z.output<typeof BulkImportJobAcceptedSchema>

@@ -39,7 +39,7 @@ export const DocumentSchema = z
   })
   .openapi('Document')
 
-export type DocumentJson = z.infer<typeof DocumentSchema>
+export type Document = z.output<typeof DocumentSchema>
 
 export const DocumentListSchema = listEnvelope(DocumentSchema, 'DocumentListResponse')
 export type DocumentListJson = z.infer<typeof DocumentListSchema>

@@ -47,7 +47,7 @@ export const ExternalAccountSchema = z
   })
   .openapi('ExternalAccount')
 
-export type ExternalAccountJson = z.infer<typeof ExternalAccountSchema>
+export type ExternalAccount = z.output<typeof ExternalAccountSchema>
 
 export const ExternalAccountListSchema = listEnvelope(ExternalAccountSchema, 'ExternalAccountListResponse')
 export type ExternalAccountListJson = z.infer<typeof ExternalAccountListSchema>

@@ -23,7 +23,7 @@ export const UmaInvitationSchema = z
   })
   .openapi('UmaInvitation')
 
-export type UmaInvitationJson = z.infer<typeof UmaInvitationSchema>
+export type UmaInvitation = z.output<typeof UmaInvitationSchema>
 
 export const UmaInvitationCreateRequestSchema = z
   .object({

@@ -100,7 +100,7 @@ const OutgoingTransactionSchema = z
 
 export const TransactionSchema = z.discriminatedUnion('type', [IncomingTransactionSchema, OutgoingTransactionSchema, CardTransactionSchema]).openapi('Transaction')
 
-export type TransactionJson = z.infer<typeof TransactionSchema>
+export type Transaction = z.output<typeof TransactionSchema>
 
 export const TransactionListSchema = listEnvelope(TransactionSchema, 'TransactionListResponse')
 export type TransactionListJson = z.infer<typeof TransactionListSchema>

@@ -56,7 +56,7 @@ export const BeneficialOwnerSchema = z
   })
   .openapi('BeneficialOwner')
 
-export type BeneficialOwnerJson = z.infer<typeof BeneficialOwnerSchema>
+export type BeneficialOwner = z.output<typeof BeneficialOwnerSchema>
 
 export const BeneficialOwnerListSchema = listEnvelope(BeneficialOwnerSchema, 'BeneficialOwnerListResponse')
 export type BeneficialOwnerListJson = z.infer<typeof BeneficialOwnerListSchema>

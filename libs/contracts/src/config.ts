@@ -123,5 +123,5 @@ export const PlatformConfigUpdateRequestSchema = z
   .partial()
   .openapi('PlatformConfigUpdateRequest')
 
-export type PlatformConfigJson = z.infer<typeof PlatformConfigSchema>
+export type PlatformConfig = z.output<typeof PlatformConfigSchema>
 export type PlatformConfigUpdateRequest = z.infer<typeof PlatformConfigUpdateRequestSchema>

@@ -106,7 +106,7 @@ export const InternalAccountSchema = z
   })
   .openapi('InternalAccount')
 
-export type InternalAccountJson = z.infer<typeof InternalAccountSchema>
+export type InternalAccount = z.output<typeof InternalAccountSchema>
 
 export const InternalAccountListSchema = listEnvelope(InternalAccountSchema, 'InternalAccountListResponse')
 export type InternalAccountListJson = z.infer<typeof InternalAccountListSchema>

@@ -57,6 +57,7 @@ export const AgentPolicySchema = z
     approvalThresholds: AgentApprovalThresholdsSchema.optional(),
   })
   .openapi('AgentPolicy')
+export type AgentPolicy = z.output<typeof AgentPolicySchema>
 
 export const AgentPolicyUpdateRequestSchema = z
   .object({
@@ -91,7 +92,7 @@ export const AgentSchema = z
     updatedAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Agent')
-export type AgentJson = z.infer<typeof AgentSchema>
+export type Agent = z.output<typeof AgentSchema>
 export const AgentListSchema = listEnvelope(AgentSchema, 'AgentListResponse')
 export type AgentListJson = z.infer<typeof AgentListSchema>
 
@@ -111,7 +112,7 @@ export const AgentDeviceCodeSchema = z
     redeemed: z.boolean(),
   })
   .openapi('AgentDeviceCode')
-export type AgentDeviceCodeJson = z.infer<typeof AgentDeviceCodeSchema>
+export type AgentDeviceCode = z.output<typeof AgentDeviceCodeSchema>
 
 export const AgentCreateResponseSchema = z.object({ agent: AgentSchema, deviceCode: AgentDeviceCodeSchema }).openapi('AgentCreateResponse')
 export type AgentCreateResponseJson = z.infer<typeof AgentCreateResponseSchema>
@@ -122,7 +123,7 @@ export type AgentDeviceCodeStatusJson = z.infer<typeof AgentDeviceCodeStatusSche
 export const AgentDeviceCodeRedeemSchema = z
   .object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: AgentPolicySchema })
   .openapi('AgentDeviceCodeRedeemResponse')
-export type AgentDeviceCodeRedeemJson = z.infer<typeof AgentDeviceCodeRedeemSchema>
+export type AgentDeviceCodeRedeem = z.output<typeof AgentDeviceCodeRedeemSchema>
 
 export const AgentActionStatusSchema = z.enum(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED']).openapi('AgentActionStatus')
 
@@ -145,7 +146,7 @@ export const AgentActionSchema = z
     updatedAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('AgentAction')
-export type AgentActionJson = z.infer<typeof AgentActionSchema>
+export type AgentAction = z.output<typeof AgentActionSchema>
 export const AgentActionListSchema = listEnvelope(AgentActionSchema, 'AgentActionListResponse')
 export type AgentActionListJson = z.infer<typeof AgentActionListSchema>
 

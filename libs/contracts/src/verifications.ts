@@ -35,7 +35,7 @@ export const VerificationSchema = z
   })
   .openapi('Verification')
 
-export type VerificationJson = z.infer<typeof VerificationSchema>
+export type Verification = z.output<typeof VerificationSchema>
 
 export const VerificationListSchema = listEnvelope(VerificationSchema, 'VerificationListResponse')
 export type VerificationListJson = z.infer<typeof VerificationListSchema>
