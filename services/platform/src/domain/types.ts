@@ -1,10 +1,9 @@
+import type { Permission } from '@pp/vocabulary'
 import type { Tenant } from '@pp/tenancy'
 
 /** The domain's own shapes; the rpc layer maps them to and from proto. */
 export type { Environment, Tenant } from '@pp/tenancy'
-export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE'
-
-export const PERMISSIONS: readonly Permission[] = ['VIEW', 'TRANSACT', 'MANAGE']
+export { PERMISSIONS, type Permission } from '@pp/vocabulary'
 
 export interface ApiToken extends Tenant {
   id: string
