@@ -56,6 +56,16 @@ function installNewService(root: string): void {
   execFileSync(process.execPath, ['../../scripts/prisma-generate.mjs'], { cwd: join(root, 'services', NAME), stdio: 'pipe' })
 }
 
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+
 async function tablesOf(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -109,6 +119,8 @@ describe('pnpm new-service', () => {
     const loyalty = { name: NAME, grpcPort: 50060 }
     // the copy's start script, which runs every service of the copy's list, the new one among them,
     // and answers only once each has answered its health check and the gateway an authenticated request
+    // the new service's database is named by it, as pnpm start names each: one an earlier run left holds another first migration
+    await dropDatabase(databaseUrl, NAME)
     const mesh = await startLocalMesh({ root: copy, services: [...meshServices, loyalty], postgresUrl: databaseUrl })
     try {
       expect(await checkHealth(mesh.grpcAddresses[NAME]!)).toBe(true)
@@ -116,6 +128,7 @@ describe('pnpm new-service', () => {
       expect(await tablesOf(withDatabase(databaseUrl, NAME))).toEqual(['_prisma_migrations', 'idempotency_keys', 'outbox_events'])
     } finally {
       await mesh.stop()
+      await dropDatabase(databaseUrl, NAME)
     }
     expect(await checkHealth(mesh.grpcAddresses[NAME]!)).toBe(false)
   }, 240_000)
