@@ -126,11 +126,12 @@ describe('closing a card', () => {
 
 describe('an authorization left open', () => {
   it('expires after its window by the job runner, its hold released and its webhook sent; a later clearing posts as a late presentment', async () => {
+    const { caller, accountId, card } = await fundedCard(5_000n)
+    const t = await authorize(caller, card.id, 700n)
+    expect(h.ledger.balance(accountId)).toBe(4_300n)
+    // started once the hold is seen: on a loaded machine the 400 ms window may pass before that
     const runner = cardJobRunner(h.deps, h.database.url).start()
     try {
-      const { caller, accountId, card } = await fundedCard(5_000n)
-      const t = await authorize(caller, card.id, 700n)
-      expect(h.ledger.balance(accountId)).toBe(4_300n)
       await waitUntil(async () => (await findTransaction(h.sql, t.id))?.status === 'SETTLED', 'the expiry', 10_000, 20)
       expect(Date.now() - t.transaction!.authorizedAt.getTime()).toBeGreaterThanOrEqual(EXPIRY_MS)
       expect(h.ledger.balance(accountId)).toBe(5_000n)
