@@ -45,8 +45,9 @@ export interface SentPrenote {
   externalAccountId: string
   platformId: string
   environment: string
-  status: string
 }
+
+const SENT_PRENOTE = { id: true, externalAccountId: true, platformId: true, environment: true } as const
 
 /** Up to `limit` prenotes whose waiting period ended with no return, oldest first. */
 export const findDuePrenotes = (db: Db, now: Date, limit: number): Promise<SentPrenote[]> =>
@@ -54,12 +55,17 @@ export const findDuePrenotes = (db: Db, now: Date, limit: number): Promise<SentP
     where: { kind: 'PRENOTE', status: 'SUBMITTED', settlesAt: { lte: now } },
     orderBy: { settlesAt: 'asc' },
     take: limit,
-    select: { id: true, externalAccountId: true, platformId: true, environment: true, status: true },
+    select: SENT_PRENOTE,
   })
 
-/** The prenote a trace number names, if it names one. */
-export const findPrenoteByTrace = (db: Db, traceNumber: string): Promise<SentPrenote | null> =>
-  open(db).achEntry.findFirst({ where: { kind: 'PRENOTE', traceNumber }, select: { id: true, externalAccountId: true, platformId: true, environment: true, status: true } })
+/** The prenotes not yet returned among the entries `traceNumbers` name, by trace number: one statement for a file's returns. */
+export async function findUnreturnedPrenotes(db: Db, traceNumbers: string[]): Promise<Map<string, SentPrenote>> {
+  const rows = await open(db).achEntry.findMany({
+    where: { kind: 'PRENOTE', traceNumber: { in: traceNumbers }, status: { not: 'RETURNED' } },
+    select: { ...SENT_PRENOTE, traceNumber: true },
+  })
+  return new Map(rows.map(({ traceNumber, ...prenote }) => [traceNumber, prenote]))
+}
 
 /** A prenote the ledger was told validated; one a return reached meanwhile stays RETURNED. */
 export async function markPrenoteValidated(db: Db, id: string, now: Date): Promise<void> {

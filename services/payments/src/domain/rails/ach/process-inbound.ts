@@ -14,7 +14,7 @@ import {
 } from '../../../db/ach-inbound.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import { driveTransaction } from '../../transactions/driver.js'
-import { findPrenoteByTrace } from '../../../db/ach-prenotes.db.js'
+import { findUnreturnedPrenotes } from '../../../db/ach-prenotes.db.js'
 import { countInbound, countPrenote, type AchRail, type InboundSummary } from './ach-rail.js'
 import { maskCorrectedData, maskRecords } from './masking.js'
 import { tellLedger } from './prenote-outcome.js'
@@ -81,9 +81,11 @@ export async function processInboundFile(deps: PaymentsDeps, name: string, conte
  * hears of. Telling it twice (a file read again) changes nothing.
  */
 async function failReturnedPrenotes(deps: PaymentsDeps, returns: AchReturn[]): Promise<void> {
+  if (returns.length === 0) return
+  const prenotes = await findUnreturnedPrenotes(deps.db, returns.map((entry) => entry.originalTraceNumber))
   for (const entry of returns) {
-    const prenote = await findPrenoteByTrace(deps.db, entry.originalTraceNumber)
-    if (prenote && prenote.status !== 'RETURNED') await tellLedger(deps, prenote, 'FAILED', entry.returnCode)
+    const prenote = prenotes.get(entry.originalTraceNumber)
+    if (prenote) await tellLedger(deps, prenote, 'FAILED', entry.returnCode)
   }
 }
 
