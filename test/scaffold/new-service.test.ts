@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { checkHealth } from '@pp/grpc'
 import { withDatabase } from '@pp/db'
-import { repoRoot, testConnections } from '@pp/testing'
+import { dropDatabase, repoRoot, testConnections } from '@pp/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { meshServices } from '../../scripts/mesh/services.js'
@@ -54,16 +54,6 @@ function installNewService(root: string): void {
   mkdirSync(join(modules, '.bin'))
   symlinkSync(join(siblingModules, '.bin/prisma'), join(modules, '.bin/prisma'))
   execFileSync(process.execPath, ['../../scripts/prisma-generate.mjs'], { cwd: join(root, 'services', NAME), stdio: 'pipe' })
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  } finally {
-    await client.end()
-  }
 }
 
 async function tablesOf(url: string): Promise<string[]> {

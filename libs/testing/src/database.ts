@@ -22,7 +22,8 @@ export async function createTestDatabase(prefix: string, migrationsDir?: string,
   return { url, drop: () => dropDatabase(databaseUrl, name) }
 }
 
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+/** Drops database `name` of the server, whoever is connected to it, if it exists. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') })
   await admin.connect()
   try {

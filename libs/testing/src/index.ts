@@ -1,5 +1,5 @@
 export { testConnections, type TestConnections } from './connections.js'
-export { createTestDatabase, type TestDatabase } from './database.js'
+export { createTestDatabase, dropDatabase, type TestDatabase } from './database.js'
 export { distinctPorts, freePort, startProcess, waitUntil, type ServiceProcess } from './processes.js'
 export { repoRoot } from './paths.js'
 export { ownNatsServer, type OwnNatsServer } from './nats-server.js'
