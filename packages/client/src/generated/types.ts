@@ -19,8 +19,15 @@ export type AedAccountInfo = {
   paymentRails?: string[]
 }
 
-export type AedIndividualBeneficiary = IndividualBeneficiary & {
-  address: unknown
+export type AedIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber?: string
+  countryOfResidence?: string
+  address: Address
 }
 
 export type Agent = {
@@ -633,8 +640,16 @@ export type CadAccountInfo = {
   paymentRails?: string[]
 }
 
-export type CadIndividualBeneficiary = IndividualBeneficiary & {
+export type CadIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
   registrationNumber?: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber?: string
+  countryOfResidence?: string
+  address?: Address
 }
 
 export type CancelTransactionRequest = {
@@ -850,10 +865,18 @@ export type CopAccountInfo = {
   paymentRails?: string[]
 }
 
-export type CopIndividualBeneficiary = IndividualBeneficiary & ({
+export type CopIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber?: string
+  countryOfResidence?: string
   documentType?: 'CC' | 'CE' | 'TI' | 'NIT' | 'PP'
   documentNumber?: string
-})
+  address?: Address
+}
 
 export type CounterpartyFieldDefinition = {
   name: CustomerInfoFieldName
@@ -1420,8 +1443,15 @@ export type EurAccountInfo = {
   paymentRails?: string[]
 }
 
-export type EurIndividualBeneficiary = IndividualBeneficiary & {
-  countryOfResidence: unknown
+export type EurIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber?: string
+  countryOfResidence: string
+  address?: Address
 }
 
 export type ExchangeRate = {
@@ -1597,9 +1627,15 @@ export type GtqAccountInfo = {
   paymentRails?: string[]
 }
 
-export type GtqIndividualBeneficiary = IndividualBeneficiary & {
-  phoneNumber: unknown
-  countryOfResidence: unknown
+export type GtqIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber: string
+  countryOfResidence: string
+  address?: Address
 }
 
 export type HkdAccountInfo = {
@@ -1899,9 +1935,15 @@ export type JmdAccountInfo = {
   paymentRails?: string[]
 }
 
-export type JmdIndividualBeneficiary = IndividualBeneficiary & {
-  phoneNumber: unknown
-  address: unknown
+export type JmdIndividualBeneficiary = {
+  beneficiaryType: 'INDIVIDUAL'
+  fullName: string
+  birthDate?: string
+  nationality?: string
+  email?: string
+  phoneNumber: string
+  countryOfResidence?: string
+  address: Address
 }
 
 export type KesAccountInfo = {

@@ -31,6 +31,16 @@ describe('accountInfoErrors', () => {
     ])
   })
 
+  // the gateway's schema and these rules come from one declaration; both once differed on these
+  it('takes what the published schema takes: a 12-digit Indonesian e-wallet number and a BOLT 11 invoice over 255 characters', () => {
+    expect(accountInfoErrors(withInfo('IDR_ACCOUNT', { phoneNumber: '+62812345678901' }))).toEqual([])
+    const invoice =
+      'lnbc15u1p3xnhl2pp5jptserfk3zk4qy42tlucycrfwxhydvlemu9pqr93tuzlv9cc7g3sdqsvfhkcap3xyhx7un8cqzpgxqzjcsp5f8c52y2stc300gl6s4' +
+      'xswtjpc37hrnnr3c9wvtgjfuvqmpm35evq9qyyssqy4lgd8tj637qcjp05rdpxxykjenthxftej7a2zzmwrmrl70fyj9hvj0rewhzj7jfyuwkwcg9g2jpwtk' +
+      '3wkjtwnkdks84hsnu8xps5vsq4gj5hs'
+    expect(accountInfoErrors({ accountType: 'LIGHTNING', invoice })).toEqual([])
+  })
+
   it('gives the constraint of a shape error', () => {
     expect(accountInfoErrors(withInfo('GBP_ACCOUNT', { sortCode: '60-16-13' }))).toEqual([
       expect.objectContaining({ field: 'accountInfo.sortCode', constraint: { maxLength: 6 } }),

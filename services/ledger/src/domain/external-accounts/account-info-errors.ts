@@ -2,7 +2,8 @@ import type { FieldError } from '@pp/errors'
 import { ACCOUNT_TYPE_NAMES, isAccountType, rulesOf, type AccountTypeRules } from './account-types.js'
 import { beneficiaryErrors } from './beneficiary-errors.js'
 import { isPresent, missing, notAllowed, valueError } from './field-errors.js'
-import { ACCOUNT_FIELDS, type AccountField, type AccountInfoInput } from './types.js'
+import { ACCOUNT_FIELDS, type AccountField } from '@pp/contracts/external-account-fields'
+import type { AccountInfoInput } from './types.js'
 
 const PATH = 'accountInfo'
 

@@ -1,6 +1,7 @@
 import { codeMac, isSealedText, openText, sealingKeyring, sealText, type CodeMac, type SealingKeyring } from '@pp/secrets'
 import type { Tenant } from '../types.js'
-import type { AccountField, AccountInfoInput } from './types.js'
+import type { AccountField } from '@pp/contracts/external-account-fields'
+import type { AccountInfoInput } from './types.js'
 
 /**
  * The fields of an accountInfo holding a bank account's full number: sealed at rest (issue 31),

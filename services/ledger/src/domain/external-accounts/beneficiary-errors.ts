@@ -1,10 +1,10 @@
 import type { FieldError } from '@pp/errors'
 import {
-  ADDRESS_FIELD_RULES, BENEFICIARY_FIELD_RULES, BUSINESS_BENEFICIARY, REQUIRED_ADDRESS_FIELDS,
-  type BeneficiaryKindRules, type BeneficiaryRules,
-} from './beneficiary-rules.js'
+  BENEFICIARY_FIELD_SHAPES, BENEFICIARY_FIELDS, BUSINESS_BENEFICIARY, type BeneficiaryKindShape, type BeneficiaryShape,
+} from '@pp/contracts/external-account-fields'
+import { ADDRESS_FIELD_RULES, REQUIRED_ADDRESS_FIELDS } from './address-rules.js'
 import { isPresent, missing, notAllowed, valueError } from './field-errors.js'
-import { ADDRESS_FIELDS, BENEFICIARY_FIELDS, type AccountInfoInput, type AddressInput, type BeneficiaryInput } from './types.js'
+import { ADDRESS_FIELDS, type AccountInfoInput, type AddressInput, type BeneficiaryInput } from './types.js'
 
 const PATH = 'accountInfo.beneficiary'
 
@@ -18,14 +18,14 @@ function addressErrors(address: AddressInput, info: AccountInfoInput): FieldErro
   })
 }
 
-function kindErrors(beneficiary: BeneficiaryInput, kind: BeneficiaryKindRules, info: AccountInfoInput): FieldError[] {
+function kindErrors(beneficiary: BeneficiaryInput, kind: BeneficiaryKindShape, info: AccountInfoInput): FieldError[] {
   const known = new Set<string>(['beneficiaryType', ...kind.required, ...kind.allowed])
   const type = beneficiary.beneficiaryType!
   const errors = BENEFICIARY_FIELDS.flatMap((field): FieldError[] => {
     const value = beneficiary[field]
     if (!isPresent(value)) return kind.required.includes(field) ? [missing(`${PATH}.${field}`)] : []
     if (!known.has(field)) return [notAllowed(`${PATH}.${field}`, `a ${type} beneficiary of ${info.accountType}`)]
-    const error = valueError(`${PATH}.${field}`, value, BENEFICIARY_FIELD_RULES[field], info)
+    const error = valueError(`${PATH}.${field}`, value, BENEFICIARY_FIELD_SHAPES[field], info)
     return error ? [error] : []
   })
   const hasAddress = beneficiary.address !== undefined
@@ -35,13 +35,13 @@ function kindErrors(beneficiary: BeneficiaryInput, kind: BeneficiaryKindRules, i
 }
 
 /** The errors of `accountInfo.beneficiary` under the account type's beneficiary rules. */
-export function beneficiaryErrors(info: AccountInfoInput, rules: BeneficiaryRules | undefined): FieldError[] {
+export function beneficiaryErrors(info: AccountInfoInput, rules: BeneficiaryShape | undefined): FieldError[] {
   const beneficiary = info.beneficiary
   if (!rules) return beneficiary ? [notAllowed(PATH, info.accountType)] : []
   if (!beneficiary) return rules.isRequired ? [missing(PATH)] : []
   const type = beneficiary.beneficiaryType
   if (!isPresent(type)) return [missing(`${PATH}.beneficiaryType`)]
-  const typeError = valueError(`${PATH}.beneficiaryType`, type, BENEFICIARY_FIELD_RULES.beneficiaryType, info)
+  const typeError = valueError(`${PATH}.beneficiaryType`, type, BENEFICIARY_FIELD_SHAPES.beneficiaryType, info)
   if (typeError) return [typeError]
   return kindErrors(beneficiary, type === 'BUSINESS' ? BUSINESS_BENEFICIARY : rules.individual, info)
 }

@@ -1,5 +1,5 @@
 import type { FieldError } from '@pp/errors'
-import type { FieldRule } from './field-rules.js'
+import { formatProblem, type FieldRule } from './field-rules.js'
 import type { AccountInfoInput } from './types.js'
 
 /** Proto3 sends an unset string as '': either way the caller gave no value. */
@@ -29,6 +29,6 @@ function shapeError(field: string, value: string, rule: FieldRule): FieldError |
 export function valueError(field: string, value: string, rule: FieldRule, info: AccountInfoInput): FieldError | undefined {
   const shape = shapeError(field, value, rule)
   if (shape) return shape
-  const problem = rule.check?.(value, info)
+  const problem = formatProblem(rule, value, info)
   return problem === undefined ? undefined : { field, message: problem }
 }

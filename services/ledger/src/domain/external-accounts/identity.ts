@@ -1,5 +1,6 @@
 import { rulesOf, type AccountType } from './account-types.js'
 import { isPresent } from './field-errors.js'
+import { comparableValue } from './field-rules.js'
 import type { AccountInfoInput } from './types.js'
 
 export interface AccountIdentity {
@@ -18,7 +19,7 @@ export function identityOf(info: AccountInfoInput & { accountType: AccountType }
   const rules = rulesOf(info.accountType)
   const fields = rules.identities.find((set) => set.every((field) => isPresent(info[field])))
   if (!fields) throw new Error(`${info.accountType} account information without an identifier reached identityOf`)
-  const values = fields.map((field) => rules.fields[field]?.normalize?.(info[field]!) ?? info[field]!)
+  const values = fields.map((field) => comparableValue(field, rules.fields[field], info[field]!))
   const family = fields.length === 1 && fields[0] === 'iban' ? 'IBAN' : (rules.family ?? info.accountType)
   return { key: `${family}:${values.join('/')}`, primaryIdentifier: info[fields.at(-1)!]! }
 }

@@ -1,22 +1,8 @@
 import type { ExternalAccount } from '@pp/contracts'
-/** Every field an `accountInfo` of some account type may carry, besides accountType and beneficiary. */
-export const ACCOUNT_FIELDS = [
-  'accountNumber', 'routingNumber', 'bankName', 'bankAccountType', 'accountCategory', 'intermediaryBankName',
-  'intermediaryRoutingNumber', 'fiToFiInformation', 'iban', 'swiftCode', 'branchCode', 'bankCode', 'sortCode',
-  'clabeNumber', 'pixKey', 'pixKeyType', 'taxId', 'phoneNumber', 'provider', 'region', 'country', 'vpa', 'ifsc',
-  'rail', 'address', 'vaspName', 'invoice', 'bolt12', 'lightningAddress',
-] as const
-export type AccountField = (typeof ACCOUNT_FIELDS)[number]
-
+import type { AccountField, BeneficiaryField } from '@pp/contracts/external-account-fields'
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const
 export type AddressInput = Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>
 
-/** The text fields of a beneficiary (its address aside). */
-export const BENEFICIARY_FIELDS = [
-  'beneficiaryType', 'fullName', 'legalName', 'birthDate', 'nationality', 'email', 'phoneNumber',
-  'countryOfResidence', 'registrationNumber', 'taxId', 'documentType', 'documentNumber',
-] as const
-export type BeneficiaryField = (typeof BENEFICIARY_FIELDS)[number]
 export type BeneficiaryInput = Partial<Record<BeneficiaryField, string>> & { address?: AddressInput }
 
 /** An `accountInfo` as a caller sends it; the account type's rules say which fields belong. */
