@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { runService } from '@pp/service'
 import { platformConfigClient } from './clients/platform.js'
-import { loadLedgerConfig } from './config.js'
+import { collectionAccountsOf, loadLedgerConfig } from './config.js'
 import { open, openDb } from './db/client.js'
 import { startAchValidationJob } from './domain/external-accounts/ach-validation-job.js'
 import { bankAccountSealing } from './domain/external-accounts/bank-account-sealing.js'
@@ -36,7 +36,7 @@ runService({
       { db, sql, now, idempotencyKeyTtlMs, customers, sealing },
       { achValidationWindowMs: config.ACH_VALIDATION_WINDOW_MS, challengeTtlMs: OWNERSHIP_CHALLENGE_TTL_MS },
     )
-    const deps = { db, sql, platformConfig, now, idempotencyKeyTtlMs, externalAccounts }
+    const deps = { db, sql, platformConfig, now, idempotencyKeyTtlMs, externalAccounts, collection: collectionAccountsOf(config) }
     const server = await startLedgerServer(config.GRPC_ADDRESS, ledgerServiceRegistrations(deps, logger), logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
     const stopAchValidation = startAchValidationJob(
       externalAccounts,

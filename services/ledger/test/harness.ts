@@ -9,6 +9,7 @@ import { open, openDb, type Db } from '../src/db/client.js'
 import type { LedgerDeps } from '../src/domain/deps.js'
 import { bankAccountSealing } from '../src/domain/external-accounts/bank-account-sealing.js'
 import { externalAccountsDeps } from '../src/external-accounts-deps.js'
+import type { CollectionAccounts } from '../src/domain/internal-accounts/collection-accounts.js'
 import type { AccountPage } from '../src/domain/internal-accounts/list-internal-accounts.js'
 import type { InternalAccountView } from '../src/domain/internal-accounts/types.js'
 import type { PlatformConfigSource, PlatformSettings } from '../src/domain/platform-settings.js'
@@ -44,8 +45,11 @@ export interface Harness {
   stop(): Promise<void>
 }
 
-/** A fresh migrated database and the real gRPC server on a free port, called through the generated clients. */
-export async function startHarness(name: string, poolMax?: number): Promise<Harness> {
+/**
+ * A fresh migrated database and the real gRPC server on a free port, called through the generated
+ * clients; `collection` gives production accounts the deployment's collection accounts.
+ */
+export async function startHarness(name: string, poolMax?: number, collection: CollectionAccounts = {}): Promise<Harness> {
   const database = await createTestDatabase(`ledger_${name}`, MIGRATIONS_DIR)
   const db = openDb(database.url, poolMax)
   const sql = createSqlPool(database.url, poolMax)
@@ -55,7 +59,7 @@ export async function startHarness(name: string, poolMax?: number): Promise<Harn
     { db, sql, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, customers: new InMemoryCustomers(), sealing: bankAccountSealing(TEST_BANK_ACCOUNT_DATA_KEY) },
     { achValidationWindowMs: ACH_WINDOW_MS, challengeTtlMs: CHALLENGE_TTL_MS },
   )
-  const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, externalAccounts }
+  const deps: LedgerDeps = { db, sql, platformConfig: platforms, now, idempotencyKeyTtlMs: IDEMPOTENCY_KEY_TTL_MS, externalAccounts, collection }
   const logger = createLogger('ledger-test', 'silent')
   const server: RunningGrpcServer = await startLedgerServer('127.0.0.1:0', ledgerServiceRegistrations(deps, logger), logger)
   const address = `127.0.0.1:${server.port}`

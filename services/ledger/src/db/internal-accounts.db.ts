@@ -26,6 +26,7 @@ function toRecord(row: Row): InternalAccountRecord {
     sweepRule: row.sweepRule as unknown as SweepRule | null,
     privateEnabled: row.privateEnabled,
     fundingInstructions: row.fundingInstructions as unknown as PaymentInstructions[],
+    collectionKey: row.collectionKey,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     balanceUpdatedAt: ledger.updatedAt,
@@ -54,6 +55,18 @@ export async function insertInternalAccount(tx: Tx, account: NewInternalAccount)
       updatedAt: createdAt,
     },
   })
+}
+
+/** The production account an incoming credit names by its collection key, whichever tenant holds it. */
+export async function findAccountByCollectionKey(db: Db, collectionKey: string): Promise<InternalAccountRecord | undefined> {
+  const row = await open(db).internalAccount.findUnique({ where: { collectionKey }, include: withLedger })
+  return row ? toRecord(row) : undefined
+}
+
+/** The next number of the collection sequence: each production account funded on a collection account gets its own. */
+export async function nextCollectionNumber(tx: Tx): Promise<bigint> {
+  const [row] = await open(tx).$queryRaw<Array<{ number: bigint }>>`SELECT nextval('internal_account_collection_numbers') AS "number"`
+  return row!.number
 }
 
 export async function findInternalAccount(db: Db | Tx, tenant: Tenant, id: string): Promise<InternalAccountRecord | undefined> {

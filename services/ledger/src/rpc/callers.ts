@@ -31,6 +31,8 @@ export const ledgerCallers: CallerTable = {
   '/ledger.v1.InternalAccountsService/ListCustomerInternalAccountFacts': ['payments'],
   '/ledger.v1.InternalAccountsService/CreateRuleBasedInternalAccount': ['gateway'],
   '/ledger.v1.InternalAccountsService/FundSandboxInternalAccount': ['gateway'],
+  // money the bank received for a production account, which payments' bank rails read in
+  '/ledger.v1.InternalAccountsService/CreditCollectedPayment': ['payments'],
   // an operator freezes or unfreezes an account (`pnpm admin`)
   '/ledger.v1.InternalAccountsService/UpdateInternalAccountStatus': ['admin'],
   '/ledger.v1.InternalAccountsService/UpdateInternalAccount': ['gateway'],

@@ -3,6 +3,8 @@ import type { Logger } from '@pp/logging'
 import type {
   CreateRuleBasedInternalAccountRequest,
   CreateRuleBasedInternalAccountResponse,
+  CreditCollectedPaymentRequest,
+  CreditCollectedPaymentResponse,
   FundSandboxInternalAccountRequest,
   FundSandboxInternalAccountResponse,
   GetInternalAccountFactsRequest,
@@ -25,6 +27,7 @@ import type {
 import type { LedgerDeps } from '../domain/deps.js'
 import { getInternalAccountFacts, listCustomerAccountFacts } from '../domain/internal-accounts/account-facts.js'
 import { createRuleBasedAccount } from '../domain/internal-accounts/create-rule-based.js'
+import { creditCollectedPayment } from '../domain/internal-accounts/credit-collected.js'
 import { fundSandboxAccount } from '../domain/internal-accounts/fund-sandbox.js'
 import { getInternalAccount } from '../domain/internal-accounts/get-internal-account.js'
 import { listInternalAccounts } from '../domain/internal-accounts/list-internal-accounts.js'
@@ -67,6 +70,10 @@ export function internalAccountsService(deps: LedgerDeps, logger: Logger): Inter
     },
     async fundSandboxInternalAccount(request: FundSandboxInternalAccountRequest, ctx): Promise<FundSandboxInternalAccountResponse> {
       return { accountJson: JSON.stringify(await fundSandboxAccount(deps, callerOf(ctx), request, ctx.idempotencyKey)) }
+    },
+    async creditCollectedPayment(request: CreditCollectedPaymentRequest): Promise<CreditCollectedPaymentResponse> {
+      const { accountId, platformId, environment } = await creditCollectedPayment(deps, request)
+      return { accountId, platformId, environment }
     },
     async updateInternalAccountStatus(request: UpdateInternalAccountStatusRequest, ctx): Promise<UpdateInternalAccountStatusResponse> {
       return { accountJson: JSON.stringify(await updateInternalAccountStatus(deps, tenantFrom(ctx), request)) }

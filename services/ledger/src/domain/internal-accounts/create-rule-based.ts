@@ -43,7 +43,7 @@ async function create_(deps: LedgerDeps, tx: Tx, tenant: Tenant, account: ValidR
   const owned = await holderAccounts(tx, tenant, account.customerId)
   assertSweepDestination(owned, account.sweepRule.destinationAccountId)
   const at = deps.now()
-  const record = await openAccount(tx, tenant, { ...account, type: 'RULE_BASED', currency: 'USD', status: 'ACTIVE' }, at)
+  const record = await openAccount(tx, tenant, { ...account, type: 'RULE_BASED', currency: 'USD', status: 'ACTIVE' }, at, deps.collection)
   const view = toAccountView(record)
   await storeAnswer(sqlOf(tx), tenant, call, view, at)
   return view

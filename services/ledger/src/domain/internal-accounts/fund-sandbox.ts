@@ -1,15 +1,13 @@
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
-import { findReplay, fingerprintOf, idempotentCall, inTransaction, isUniqueViolation, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
+import { findReplay, idempotentCall, inTransaction, isUniqueViolation, sqlOf, storeAnswer, type IdempotentCall } from '@pp/db'
 import { type Tx } from '../../db/client.js'
-import { findHolder } from '../../db/holders.db.js'
 import { findInternalAccount } from '../../db/internal-accounts.db.js'
-import { recordFundsCredited } from '../../events/outbox.js'
 import type { LedgerDeps } from '../deps.js'
-import { recordMovement } from '../transfers/create-transfer.js'
 import { resolveAccountId } from '../transfers/resolve-accounts.js'
 import { assertPositiveAmount } from '../transfers/rules.js'
 import { tenantOf, type Caller, type Tenant } from '../types.js'
+import { creditFromOutside } from './credit-from-outside.js'
 import type { InternalAccountRecord, InternalAccountView } from './types.js'
 import { mustExist } from './view.js'
 
@@ -63,25 +61,8 @@ interface Funding {
 }
 
 async function fund_(deps: LedgerDeps, tx: Tx, caller: Caller, { account, fundingId, amount }: Funding, call?: IdempotentCall): Promise<InternalAccountView> {
-  const tenant = tenantOf(caller)
   const at = deps.now()
-  const transferId = newId('Transfer')
-  const legs = [{ debitAccountId: fundingId, creditAccountId: account.id, currency: account.currency, amount }]
-  const fingerprint = fingerprintOf({ kind: 'DIRECT', code: 'FUNDING', legs })
-  const moved = await recordMovement(tx, caller, { id: transferId, kind: 'DIRECT', code: 'FUNDING', legs, createdAt: at, fingerprint })
-  // the funding account is a system account: the credited account is the one internal account moved
-  const view = moved[0]!
-  const holder = account.customerId === null ? undefined : await findHolder(tx, tenant, account.customerId)
-  await recordFundsCredited(tx, caller, {
-    transferId,
-    accountId: account.id,
-    customerId: account.customerId ?? undefined,
-    platformCustomerId: holder?.platformCustomerId,
-    currency: account.currency,
-    amount,
-    description: 'Sandbox funding',
-    creditedAt: at,
-  })
-  if (call) await storeAnswer(sqlOf(tx), tenant, call, view, at)
+  const view = await creditFromOutside(tx, caller, { account, fundingId, amount, transferId: newId('Transfer'), description: 'Sandbox funding' }, at)
+  if (call) await storeAnswer(sqlOf(tx), tenantOf(caller), call, view, at)
   return view
 }

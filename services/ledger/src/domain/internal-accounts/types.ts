@@ -47,6 +47,8 @@ export interface InternalAccountRecord {
   sweepRule: SweepRule | null
   privateEnabled: boolean | null
   fundingInstructions: PaymentInstructions[]
+  /** What an incoming bank credit names a production account by; null where no collection account funds it. */
+  collectionKey: string | null
   createdAt: Date
   /** When the account's own row last changed (status, privacy). */
   updatedAt: Date

@@ -1,10 +1,15 @@
 import { InternalAccountSchema } from '@pp/contracts'
 import { describe, expect, it } from 'vitest'
+import { collectionFor } from './collection-accounts.js'
 import { fundingInstructionsFor } from './funding-instructions.js'
 import type { InternalAccountRecord } from './types.js'
 import { toAccountView } from './view.js'
 
 const at = new Date('2025-10-13T09:00:00Z')
+const COLLECTION = {
+  ach: { routingNumber: '021000021', bankName: 'First Collection Bank', accountNumberPrefix: '8300' },
+  sepa: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+}
 const CUSTOMER = 'Customer:019542f5-b3e7-1d02-0000-000000000001'
 
 /** A sandbox account of this type and currency, with the funding instructions provisioning gives it. */
@@ -22,6 +27,7 @@ function account(id: string, type: InternalAccountRecord['type'], currency: stri
     sweepRule: null,
     privateEnabled: null,
     fundingInstructions: fundingInstructionsFor({ id, type, currency, customerId }, 'SANDBOX'),
+    collectionKey: null,
     createdAt: at,
     updatedAt: at,
     balanceUpdatedAt: new Date('2025-10-13T10:00:00Z'),
@@ -47,6 +53,11 @@ describe('the internal account view keeps to the InternalAccount contract', () =
     ],
     ['a frozen account', account('InternalAccount:019542f5-b3e7-1d02-0000-000000000009', 'INTERNAL_FIAT', 'USD', { status: 'FROZEN' })],
     ['a production account, without funding instructions', account('InternalAccount:019542f5-b3e7-1d02-0000-00000000000a', 'INTERNAL_FIAT', 'USD', { environment: 'PRODUCTION', fundingInstructions: [] })],
+    ...(['USD', 'EUR'] as const).map((currency, i): [string, InternalAccountRecord] => {
+      const collected = collectionFor(COLLECTION, currency, BigInt(i + 1), false)!
+      const extra = { environment: 'PRODUCTION' as const, fundingInstructions: [collected.instructions], collectionKey: collected.key }
+      return [`a production ${currency} account funded on the collection account`, account(`InternalAccount:019542f5-b3e7-1d02-0000-00000000000${i + 2}b`, 'INTERNAL_FIAT', currency, extra)]
+    }),
   ])('%s', (_name, record) => {
     const json: unknown = JSON.parse(JSON.stringify(toAccountView(record)))
     expect(InternalAccountSchema.strict().parse(json)).toEqual(json)

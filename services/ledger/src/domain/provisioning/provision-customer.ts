@@ -30,16 +30,16 @@ export async function provisionCustomer(deps: LedgerDeps, origin: Origin, snapsh
     const holder = (await findHolder(tx, tenant, snapshot.customerId)) ?? snapshot
     if (holder.isDeleted) return retireDeletedCustomerAccounts(tx, origin, holder.customerId, deps.now())
     if (!mayProvision(holder, settings)) return
-    await openMissingAccounts(tx, tenant, holder, settings, deps.now())
+    await openMissingAccounts(tx, tenant, holder, settings, deps)
     if (isApproved(holder)) await activatePendingAccounts(tx, origin, holder.customerId, deps.now())
   })
 }
 
-async function openMissingAccounts(tx: Tx, tenant: Tenant, holder: HolderSnapshot, settings: PlatformSettings, at: Date): Promise<void> {
+async function openMissingAccounts(tx: Tx, tenant: Tenant, holder: HolderSnapshot, settings: PlatformSettings, deps: LedgerDeps): Promise<void> {
   const existing = await findOwnedAccounts(tx, tenant, holder.customerId)
   for (const planned of customerAccounts(settings, tenant.environment)) {
     if (hasAccount(existing, planned)) continue
-    await openAccount(tx, tenant, { customerId: holder.customerId, ...planned, status: 'PENDING' }, at)
+    await openAccount(tx, tenant, { customerId: holder.customerId, ...planned, status: 'PENDING' }, deps.now(), deps.collection)
   }
 }
 

@@ -22,7 +22,7 @@ export function ensurePlatformAccounts(deps: LedgerDeps, tenant: Tenant, setting
     const existing = await findOwnedAccounts(tx, tenant, null)
     for (const planned of holdingAccounts(settings)) {
       if (hasAccount(existing, planned)) continue
-      await openAccount(tx, tenant, { customerId: null, ...planned, status: 'ACTIVE' }, deps.now())
+      await openAccount(tx, tenant, { customerId: null, ...planned, status: 'ACTIVE' }, deps.now(), deps.collection)
     }
   })
 }

@@ -156,6 +156,26 @@ export interface CreateRuleBasedInternalAccountResponse {
   accountJson: string;
 }
 
+export interface CreditCollectedPaymentRequest {
+  /** ACH or SEPA: the rail the credit came by, which says what `identifier` is. */
+  rail: string;
+  /** The virtual account number (ACH) or creditor reference (SEPA) the payer used. */
+  identifier: string;
+  currency: string;
+  /** In the currency's smallest unit; positive. */
+  amount: bigint;
+  /** The caller's id of the credit, derived from the bank's entry: a retry names the same. */
+  transferId: string;
+  /** What the INCOMING transaction says of the payment (the payer's name, the bank's reference). */
+  description: string;
+}
+
+export interface CreditCollectedPaymentResponse {
+  accountId: string;
+  platformId: string;
+  environment: string;
+}
+
 export interface FundSandboxInternalAccountRequest {
   accountId: string;
   /** In the account currency's smallest unit; positive. */
@@ -2119,6 +2139,271 @@ export const CreateRuleBasedInternalAccountResponse: MessageFns<CreateRuleBasedI
   },
 };
 
+function createBaseCreditCollectedPaymentRequest(): CreditCollectedPaymentRequest {
+  return { rail: "", identifier: "", currency: "", amount: 0n, transferId: "", description: "" };
+}
+
+export const CreditCollectedPaymentRequest: MessageFns<CreditCollectedPaymentRequest> = {
+  encode(message: CreditCollectedPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rail !== "") {
+      writer.uint32(10).string(message.rail);
+    }
+    if (message.identifier !== "") {
+      writer.uint32(18).string(message.identifier);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.amount !== 0n) {
+      if (BigInt.asIntN(64, message.amount) !== message.amount) {
+        throw new globalThis.Error("value provided for field message.amount of type int64 too large");
+      }
+      writer.uint32(32).int64(message.amount);
+    }
+    if (message.transferId !== "") {
+      writer.uint32(42).string(message.transferId);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreditCollectedPaymentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreditCollectedPaymentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.identifier = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amount = reader.int64() as bigint;
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.transferId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreditCollectedPaymentRequest {
+    return {
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : "",
+      identifier: isSet(object.identifier) ? globalThis.String(object.identifier) : "",
+      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
+      amount: isSet(object.amount) ? BigInt(object.amount) : 0n,
+      transferId: isSet(object.transferId)
+        ? globalThis.String(object.transferId)
+        : isSet(object.transfer_id)
+        ? globalThis.String(object.transfer_id)
+        : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: CreditCollectedPaymentRequest): unknown {
+    const obj: any = {};
+    if (message.rail !== "") {
+      obj.rail = message.rail;
+    }
+    if (message.identifier !== "") {
+      obj.identifier = message.identifier;
+    }
+    if (message.currency !== "") {
+      obj.currency = message.currency;
+    }
+    if (message.amount !== 0n) {
+      obj.amount = message.amount.toString();
+    }
+    if (message.transferId !== "") {
+      obj.transferId = message.transferId;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreditCollectedPaymentRequest>): CreditCollectedPaymentRequest {
+    return CreditCollectedPaymentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreditCollectedPaymentRequest>): CreditCollectedPaymentRequest {
+    const message = createBaseCreditCollectedPaymentRequest();
+    message.rail = object.rail ?? "";
+    message.identifier = object.identifier ?? "";
+    message.currency = object.currency ?? "";
+    message.amount = (object.amount !== undefined && object.amount !== null) ? BigInt(object.amount) : 0n;
+    message.transferId = object.transferId ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBaseCreditCollectedPaymentResponse(): CreditCollectedPaymentResponse {
+  return { accountId: "", platformId: "", environment: "" };
+}
+
+export const CreditCollectedPaymentResponse: MessageFns<CreditCollectedPaymentResponse> = {
+  encode(message: CreditCollectedPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.platformId !== "") {
+      writer.uint32(18).string(message.platformId);
+    }
+    if (message.environment !== "") {
+      writer.uint32(26).string(message.environment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreditCollectedPaymentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreditCollectedPaymentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.platformId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.environment = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreditCollectedPaymentResponse {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      platformId: isSet(object.platformId)
+        ? globalThis.String(object.platformId)
+        : isSet(object.platform_id)
+        ? globalThis.String(object.platform_id)
+        : "",
+      environment: isSet(object.environment) ? globalThis.String(object.environment) : "",
+    };
+  },
+
+  toJSON(message: CreditCollectedPaymentResponse): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.platformId !== "") {
+      obj.platformId = message.platformId;
+    }
+    if (message.environment !== "") {
+      obj.environment = message.environment;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreditCollectedPaymentResponse>): CreditCollectedPaymentResponse {
+    return CreditCollectedPaymentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreditCollectedPaymentResponse>): CreditCollectedPaymentResponse {
+    const message = createBaseCreditCollectedPaymentResponse();
+    message.accountId = object.accountId ?? "";
+    message.platformId = object.platformId ?? "";
+    message.environment = object.environment ?? "";
+    return message;
+  },
+};
+
 function createBaseFundSandboxInternalAccountRequest(): FundSandboxInternalAccountRequest {
   return { accountId: "", amount: 0n };
 }
@@ -2730,6 +3015,25 @@ export const InternalAccountsServiceService = {
       FundSandboxInternalAccountResponse.decode(value),
   },
   /**
+   * Service-internal (payments alone, with no tenant: the account names it): money the bank
+   * received on the deployment's collection account for the production account a payer named
+   * (an ACH virtual account number, a SEPA creditor reference). Credits it from the funding system
+   * account and raises INCOMING_PAYMENT, once per transfer id; 404 NOT_FOUND when no account has
+   * that key, 400 INVALID_INPUT for another currency, 409 when the account cannot take money.
+   */
+  creditCollectedPayment: {
+    path: "/ledger.v1.InternalAccountsService/CreditCollectedPayment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreditCollectedPaymentRequest): Buffer =>
+      Buffer.from(CreditCollectedPaymentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreditCollectedPaymentRequest => CreditCollectedPaymentRequest.decode(value),
+    responseSerialize: (value: CreditCollectedPaymentResponse): Buffer =>
+      Buffer.from(CreditCollectedPaymentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreditCollectedPaymentResponse =>
+      CreditCollectedPaymentResponse.decode(value),
+  },
+  /**
    * Service-internal (no REST route): moves an account along the status table (provisioning
    * failed, freeze on compliance signals, unfreeze, close); 409 INVALID_STATE_TRANSITION otherwise.
    */
@@ -2799,6 +3103,14 @@ export interface InternalAccountsServiceServer extends UntypedServiceImplementat
    * movement of an internal account's balance does).
    */
   fundSandboxInternalAccount: handleUnaryCall<FundSandboxInternalAccountRequest, FundSandboxInternalAccountResponse>;
+  /**
+   * Service-internal (payments alone, with no tenant: the account names it): money the bank
+   * received on the deployment's collection account for the production account a payer named
+   * (an ACH virtual account number, a SEPA creditor reference). Credits it from the funding system
+   * account and raises INCOMING_PAYMENT, once per transfer id; 404 NOT_FOUND when no account has
+   * that key, 400 INVALID_INPUT for another currency, 409 when the account cannot take money.
+   */
+  creditCollectedPayment: handleUnaryCall<CreditCollectedPaymentRequest, CreditCollectedPaymentResponse>;
   /**
    * Service-internal (no REST route): moves an account along the status table (provisioning
    * failed, freeze on compliance signals, unfreeze, close); 409 INVALID_STATE_TRANSITION otherwise.
@@ -2932,6 +3244,28 @@ export interface InternalAccountsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FundSandboxInternalAccountResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Service-internal (payments alone, with no tenant: the account names it): money the bank
+   * received on the deployment's collection account for the production account a payer named
+   * (an ACH virtual account number, a SEPA creditor reference). Credits it from the funding system
+   * account and raises INCOMING_PAYMENT, once per transfer id; 404 NOT_FOUND when no account has
+   * that key, 400 INVALID_INPUT for another currency, 409 when the account cannot take money.
+   */
+  creditCollectedPayment(
+    request: CreditCollectedPaymentRequest,
+    callback: (error: ServiceError | null, response: CreditCollectedPaymentResponse) => void,
+  ): ClientUnaryCall;
+  creditCollectedPayment(
+    request: CreditCollectedPaymentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreditCollectedPaymentResponse) => void,
+  ): ClientUnaryCall;
+  creditCollectedPayment(
+    request: CreditCollectedPaymentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreditCollectedPaymentResponse) => void,
   ): ClientUnaryCall;
   /**
    * Service-internal (no REST route): moves an account along the status table (provisioning
