@@ -10,18 +10,18 @@ import {
   ListWebhookDeliveriesQuerySchema,
   ReplayIdParamsSchema,
   TestWebhookRequestSchema,
-  type TestWebhookResponseJson,
+  type TestWebhookResponse,
   TestWebhookResponseSchema,
   type WebhookDelivery,
   type WebhookDeliveryListJson,
   WebhookDeliveryListSchema,
   WebhookDeliverySchema,
-  type WebhookEndpointStatusJson,
+  type WebhookEndpointStatus,
   WebhookEndpointStatusSchema,
   type WebhookReplay,
   WebhookReplayRequestSchema,
   WebhookReplaySchema,
-  type WebhookSigningKeyJson,
+  type WebhookSigningKey,
   WebhookSigningKeySchema,
 } from '@pp/contracts'
 import { json, jsonBody, ownedJson } from './json-responses.js'
@@ -129,11 +129,11 @@ export function registerWebhookRoutes(app: GatewayApp, webhooks: WebhooksService
   app.openapi(sendTestWebhook, async (c) => {
     const { url } = c.req.valid('json') ?? {}
     const { resultJson } = await callUnary(webhooks, webhooks.sendTestWebhook, { url }, callContext(c))
-    return ownedJson<TestWebhookResponseJson, 200>(c, resultJson, 200)
+    return ownedJson<TestWebhookResponse, 200>(c, resultJson, 200)
   })
   app.openapi(getSigningKey, async (c) => {
     const { signingKeyJson } = await callUnary(webhooks, webhooks.getSigningPublicKey, {}, callContext(c))
-    return ownedJson<WebhookSigningKeyJson, 200>(c, signingKeyJson, 200)
+    return ownedJson<WebhookSigningKey, 200>(c, signingKeyJson, 200)
   })
   app.openapi(listDeliveries, async (c) => {
     const { limit, cursor, status, type, createdAfter, createdBefore } = c.req.valid('query')
@@ -157,7 +157,7 @@ export function registerWebhookRoutes(app: GatewayApp, webhooks: WebhooksService
   })
   app.openapi(getEndpointStatus, async (c) => {
     const { endpointJson } = await callUnary(webhooks, webhooks.getEndpointStatus, {}, callContext(c))
-    return ownedJson<WebhookEndpointStatusJson, 200>(c, endpointJson, 200)
+    return ownedJson<WebhookEndpointStatus, 200>(c, endpointJson, 200)
   })
   app.openapi(getReplay, async (c) => {
     const { replayJson } = await callUnary(webhooks, webhooks.getReplay, c.req.valid('param'), callContext(c))

@@ -106,6 +106,8 @@ export const PasskeyAuthChallengeSchema = z
   })
   .openapi('PasskeyAuthChallenge')
 
+export type PasskeyAuthChallenge = z.output<typeof PasskeyAuthChallengeSchema>
+
 export const AuthCredentialChallengeResponseSchema = z.union([PasskeyAuthChallengeSchema, AuthMethodSchema])
 export type AuthCredentialChallengeResponseJson = z.infer<typeof AuthCredentialChallengeResponseSchema>
 

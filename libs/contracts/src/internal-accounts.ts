@@ -72,6 +72,8 @@ export const PaymentInstructionsSchema = z
   })
   .openapi('PaymentInstructions')
 
+export type PaymentInstructions = z.output<typeof PaymentInstructionsSchema>
+
 const sweepRuleFields = {
   destinationAccountId: z
     .string()

@@ -106,7 +106,10 @@ export const QuoteSchema = z
     feesIncluded: z.number().int().min(0),
     platformFeesIncluded: z.number().int().min(0).optional(),
     paymentInstructions: z.array(PaymentInstructionsSchema).optional().openapi({ description: 'Where to send the funds of a REALTIME_FUNDING quote' }),
-    transactionId: z.string().optional().openapi({ description: 'Set once the quote executed', example: 'Transaction:019542f5-b3e7-1d02-0000-000000000005' }),
+    transactionId: z.string().openapi({
+      description: 'The transaction the quote becomes when it executes; its id is fixed when the quote is made',
+      example: 'Transaction:019542f5-b3e7-1d02-0000-000000000005',
+    }),
     rateDetails: RateDetailsSchema.optional(),
     scaChallenge: ScaChallengeSchema.optional().openapi({ description: 'Only while PENDING_AUTHORIZATION (customers in an SCA region): authorize it with POST /quotes/{quoteId}/authorize' }),
   })

@@ -20,7 +20,7 @@ export const TestWebhookResponseSchema = z
   })
   .openapi('TestWebhookResponse')
 
-export type TestWebhookResponseJson = z.infer<typeof TestWebhookResponseSchema>
+export type TestWebhookResponse = z.output<typeof TestWebhookResponseSchema>
 
 export const WebhookSigningKeySchema = z
   .object({
@@ -42,7 +42,7 @@ export const WebhookSigningKeySchema = z
   })
   .openapi('WebhookSigningKey')
 
-export type WebhookSigningKeyJson = z.infer<typeof WebhookSigningKeySchema>
+export type WebhookSigningKey = z.output<typeof WebhookSigningKeySchema>
 
 // The delivery log, redelivery and replay: this service's extension, not in the reference.
 
@@ -145,6 +145,6 @@ export const WebhookEndpointStatusSchema = z
     heldDeliveryCount: z.number().int().min(0).openapi({ description: 'Deliveries waiting with no due time: behind the probe, or for an endpoint' }),
   })
   .openapi('WebhookEndpointStatus')
-export type WebhookEndpointStatusJson = z.infer<typeof WebhookEndpointStatusSchema>
+export type WebhookEndpointStatus = z.output<typeof WebhookEndpointStatusSchema>
 
 export const ReplayIdParamsSchema = z.object({ replayId: replayId.openapi({ param: { name: 'replayId', in: 'path' } }) })

@@ -2425,8 +2425,8 @@ export type Quote = {
   platformFeesIncluded?: number
   /** Where to send the funds of a REALTIME_FUNDING quote */
   paymentInstructions?: PaymentInstructions[]
-  /** Set once the quote executed */
-  transactionId?: string
+  /** The transaction the quote becomes when it executes; its id is fixed when the quote is made */
+  transactionId: string
   rateDetails?: OutgoingRateDetails
   scaChallenge?: ScaChallenge
 }

@@ -1,5 +1,7 @@
+import type { ApiToken as ApiTokenJson, PlatformConfig as PlatformConfigJson } from '@pp/contracts'
 import type { Permission } from '@pp/vocabulary'
 import type { Tenant } from '@pp/tenancy'
+import type { CustomerInfoFieldName } from './config/field-names.js'
 
 /** The domain's own shapes; the rpc layer maps them to and from proto. */
 export type { Environment, Tenant } from '@pp/tenancy'
@@ -33,7 +35,7 @@ export interface CurrencyConfig {
 }
 
 export interface CurrencyConfigView extends CurrencyConfig {
-  providerRequiredCustomerFields: string[]
+  providerRequiredCustomerFields: CustomerInfoFieldName[]
 }
 
 export interface EmbeddedWalletConfig {
@@ -84,27 +86,10 @@ export interface PlatformConfig {
 }
 
 /** The PlatformConfig as the API shows it: amounts as JSON numbers, times as ISO 8601 strings. */
-export interface PlatformConfigView extends Omit<PlatformConfig, 'supportedCurrencies' | 'feeConfigs' | 'createdAt' | 'updatedAt'> {
-  supportedCurrencies: (Omit<CurrencyConfigView, 'minAmount' | 'maxAmount' | 'providerRequiredCustomerFields'> & {
-    minAmount: number
-    maxAmount: number
-    providerRequiredCustomerFields?: string[]
-  })[]
-  feeConfigs: (Omit<FeeConfig, 'fixedFee'> & { fixedFee: { amount: number; currency: string } })[]
-  createdAt: string
-  updatedAt: string
-}
+export type PlatformConfigView = PlatformConfigJson
 
 /** The ApiToken as the API shows it; the secret only in the answer that created the token. */
-export interface ApiTokenView {
-  id: string
-  name: string
-  permissions: Permission[]
-  clientId: string
-  clientSecret?: string
-  createdAt: string
-  updatedAt: string
-}
+export type ApiTokenView = ApiTokenJson
 
 /** A PATCH of the configuration: an absent field leaves the stored value unchanged. */
 export interface ConfigUpdate {

@@ -1,50 +1,34 @@
-import { amountToJson, type Currency } from '@pp/money'
-import { currencyView, defined, rateDetailsView, type RateDetailsView, type SideView } from '../transactions/view.js'
+import type { Quote } from '@pp/contracts'
+import { amountToJson } from '@pp/money'
+import { currencyView, defined, rateDetailsView, type SideView } from '../transactions/view.js'
 import { quoteStatusAt } from './get-quote.js'
 import type { PaymentInstructions } from './payment-instructions.js'
 import type { QuoteRow } from './types.js'
 
 /** A quote as the API shows it (the reference's Quote). */
-export interface QuoteView {
-  id: string
-  status: string
-  createdAt: string
-  expiresAt: string
-  source: SideView
-  destination: SideView
-  sendingCurrency: Currency
-  receivingCurrency: Currency
-  totalSendingAmount: number
-  totalReceivingAmount: number
-  exchangeRate: number
-  feesIncluded: number
-  platformFeesIncluded: number
-  paymentInstructions?: PaymentInstructions[]
-  /** Only while PENDING_AUTHORIZATION: the challenge to authorize (the API's ScaChallenge, from the customers service). */
-  scaChallenge?: object
-  transactionId: string
-  rateDetails: RateDetailsView
-}
+export type QuoteView = Quote
 
 /** The source as the reference's QuoteSourceOneOf shows it: the fields of its type only. */
-function sourceView(stored: SideView): SideView {
+function sourceView(stored: SideView): QuoteView['source'] {
   const { sourceType, accountId, customerId, currency, cryptoNetwork } = stored
   const fields: Record<string, string | undefined> = sourceType === 'REALTIME_FUNDING' ? { customerId, currency, cryptoNetwork } : { accountId, customerId }
-  return defined({ sourceType, ...fields }) as SideView
+  return defined({ sourceType, ...fields }) as QuoteView['source']
 }
 
 /** The destination as the reference's QuoteDestinationOneOf shows it: the fields of its type only. */
-function destinationView(stored: SideView): SideView {
+function destinationView(stored: SideView): QuoteView['destination'] {
   const { destinationType, accountId, paymentRail, umaAddress, currency } = stored
   const fields: Record<string, string | undefined> = destinationType === 'UMA_ADDRESS' ? { umaAddress, currency } : { accountId, paymentRail }
-  return defined({ destinationType, ...fields }) as SideView
+  return defined({ destinationType, ...fields }) as QuoteView['destination']
 }
 
 /**
  * The quote as the API shows it at `now` (a lapsed PENDING quote shows EXPIRED). Payment
  * instructions appear only where there are some (realtime funding), and not while the quote awaits
  * its SCA authorization, when it shows the challenge instead; the description and the source
- * account type stay inside the service.
+ * account type stay inside the service. The row keeps the status as text, written from the
+ * contract's values, and the challenge as the customers service answered it (the contract's
+ * ScaChallenge); view.test.ts holds each status and side to the contract.
  */
 export function quoteJson(row: QuoteRow, now: Date): QuoteView {
   const status = quoteStatusAt(row, now)
@@ -52,7 +36,7 @@ export function quoteJson(row: QuoteRow, now: Date): QuoteView {
   const instructions = awaitingAuthorization ? [] : (row.paymentInstructions as PaymentInstructions[])
   return defined<QuoteView>({
     id: row.id,
-    status,
+    status: status as QuoteView['status'],
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     source: sourceView(row.source as SideView),
@@ -65,7 +49,7 @@ export function quoteJson(row: QuoteRow, now: Date): QuoteView {
     feesIncluded: amountToJson(row.feesIncluded),
     platformFeesIncluded: amountToJson(row.platformFeesIncluded),
     paymentInstructions: instructions.length > 0 ? instructions : undefined,
-    scaChallenge: awaitingAuthorization ? (row.scaChallenge as object) : undefined,
+    scaChallenge: awaitingAuthorization ? (row.scaChallenge as QuoteView['scaChallenge']) : undefined,
     transactionId: row.transactionId,
     rateDetails: rateDetailsView(row.rateDetails),
   })

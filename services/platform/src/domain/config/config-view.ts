@@ -34,9 +34,14 @@ export function toPlatformConfig(record: ConfigRecord): PlatformConfig {
   }
 }
 
+type CurrencyConfigJson = PlatformConfigView['supportedCurrencies'][number]
+type FeeConfigJson = PlatformConfigView['feeConfigs'][number]
+
 /**
  * The PlatformConfig as the API shows it, the same value PLATFORM.CONFIG_UPDATED carries: amounts
- * as JSON numbers (validated to be safe integers), times as ISO 8601 strings.
+ * as JSON numbers (validated to be safe integers), times as ISO 8601 strings. Field names,
+ * transaction types and fee types are stored as strings, each one of the contract's values since
+ * config-rules checked it before it was written.
  */
 export function configView(config: PlatformConfig): PlatformConfigView {
   return {
@@ -45,12 +50,16 @@ export function configView(config: PlatformConfig): PlatformConfigView {
       currencyCode: c.currencyCode,
       minAmount: Number(c.minAmount),
       maxAmount: Number(c.maxAmount),
-      requiredCounterpartyFields: c.requiredCounterpartyFields,
+      requiredCounterpartyFields: c.requiredCounterpartyFields as CurrencyConfigJson['requiredCounterpartyFields'],
       // omitted when the provider needs nothing, as the reference does
       ...(c.providerRequiredCustomerFields.length > 0 ? { providerRequiredCustomerFields: c.providerRequiredCustomerFields } : {}),
-      enabledTransactionTypes: c.enabledTransactionTypes,
+      enabledTransactionTypes: c.enabledTransactionTypes as CurrencyConfigJson['enabledTransactionTypes'],
     })),
-    feeConfigs: config.feeConfigs.map((f) => ({ ...f, fixedFee: { amount: Number(f.fixedFee.amount), currency: f.fixedFee.currency } })),
+    feeConfigs: config.feeConfigs.map((f) => ({
+      ...f,
+      feeType: f.feeType as FeeConfigJson['feeType'],
+      fixedFee: { amount: Number(f.fixedFee.amount), currency: f.fixedFee.currency },
+    })),
     createdAt: config.createdAt.toISOString(),
     updatedAt: config.updatedAt.toISOString(),
   }

@@ -8,6 +8,8 @@ export const CUSTOMER_INFO_FIELD_NAMES = [
   'COMPANY_LEGAL_NAME', 'ID_TYPE', 'ID_NUMBER',
 ] as const
 
+export type CustomerInfoFieldName = (typeof CUSTOMER_INFO_FIELD_NAMES)[number]
+
 export const TRANSACTION_TYPES = ['INCOMING', 'OUTGOING'] as const
 
 export const FEE_TYPES = ['CROSS_CURRENCY_TRANSACTION'] as const
@@ -19,7 +21,7 @@ export const FEE_SOURCE_CURRENCIES = ['USD'] as const
  * What the payout provider of a currency needs on a customer before it can use that currency:
  * nothing for US dollars and crypto, nationality and birth date for other fiat corridors.
  */
-export function providerRequiredCustomerFields(currencyCode: string): string[] {
+export function providerRequiredCustomerFields(currencyCode: string): CustomerInfoFieldName[] {
   if (currencyCode === 'USD' || isCryptoCurrency(currencyCode)) return []
   return ['NATIONALITY', 'BIRTH_DATE']
 }

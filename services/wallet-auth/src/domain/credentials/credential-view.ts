@@ -1,34 +1,20 @@
+import type * as contract from '@pp/contracts'
+import type { CredentialType } from '../types.js'
 import type { CredentialChallenge } from './credentials.js'
 import type { AuthMethod } from './types.js'
 
 /** What a credential and a session opened with it show alike. */
-export interface CredentialFieldsView {
-  type: string
-  /** PASSKEY only: the base64url WebAuthn credential id. */
-  credentialId?: string
-  nickname: string
-}
+export type CredentialFieldsView = Pick<contract.AuthMethod, 'type' | 'credentialId' | 'nickname'>
 
 /** The API's AuthMethod. */
-export interface AuthMethodView extends CredentialFieldsView {
-  id: string
-  accountId: string
-  createdAt: string
-  updatedAt: string
-  /** OTP credentials that just sent a code: the HPKE target the client encrypts it to. */
-  otpEncryptionTargetBundle?: string
-}
+export type AuthMethodView = contract.AuthMethod
 
 /** The API's PasskeyAuthChallenge: the credential and the challenge its authenticator signs. */
-export interface PasskeyAuthChallengeView extends AuthMethodView {
-  credentialId: string
-  challenge: string
-  requestId: string
-  expiresAt: string
-}
+export type PasskeyAuthChallengeView = contract.PasskeyAuthChallenge
 
+/** The type is stored as a string; this service writes only its CREDENTIAL_TYPES, the contract's values. */
 export const credentialFieldsView = (method: AuthMethod): CredentialFieldsView => ({
-  type: method.type,
+  type: method.type as CredentialType,
   credentialId: method.passkeyCredentialId ?? undefined,
   nickname: method.nickname,
 })
@@ -42,10 +28,10 @@ export const authMethodView = (method: AuthMethod, otpEncryptionTargetBundle?: s
   otpEncryptionTargetBundle,
 })
 
-export const authMethodListView = (methods: AuthMethod[]): { data: AuthMethodView[] } => ({ data: methods.map((m) => authMethodView(m)) })
+export const authMethodListView = (methods: AuthMethod[]): contract.AuthMethodListJson => ({ data: methods.map((m) => authMethodView(m)) })
 
 /** OTP credentials answer the credential with a fresh target bundle; a passkey, its WebAuthn challenge. */
-export function credentialChallengeView({ authMethod, otpEncryptionTargetBundle, passkey }: CredentialChallenge): AuthMethodView | PasskeyAuthChallengeView {
+export function credentialChallengeView({ authMethod, otpEncryptionTargetBundle, passkey }: CredentialChallenge): contract.AuthCredentialChallengeResponseJson {
   const method = authMethodView(authMethod, otpEncryptionTargetBundle)
   if (!passkey) return method
   return {

@@ -1,19 +1,10 @@
+import type * as contract from '@pp/contracts'
 import type { DelegatedKey } from './types.js'
 
 /** The API's DelegatedKey: never its private half. */
-export interface DelegatedKeyView {
-  id: string
-  cardId: string
-  fundingSourceId: string
-  accountId: string
-  /** Compressed P-256 public key, hex. */
-  publicKey: string
-  nickname: string
-  status: string
-  createdAt: string
-  updatedAt: string
-}
+export type DelegatedKeyView = contract.DelegatedKey
 
+/** The status is stored as a string; this service writes only ACTIVE and REVOKED, values of the contract. */
 export const delegatedKeyView = (key: DelegatedKey): DelegatedKeyView => ({
   id: key.id,
   cardId: key.cardId,
@@ -21,9 +12,9 @@ export const delegatedKeyView = (key: DelegatedKey): DelegatedKeyView => ({
   accountId: key.accountId,
   publicKey: key.publicKey,
   nickname: key.nickname,
-  status: key.status,
+  status: key.status as DelegatedKeyView['status'],
   createdAt: key.createdAt.toISOString(),
   updatedAt: key.updatedAt.toISOString(),
 })
 
-export const delegatedKeyListView = (keys: DelegatedKey[]): { data: DelegatedKeyView[] } => ({ data: keys.map(delegatedKeyView) })
+export const delegatedKeyListView = (keys: DelegatedKey[]): contract.DelegatedKeyListJson => ({ data: keys.map(delegatedKeyView) })

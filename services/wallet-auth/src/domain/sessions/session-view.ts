@@ -1,16 +1,9 @@
-import { credentialFieldsView, type CredentialFieldsView } from '../credentials/credential-view.js'
+import type * as contract from '@pp/contracts'
+import { credentialFieldsView } from '../credentials/credential-view.js'
 import type { SessionView } from './sessions.js'
 
 /** The API's AuthSession: the session, shown with the credential it was opened with. */
-export interface AuthSessionView extends CredentialFieldsView {
-  id: string
-  accountId: string
-  createdAt: string
-  updatedAt: string
-  expiresAt: string
-  /** PASSKEY, OAUTH and refresh answers: the session private key sealed to the client's public key. */
-  encryptedSessionSigningKey?: string
-}
+export type AuthSessionView = contract.AuthSession
 
 export const authSessionView = ({ session, authMethod, encryptedSessionSigningKey }: SessionView): AuthSessionView => ({
   id: session.id,
@@ -22,4 +15,4 @@ export const authSessionView = ({ session, authMethod, encryptedSessionSigningKe
   encryptedSessionSigningKey,
 })
 
-export const authSessionListView = (sessions: SessionView[]): { data: AuthSessionView[] } => ({ data: sessions.map(authSessionView) })
+export const authSessionListView = (sessions: SessionView[]): contract.AuthSessionListJson => ({ data: sessions.map(authSessionView) })

@@ -1,21 +1,8 @@
+import type { WebhookReplay } from '@pp/contracts'
 import type { ReplayRow } from '../../db/replays.db.js'
 
 /** A replay as the API shows it (the WebhookReplay schema). */
-export interface ReplayJson {
-  id: string
-  createdAfter: string
-  createdBefore: string
-  /** Empty: every type. */
-  types: string[]
-  status: ReplayRow['status']
-  /** The deliveries of the window when the replay was made: what it sends, once each. */
-  deliveryCount: number
-  /** Those sent so far that the receiver accepted (2xx), and those it did not. */
-  sentCount: number
-  failedCount: number
-  createdAt: string
-  completedAt?: string
-}
+export type ReplayJson = WebhookReplay
 
 export const replayJson = (replay: ReplayRow): ReplayJson => ({
   id: replay.id,

@@ -1,3 +1,4 @@
+import type { TestWebhookResponse } from '@pp/contracts'
 import { ApiError } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { resumeEndpoint } from '../../db/endpoint-states.db.js'
@@ -12,10 +13,7 @@ import { webhookHeaders } from './headers.js'
  * reference's optional `response_body`: what a receiver answers is never echoed, or the test
  * webhook would read whatever a URL of the caller's choosing can reach.
  */
-export interface TestWebhookView {
-  url: string
-  response_status: number
-}
+export type TestWebhookView = TestWebhookResponse
 
 const URL_MAX_LENGTH = 2_048
 

@@ -1,3 +1,4 @@
+import type { WebhookEndpointStatus } from '@pp/contracts'
 import { readEndpointStatus, type EndpointStatusRow } from '../../db/endpoint-status.db.js'
 import type { WebhooksDeps } from '../deps.js'
 import type { Tenant } from '../types.js'
@@ -10,18 +11,7 @@ import type { Tenant } from '../types.js'
 export type EndpointStatus = 'ACTIVE' | 'FAILING' | 'PAUSED' | 'NOT_CONFIGURED'
 
 /** The API's WebhookEndpointStatus: built here once, the gateway and the operator's tool pass it on. */
-export interface EndpointStatusView {
-  url?: string
-  status: EndpointStatus
-  consecutiveFailures: number
-  /** PAUSED: when the pause began; NOT_CONFIGURED: when the first delivery found no endpoint. */
-  pausedAt?: string
-  /** PAUSED: the delivery retried as the probe, and when it is next attempted. */
-  probeDeliveryId?: string
-  nextProbeAt?: string
-  /** Deliveries waiting with no due time: behind the probe, or for an endpoint. */
-  heldDeliveryCount: number
-}
+export type EndpointStatusView = WebhookEndpointStatus
 
 function statusOf(row: EndpointStatusRow): EndpointStatus {
   if (row.url === null) return 'NOT_CONFIGURED'

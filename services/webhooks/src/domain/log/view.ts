@@ -1,31 +1,12 @@
+import type { WebhookDelivery, WebhookDeliveryListJson } from '@pp/contracts'
 import type { AttemptView, DeliveryView } from '../types.js'
 import type { DeliveryPage } from './list-deliveries.js'
 
 /** One attempt as the API shows it. */
-export interface AttemptJson {
-  attemptNumber: number
-  startedAt: string
-  finishedAt?: string
-  url?: string
-  responseStatus?: number
-  latencyMs?: number
-  error?: string
-}
+type AttemptJson = WebhookDelivery['attempts'][number]
 
 /** A delivery as the API shows it (the WebhookDelivery schema); `payload` only where one delivery is read. */
-export interface DeliveryJson {
-  id: string
-  type: string
-  status: DeliveryView['status']
-  attemptCount: number
-  nextAttemptAt?: string
-  waitingFor?: DeliveryView['waitingFor']
-  deliveredAt?: string
-  deadAt?: string
-  createdAt: string
-  attempts: AttemptJson[]
-  payload?: string
-}
+export type DeliveryJson = WebhookDelivery
 
 const iso = (value: Date | undefined): string | undefined => value?.toISOString()
 
@@ -57,7 +38,7 @@ export function deliveryJson(delivery: DeliveryView, options: { withPayload: boo
 }
 
 /** A page of the log as the list envelope, without the bodies sent. */
-export const deliveryPageJson = (page: DeliveryPage) => ({
+export const deliveryPageJson = (page: DeliveryPage): WebhookDeliveryListJson => ({
   data: page.data.map((delivery) => deliveryJson(delivery, { withPayload: false })),
   hasMore: page.hasMore,
   nextCursor: page.nextCursor,
