@@ -6,7 +6,8 @@
  * - domain-prisma: a file in `src/domain/` names nothing of Prisma: no @prisma/* or generated
  *   client import, and no name from elsewhere (db/client.ts's `Tx`, a row type db/ re-exports)
  *   that is, or is declared as, a Prisma type or client (db/client.ts's `open`, typed as what turns
- *   a handle into Prisma's client, included). The domain holds the database and its transactions as
+ *   a handle into Prisma's client, included), and no db/ function whose declared or inferred return
+ *   type is, or holds, a Prisma row or client. The domain holds the database and its transactions as
  *   opaque handles (`DbHandle`/`TxHandle` of @pp/db) and declares the shapes it works with; db/
  *   opens the handles and maps Prisma's rows into them.
  * - domain-imports: a file in `src/domain/` imports no transport code: not @pp/proto, @pp/grpc,

@@ -204,6 +204,43 @@ class Layering {
     return undefined
   }
 
+  /**
+   * The Prisma type a function of db/ returns (a row, a selection, a client), declared or inferred,
+   * or undefined: a domain file that calls it holds Prisma's row even if it never names it.
+   */
+  returnsPrisma(symbol: ts.Symbol): string | undefined {
+    const declared = this.target(symbol)
+    if (!declared.valueDeclaration) return undefined
+    const type = this.checker.getTypeOfSymbolAtLocation(declared, declared.valueDeclaration)
+    for (const signature of type.getCallSignatures()) {
+      const found = this.prismaTypeIn(signature.getReturnType(), new Set())
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /**
+   * How a type reaches Prisma: it is, or is declared in terms of, a Prisma type, or holds one as a
+   * promise's or array's element, a union's or intersection's member, or an alias's argument (Omit<Row, …>).
+   */
+  private prismaTypeIn(type: ts.Type, seen: Set<ts.Type>): string | undefined {
+    if (seen.has(type)) return undefined
+    seen.add(type)
+    for (const symbol of [type.aliasSymbol, type.getSymbol()]) {
+      const reach = symbol && this.reachesPrisma(symbol)
+      // an inferred query result is an anonymous type of Prisma's runtime
+      if (reach) return symbol.name.startsWith('__') ? "a Prisma query's result" : reach
+    }
+    const parts = [...(type.aliasTypeArguments ?? [])]
+    if (type.isUnionOrIntersection()) parts.push(...type.types)
+    if (this.checker.isArrayType(type) || type.getSymbol()?.name === 'Promise') parts.push(...this.checker.getTypeArguments(type as ts.TypeReference))
+    for (const part of parts) {
+      const found = this.prismaTypeIn(part, seen)
+      if (found) return found
+    }
+    return undefined
+  }
+
   /** The first Prisma name a type (or a part of a declaration) refers to. */
   prismaReachIn(node: ts.Node): string | undefined {
     let reach: string | undefined
@@ -270,6 +307,8 @@ class Layering {
       const symbol = this.checker.getSymbolAtLocation(name)
       const reach = symbol && this.reachesPrisma(symbol)
       if (reach) this.report(file, 'domain-prisma', `imports ${name.text} from ${specifier}: ${reach}`)
+      const returned = !reach && symbol && toLayer === 'db' ? this.returnsPrisma(symbol) : undefined
+      if (returned) this.report(file, 'domain-prisma', `imports ${name.text} from ${specifier}: returns ${returned}`)
     }
     if (ts.isImportTypeNode(node) && resolved && toLayer !== 'domain') {
       const reach = this.prismaReachIn(node)

@@ -80,6 +80,34 @@ const planted: Array<{ rule: string; file: string; files: Record<string, string>
     files: { 'services/alpha/src/domain/opened.ts': `import { open, type Handle } from '../db/client.js'\nexport const clientOf = (db: Handle) => open(db)` },
   },
   {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/raw-customers.ts',
+    files: {
+      'services/alpha/src/db/raw-customers.db.ts': `
+        import type { Tx } from './client.js'
+        export const findRawCustomers = (tx: Tx) => tx.customer.findMany()`,
+      'services/alpha/src/domain/raw-customers.ts': `
+        import { findRawCustomers } from '../db/raw-customers.db.js'
+        export const customerIds = async (tx: Parameters<typeof findRawCustomers>[0]): Promise<string[]> => (await findRawCustomers(tx)).map((c) => c.id)`,
+    },
+  },
+  {
+    rule: 'domain-prisma',
+    file: 'services/alpha/src/domain/live-customer.ts',
+    files: {
+      'services/alpha/src/db/live-customer.db.ts': `
+        import type { Tx } from './client.js'
+        import type { CustomerRow } from './generated/client.js'
+        export type LiveCustomer = Omit<CustomerRow, 'deletedAt'>
+        export async function findLiveCustomer(tx: Tx): Promise<LiveCustomer | undefined> {
+          return (await tx.customer.findMany()).find((row) => row.deletedAt === null)
+        }`,
+      'services/alpha/src/domain/live-customer.ts': `
+        import { findLiveCustomer } from '../db/live-customer.db.js'
+        export const liveCustomerId = async (tx: Parameters<typeof findLiveCustomer>[0]): Promise<string | undefined> => (await findLiveCustomer(tx))?.id`,
+    },
+  },
+  {
     rule: 'domain-imports',
     file: 'services/alpha/src/domain/transport.ts',
     files: { 'services/alpha/src/domain/transport.ts': `import type { Server } from '@grpc/grpc-js'\nexport type Transport = Server` },
@@ -166,6 +194,13 @@ describe('the layering check', () => {
   it('follows a type alias of db/ to the Prisma type it names', () => {
     const [found] = findViolations(fixture({ ...clean, ...planted[1]!.files }))
     expect(found?.what).toBe("imports Tx from ../db/client.js: Tx → Prisma's TransactionClient")
+  })
+
+  it("names the Prisma row a db/ function returns, inferred or under a db/ alias", () => {
+    const [inferred] = findViolations(fixture({ ...clean, ...planted[4]!.files }))
+    expect(inferred?.what).toBe("imports findRawCustomers from ../db/raw-customers.db.js: returns Prisma's CustomerRow")
+    const [aliased] = findViolations(fixture({ ...clean, ...planted[5]!.files }))
+    expect(aliased?.what).toBe("imports findLiveCustomer from ../db/live-customer.db.js: returns LiveCustomer → Prisma's CustomerRow")
   })
 
   it("follows the type of db/'s handle opener to the Prisma client it returns", () => {

@@ -1,8 +1,8 @@
 import { ApiError } from '@pp/errors'
 import { sandboxRateSource, unconfiguredRateSource } from '../src/providers/rates/rate-sources.js'
 import type { CatalogDeps, ExternalAccountFacts, InternalAccountFacts, ReceiverLookupRecord } from '../src/domain/catalog/deps.js'
-import { productionCatalog } from '../src/domain/catalog/provider.js'
-import { sandboxCatalog } from '../src/domain/catalog/sandbox/index.js'
+import { productionCatalog } from '../src/providers/catalog/production-catalog.js'
+import { sandboxCatalog } from '../src/providers/catalog/sandbox-catalog.js'
 import type { CatalogCaller } from '../src/domain/catalog/types.js'
 
 export const SANDBOX_CALLER: CatalogCaller = { platformId: 'Platform:1', environment: 'SANDBOX', requestId: 'req-1' }

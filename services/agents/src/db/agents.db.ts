@@ -1,4 +1,4 @@
-import type { Agent, AgentAction, AgentPolicy, AgentUsage } from '../domain/types.js'
+import type { Agent, AgentAction, AgentPolicy, AgentUsage, DeviceCode } from '../domain/types.js'
 import type { Tenant } from '@pp/tenancy'
 import { open, type AgentsDb, type Tx } from './client.js'
 import type { Agent as AgentRow, AgentAction as ActionRow, Prisma } from './generated/client.js'
@@ -158,7 +158,7 @@ export async function replaceDeviceCode(tx: Tx, agentId: string, code: { codeHas
   await open(tx).agentDeviceCode.create({ data: { agentId, ...code, createdAt: now } })
 }
 
-export async function findDeviceCode(db: AgentsDb, tenant: Tenant, codeHash: string) {
+export async function findDeviceCode(db: AgentsDb, tenant: Tenant, codeHash: string): Promise<DeviceCode | null> {
   return open(db).agentDeviceCode.findFirst({
     where: { codeHash, agent: { platformId: tenant.platformId, environment: tenant.environment, deletedAt: null } },
   })

@@ -71,6 +71,16 @@ export interface Agent {
   updatedAt: Date
 }
 
+/** An agent's device code, as stored (by its hash). */
+export interface DeviceCode {
+  codeHash: string
+  agentId: string
+  expiresAt: Date
+  redeemedAt: Date | null
+  invalidatedAt: Date | null
+  createdAt: Date
+}
+
 export const ACTION_TYPES = ['EXECUTE_QUOTE', 'TRANSFER_OUT', 'TRANSFER_IN'] as const
 export type ActionType = (typeof ACTION_TYPES)[number]
 export const ACTION_STATUSES = ['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'FAILED'] as const

@@ -1,9 +1,6 @@
+import type { ChallengePurpose, ChallengeRecord } from '../domain/external-accounts/types.js'
 import type { Tenant } from '../domain/types.js'
 import { open, type Tx } from './client.js'
-import type { ExternalAccountChallenge, ExternalAccountChallengePurpose } from './generated/client.js'
-
-export type ChallengePurpose = ExternalAccountChallengePurpose
-export type ChallengeRecord = Omit<ExternalAccountChallenge, 'environment'> & Tenant
 
 export type NewChallenge = Omit<ChallengeRecord, 'resolvedAt'>
 

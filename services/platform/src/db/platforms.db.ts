@@ -3,7 +3,6 @@ import type { PlatformSummary } from '../domain/platforms/platform-summary.js'
 import type { Environment } from '../domain/types.js'
 import { open, type PlatformDb, type Tx } from './client.js'
 import { currencyRow, type CurrencyRowInput } from './configs.db.js'
-import type { Platform } from './generated/client.js'
 
 export interface NewEnvironmentConfig {
   id: string
@@ -21,8 +20,11 @@ export interface NewPlatform {
   configs: NewEnvironmentConfig[]
 }
 
-export const findPlatformByName = (db: PlatformDb, name: string): Promise<Platform | null> =>
-  open(db).platform.findUnique({ where: { name } })
+/** The columns of a PlatformSummary. */
+const SUMMARY = { id: true, name: true, isRegulatedFinancialInstitution: true, createdAt: true } as const
+
+export const findPlatformByName = (db: PlatformDb, name: string): Promise<PlatformSummary | null> =>
+  open(db).platform.findUnique({ where: { name }, select: SUMMARY })
 
 export const platformExists = async (db: PlatformDb, id: string): Promise<boolean> =>
   (await open(db).platform.count({ where: { id } })) === 1
@@ -54,7 +56,7 @@ export async function listPlatformsAfter(db: PlatformDb, after: KeysetPosition |
     client.platform.findMany({
       where: after ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] } : {},
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, name: true, isRegulatedFinancialInstitution: true, createdAt: true },
+      select: SUMMARY,
       take,
     }),
     client.platform.count(),

@@ -1,22 +1,14 @@
+import type { StoredPasskeyChallenge } from '../domain/passkey/types.js'
 import { open, type Db, type Tx } from './client.js'
-import type { PasskeyChallenge } from './generated/client.js'
 
-export interface NewPasskeyChallenge {
-  id: string
-  authMethodId: string
-  /** Lowercase SHA-256 hex of the session-creation body it binds. */
-  challenge: string
-  clientPublicKey: string
-  expiresAt: Date
-  createdAt: Date
-}
+export type NewPasskeyChallenge = Omit<StoredPasskeyChallenge, 'usedAt'>
 
 export async function insertPasskeyChallenge(db: Db, challenge: NewPasskeyChallenge): Promise<void> {
   await open(db).passkeyChallenge.create({ data: challenge })
 }
 
 /** The credential's challenge `id`, unless used or expired at `now`. */
-export async function findPendingPasskeyChallenge(db: Db, authMethodId: string, id: string, now: Date): Promise<PasskeyChallenge | undefined> {
+export async function findPendingPasskeyChallenge(db: Db, authMethodId: string, id: string, now: Date): Promise<StoredPasskeyChallenge | undefined> {
   return (await open(db).passkeyChallenge.findFirst({ where: { id, authMethodId, usedAt: null, expiresAt: { gt: now } } })) ?? undefined
 }
 

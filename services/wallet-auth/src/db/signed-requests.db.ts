@@ -1,19 +1,9 @@
+import type { SignedRequest } from '../domain/signed-requests/types.js'
 import type { Tenant } from '../domain/types.js'
 import { open, type Db, type Tx } from './client.js'
-import type { SignedRequest } from './generated/client.js'
 
-export interface NewSignedRequest extends Tenant {
-  id: string
-  accountId: string
-  operation: string
-  bodyDigest: string
-  payloadToSign: string
-  /** The only key that may sign (compressed SEC1 hex), or null for any active session key of the wallet. */
-  signerPublicKey: string | null
-  authMethodId: string | null
-  expiresAt: Date
-  createdAt: Date
-}
+/** Written for the caller's tenant, so its environment is one of Environment's. */
+export type NewSignedRequest = Omit<SignedRequest, 'environment' | 'consumedAt'> & Tenant
 
 export async function insertSignedRequest(tx: Tx, request: NewSignedRequest): Promise<void> {
   await open(tx).signedRequest.create({ data: request })

@@ -1,5 +1,7 @@
 import type { ExternalAccount } from '@pp/contracts'
 import type { AccountField, BeneficiaryField } from '@pp/contracts/external-account-fields'
+import type { Tenant } from '../types.js'
+
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const
 export type AddressInput = Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>
 
@@ -33,3 +35,20 @@ export type AccountOwner = { kind: 'CUSTOMER'; customerId: string } | { kind: 'P
  * it was accepted as; view.test.ts holds every type's view to the contract's ExternalAccountInfo.
  */
 export type ExternalAccountView = Omit<ExternalAccount, 'accountInfo'> & { accountInfo: AccountInfoInput & { paymentRails?: string[] } }
+
+/** What an external account's challenge proves: a trust or untrust step (SCA), or control of the wallet. */
+export type ChallengePurpose = 'TRUST' | 'UNTRUST' | 'OWNERSHIP'
+
+/** An external account's challenge; the latest unresolved one of an account and purpose is the one a confirm or verify answers. */
+export interface ChallengeRecord extends Tenant {
+  id: string
+  externalAccountId: string
+  purpose: ChallengePurpose
+  /** SMS_OTP for SCA challenges; WALLET_SIGNATURE for ownership. */
+  method: string
+  /** The exact message a wallet signs (ownership challenges). */
+  messageToSign: string | null
+  expiresAt: Date
+  createdAt: Date
+  resolvedAt: Date | null
+}

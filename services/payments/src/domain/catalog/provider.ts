@@ -1,4 +1,3 @@
-import { ApiError, notConfigured } from '@pp/errors'
 import type { UmaAddress } from './uma-address.js'
 import type { Discovery, NetworkFee, PayerDataField, UmaProvider, UmaReceiver, Vasp } from './types.js'
 
@@ -17,18 +16,4 @@ export interface CatalogProvider {
   resolveUmaReceiver(address: UmaAddress): Promise<UmaReceiver>
   /** What a bank or wallet paid through these rails wants to know of the payer. */
   payerDataFor(paymentRails: string[]): PayerDataField[]
-}
-
-const notConnected = (what: string) => () => Promise.reject(notConfigured(`A production ${what} provider`))
-
-/** No directory, chain or UMA provider is connected in production yet: each answer says so. */
-export const productionCatalog: CatalogProvider = {
-  discoveries: notConnected('institution directory'),
-  umaProviders: notConnected('UMA provider directory'),
-  vasps: notConnected('VASP directory'),
-  networkFee: notConnected('network fee'),
-  resolveUmaReceiver: notConnected('UMA counterparty'),
-  payerDataFor: () => {
-    throw notConfigured('A production receiving-institution requirements provider')
-  },
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RateSource } from '../rates/index.js'
+import type { RateSource } from '../../domain/rates/rate-source.js'
 import { cachedRateSource } from './rate-cache.js'
 
 /** A source whose rate moves by one unit at every read, so a cached answer is recognisable. */

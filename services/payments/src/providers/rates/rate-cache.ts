@@ -1,4 +1,4 @@
-import type { ExchangeRate, RateSource } from '../rates/index.js'
+import type { ExchangeRate, RateSource } from '../../domain/rates/rate-source.js'
 
 /** The spec's exchange rate cache: about 5 minutes. */
 export const RATE_CACHE_TTL_MS_DEFAULT = 300_000

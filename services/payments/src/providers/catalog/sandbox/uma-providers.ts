@@ -1,4 +1,4 @@
-import type { UmaProvider } from '../types.js'
+import type { UmaProvider } from '../../../domain/catalog/types.js'
 
 /**
  * The UMA providers of the sandbox network. Their domains are reserved example names, so no

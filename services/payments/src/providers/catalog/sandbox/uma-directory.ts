@@ -1,7 +1,7 @@
 import { ApiError } from '@pp/errors'
-import { scenarioSuffix } from '../../rails/payout-rail.js'
-import type { UmaAddress } from '../uma-address.js'
-import type { PayerDataField, UmaProvider, UmaReceiver } from '../types.js'
+import { scenarioSuffix } from '../../../domain/rails/payout-rail.js'
+import type { UmaAddress } from '../../../domain/catalog/uma-address.js'
+import type { PayerDataField, UmaProvider, UmaReceiver } from '../../../domain/catalog/types.js'
 
 /** Currencies of a receiver at a domain no sandbox provider owns: UMA's own BTC and USD. */
 const DEFAULT_CURRENCIES = ['USD', 'BTC']

@@ -1,4 +1,4 @@
-import type { PayerDataField } from '../types.js'
+import type { PayerDataField } from '../../../domain/catalog/types.js'
 
 /** Every sandbox institution wants the payer's name (travel rule). */
 const BASE: PayerDataField[] = [{ name: 'FULL_NAME', mandatory: true }]

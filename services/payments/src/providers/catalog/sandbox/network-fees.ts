@@ -1,4 +1,4 @@
-import type { NetworkFee } from '../types.js'
+import type { NetworkFee } from '../../../domain/catalog/types.js'
 
 type FeeRow = [network: string, asset: string, networkFee: bigint, networkFeeAsset: string, networkFeeInAsset: bigint]
 

@@ -1,10 +1,10 @@
-import type { CatalogProvider } from '../provider.js'
-import { SANDBOX_DISCOVERIES } from './discoveries.js'
-import { sandboxNetworkFee } from './network-fees.js'
-import { sandboxPayerData } from './payer-data.js'
-import { sandboxUmaReceiver } from './uma-directory.js'
-import { SANDBOX_UMA_PROVIDERS } from './uma-providers.js'
-import { SANDBOX_VASPS } from './vasps.js'
+import type { CatalogProvider } from '../../domain/catalog/provider.js'
+import { SANDBOX_DISCOVERIES } from './sandbox/discoveries.js'
+import { sandboxNetworkFee } from './sandbox/network-fees.js'
+import { sandboxPayerData } from './sandbox/payer-data.js'
+import { sandboxUmaReceiver } from './sandbox/uma-directory.js'
+import { SANDBOX_UMA_PROVIDERS } from './sandbox/uma-providers.js'
+import { SANDBOX_VASPS } from './sandbox/vasps.js'
 
 /** The sandbox catalogue: fixed tables and the documented UMA address rules. */
 export const sandboxCatalog: CatalogProvider = {

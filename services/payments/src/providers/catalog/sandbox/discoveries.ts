@@ -1,4 +1,4 @@
-import type { Discovery } from '../types.js'
+import type { Discovery } from '../../../domain/catalog/types.js'
 
 const corridor = (country: string, currency: string, banks: [bankName: string, displayName: string][]): Discovery[] =>
   banks.map(([bankName, displayName]) => ({ bankName, displayName, country, currency }))

@@ -1,4 +1,4 @@
-import type { Vasp } from '../types.js'
+import type { Vasp } from '../../../domain/catalog/types.js'
 
 /** Exchanges and custodians a sandbox counterparty declaration may name. */
 export const SANDBOX_VASPS: readonly Vasp[] = [
