@@ -155,8 +155,8 @@ describe('US ACH in production', () => {
       [id],
     )
     expect(webhook[0]!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
-    const { items } = await callUnary(operator(), operator().listAchItems, { status: 'OPEN', limit: 100 }, { requestId: 'e2e-ach' })
-    expect(items).toEqual([expect.objectContaining({ kind: 'UNMATCHED_RETURN', code: 'R02', traceNumber: '081000039999999' })])
+    const { items } = await callUnary(operator(), operator().listBankRailItems, { status: 'OPEN', limit: 100, rail: 'ACH' }, { requestId: 'e2e-ach' })
+    expect(items).toEqual([expect.objectContaining({ rail: 'ACH', kind: 'UNMATCHED_RETURN', code: 'R02', reference: '081000039999999' })])
   })
 
   it('keeps the 501 for a production rail that is not configured, naming the corridor', async () => {

@@ -35,6 +35,8 @@ export interface Pain001File {
   content: string
   /** The sum of the credits, in cents: the group header's control sum. */
   totalCents: bigint
+  /** The payment information block of each credit, by end-to-end id: a status report may reject a block whole. */
+  paymentInformationIds: Map<string, string>
 }
 
 const NAME_MAX = 70
@@ -91,6 +93,7 @@ export function buildPain001(message: Pain001Message): Pain001File {
   const totalCents = sum(message.credits)
   const debtorName = sepaText(message.debtor.name, NAME_MAX)
   const blocks = [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b))
+  const paymentInformationIds = new Map(blocks.flatMap(([, credits], index) => credits.map((credit) => [credit.endToEndId, paymentInformationId(message.messageId, index)] as const)))
   const paymentInformation = blocks.map(
     ([date, credits], index) =>
       '<PmtInf>' +
@@ -120,7 +123,7 @@ export function buildPain001(message: Pain001Message): Pain001File {
     '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09">' +
     `<CstmrCdtTrfInitn>${header}${paymentInformation.join('')}</CstmrCdtTrfInitn>` +
     '</Document>\n'
-  return { content, totalCents }
+  return { content, totalCents, paymentInformationIds }
 }
 
 /** The payment information block's id: the message's and the block's place in it (a file has few execution dates). */
