@@ -52,8 +52,11 @@ export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): Pay
     if (!deps.sepa) throw notConfigured('The production SEPA rail (set SEPA_SFTP_HOST and the other SEPA_* settings)', { setting: 'SEPA_SFTP_HOST' })
     return deps.sepa
   }
-  const anyRail = (): void => {
-    if (!deps.ach && !deps.sepa) throw notConfigured('A production bank rail (set ACH_SFTP_HOST or SEPA_SFTP_HOST and the other settings of the rail)')
+  /** The queue of one rail answers as that rail's calls do; the whole queue needs a rail of either kind. */
+  const queueOf = (rail: string | undefined): void => {
+    if (rail === 'ACH') ach()
+    else if (rail === 'SEPA') sepa()
+    else if (!deps.ach && !deps.sepa) throw notConfigured('A production bank rail (set ACH_SFTP_HOST or SEPA_SFTP_HOST and the other settings of the rail)')
   }
   return unaryService(logger, {
     async buildAchFile(): Promise<BuildAchFileResponse> {
@@ -69,11 +72,11 @@ export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): Pay
       return { files: await fetchSepaInbound(deps, sepa()) }
     },
     async listBankRailItems(request: ListBankRailItemsRequest): Promise<ListBankRailItemsResponse> {
-      anyRail()
+      queueOf(request.rail)
       return { items: (await listOperatorQueue(deps, request.status || 'OPEN', request.limit || 100, request.rail)).map(itemMessage) }
     },
     async resolveBankRailItem(request: ResolveBankRailItemRequest): Promise<ResolveBankRailItemResponse> {
-      anyRail()
+      queueOf(undefined)
       return { item: itemMessage(await resolveOperatorQueueItem(deps, request.id, request.resolution)) }
     },
   })

@@ -1,4 +1,4 @@
-import { counter, gauge } from '@pp/metrics'
+import { counter } from '@pp/metrics'
 import type { BankTransport } from '../../../providers/sftp/sftp-transport.js'
 import { bankFileMetrics } from '../bank-files/metrics.js'
 import type { AchSettings } from './settings.js'
@@ -24,14 +24,3 @@ const prenotes = counter('ach_prenotes_total', 'Production US accounts whose pre
 
 export const countPrenote = (outcome: 'VALIDATED' | 'FAILED'): void => prenotes.inc({ outcome })
 export const countNotificationsOfChange = (codes: string[]): void => codes.forEach((code) => notifications.inc({ code }))
-
-/**
- * The age of the oldest production payout still PROCESSING, read at each scrape: a payout the bank never
- * answered, or a file that never left, shows here first.
- */
-export function registerOldestProcessingGauge(oldestProcessingSince: () => Promise<Date | undefined>, now: () => Date): void {
-  gauge('payments_oldest_processing_payout_age_seconds', 'Age of the oldest production outgoing payment still PROCESSING (0: none)', [], async function collect() {
-    const since = await oldestProcessingSince()
-    this.set(since ? Math.max(0, (now().getTime() - since.getTime()) / 1000) : 0)
-  })
-}

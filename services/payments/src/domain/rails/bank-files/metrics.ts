@@ -1,4 +1,4 @@
-import { counter } from '@pp/metrics'
+import { counter, gauge } from '@pp/metrics'
 
 /** What every bank-file rail counts, under its own prefix (ach_files_sent_total, sepa_files_sent_total...). */
 export interface BankFileMetrics {
@@ -28,4 +28,15 @@ export function bankFileMetrics(prefix: string, rail: string, failures: string):
       for (const kind of file.operatorKinds) unmatched.inc({ kind })
     },
   }
+}
+
+/**
+ * The age of the oldest production payout still PROCESSING, read at each scrape: a payout the bank never
+ * answered, or a file that never left, shows here first.
+ */
+export function registerOldestProcessingGauge(oldestProcessingSince: () => Promise<Date | undefined>, now: () => Date): void {
+  gauge('payments_oldest_processing_payout_age_seconds', 'Age of the oldest production outgoing payment still PROCESSING (0: none)', [], async function collect() {
+    const since = await oldestProcessingSince()
+    this.set(since ? Math.max(0, (now().getTime() - since.getTime()) / 1000) : 0)
+  })
 }
