@@ -181,6 +181,23 @@ describe('SEPA credit transfers in production', () => {
     expect(await eurBalance()).toEqual({ available: before.available - 7_001n, total: before.total - 7_001n })
   })
 
+  it('a rejected file fails each of its payouts still waiting; one rejected by its own transaction keeps that reason', async () => {
+    const before = await eurBalance()
+    const first = await payout((await eurAccount()).id, 1_100n)
+    const second = await payout((await eurAccount()).id, 1_200n)
+    await runSepaCutoff(h.deps, sepa, new Date())
+    const messageId = await messageIdOf(first.transactionId)
+    const rejectedFile = statusReport(messageId, [{ endToEndId: endToEndIdOf(second.transactionId), code: 'AC01' }]).replace(
+      '<GrpSts>PART</GrpSts>',
+      '<GrpSts>RJCT</GrpSts><StsRsnInf><Rsn><Cd>FF01</Cd></Rsn></StsRsnInf>',
+    )
+    bank.drop('STS_FILE.xml', rejectedFile)
+    expect(await fetchSepaInbound(h.deps, sepa)).toEqual([{ name: 'STS_FILE.xml', processed: true, returns: 2, notifications: 0, settled: 0, unmatched: 0 }])
+    expect(await transaction(first.transactionId)).toMatchObject({ status: 'FAILED', failureDetails: { rail: 'SEPA', returnCode: 'FF01', returnReason: 'Invalid file format' } })
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'AC01' } })
+    expect(await eurBalance()).toEqual(before)
+  })
+
   it('the same inbound file processed twice, by racing processors or again after a crash, changes nothing', async () => {
     const before = await eurBalance()
     const quote = await payout((await eurAccount()).id, 3_000n)
