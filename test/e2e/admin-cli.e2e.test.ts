@@ -212,12 +212,14 @@ describe('internal accounts', () => {
   })
 })
 
-describe('ach', () => {
-  it('reaches the payments operator port, which says the ACH rail is off and the setting that turns it on', async () => {
-    for (const command of [['ach', 'items'], ['ach', 'build-file'], ['ach', 'fetch']]) {
-      const refused = await admin(...command)
-      expectRefusal(refused, 'NOT_IMPLEMENTED')
-      expect(refused.stderr).toContain('ACH_SFTP_HOST')
+describe('bank rails', () => {
+  it('reach the payments operator port, which says each rail is off and the setting that turns it on', async () => {
+    for (const [rail, setting] of [['ach', 'ACH_SFTP_HOST'], ['sepa', 'SEPA_SFTP_HOST']] as const) {
+      for (const command of ['items', 'build-file', 'fetch']) {
+        const refused = await admin(rail, command)
+        expectRefusal(refused, 'NOT_IMPLEMENTED')
+        expect(refused.stderr).toContain(setting)
+      }
     }
   })
 })

@@ -14,7 +14,7 @@ export type IdType =
   | 'StablecoinProviderAccount' | 'StablecoinOperation'
   | 'WebhookReplay'
   | 'OperatorAction'
-  | 'AchFile' | 'AchEntry' | 'AchInboundFile' | 'AchItem'
+  | 'AchFile' | 'AchEntry' | 'AchItem' | 'BankInboundFile' | 'SepaFile' | 'SepaEntry' | 'SepaItem'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

@@ -27,12 +27,20 @@ describe('GetPayoutBankDetails', () => {
     expect(JSON.stringify(stored.accountInfo)).not.toContain(accountNumber)
   })
 
-  it('refuses an account that is not a US bank account, and another tenant does not see it', async () => {
+  it("answers a EUR account's full IBAN and its beneficiary for a SEPA file", async () => {
     const tenant = newTenant('PRODUCTION')
     const euro = await createAccount(h, tenant, createRequest(ACCOUNT_EXAMPLES.EUR_ACCOUNT, 'PLATFORM'))
-    const refused = await apiErrorOf(callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: euro.id }, callContext(tenant)))
+    const details = await callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: euro.id }, callContext(tenant))
+    expect(details).toMatchObject({ accountType: 'EUR_ACCOUNT', iban: ACCOUNT_EXAMPLES.EUR_ACCOUNT.accountInfo.iban })
+    expect(details.beneficiaryName).not.toBe('')
+  })
+
+  it('refuses an account that is not a US or EUR IBAN bank account, and another tenant does not see it', async () => {
+    const tenant = newTenant('PRODUCTION')
+    const pound = await createAccount(h, tenant, createRequest(ACCOUNT_EXAMPLES.GBP_ACCOUNT, 'PLATFORM'))
+    const refused = await apiErrorOf(callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: pound.id }, callContext(tenant)))
     expect(refused.code).toBe('INVALID_BANK_ACCOUNT')
-    const stranger = await apiErrorOf(callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: euro.id }, callContext(newTenant('PRODUCTION'))))
+    const stranger = await apiErrorOf(callUnary(h.client, h.client.getPayoutBankDetails, { externalAccountId: pound.id }, callContext(newTenant('PRODUCTION'))))
     expect(stranger.code).toBe('ACCOUNT_NOT_FOUND')
   })
 })

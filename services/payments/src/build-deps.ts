@@ -9,9 +9,10 @@ import type { PaymentsDeps, Services } from './domain/deps.js'
 import { feeScheduleFor } from './domain/quotes/fees.js'
 import { parseSizeLimits, sizeLimitOf } from './domain/quotes/size-limits.js'
 import { achSettingsOf, type AchConfig } from './domain/rails/ach/settings.js'
-import { sftpTransport } from './providers/ach/sftp-transport.js'
+import { sepaSettingsOf, type SepaConfig } from './domain/rails/sepa/settings.js'
 import { productionCatalog } from './providers/catalog/production-catalog.js'
 import { sandboxCatalog } from './providers/catalog/sandbox-catalog.js'
+import { sftpTransport } from './providers/sftp/sftp-transport.js'
 import { productionPayoutRail, sandboxPayoutRail } from './providers/rails/payout-rails.js'
 import { cachedRateSource, RATE_CACHE_TTL_MS_DEFAULT } from './providers/rates/rate-cache.js'
 import { sandboxRateSource, unconfiguredRateSource } from './providers/rates/rate-sources.js'
@@ -20,23 +21,28 @@ type DepsConfig = Pick<
   PaymentsConfig,
   'IDEMPOTENCY_KEY_TTL_MS' | 'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
 > &
-  AchConfig
+  AchConfig &
+  SepaConfig
 
 /**
  * The deps of the process from its configuration: sandbox providers for sandbox tenants; for
- * production, the rails its settings configure (ACH with ACH_SFTP_HOST) and unconfigured ones otherwise.
+ * production, the rails its settings configure (ACH with ACH_SFTP_HOST, SEPA with SEPA_SFTP_HOST)
+ * and unconfigured ones otherwise.
  */
 export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services: Services, logger: Logger): PaymentsDeps {
   const now = () => new Date()
-  const achSettings = achSettingsOf(config, (path) => readFileSync(path, 'utf8'))
+  const readKey = (path: string) => readFileSync(path, 'utf8')
+  const achSettings = achSettingsOf(config, readKey)
+  const sepaSettings = sepaSettingsOf(config, readKey)
   return {
     ach: achSettings && { settings: achSettings, transport: sftpTransport(achSettings.sftp) },
+    sepa: sepaSettings && { settings: sepaSettings, transport: sftpTransport(sepaSettings.sftp) },
     lookups: receiverLookupStore(db),
     db,
     sql,
     services,
     rates: { SANDBOX: sandboxRateSource(now), PRODUCTION: unconfiguredRateSource(now) },
-    rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: productionPayoutRail({ achConfigured: achSettings !== undefined }) },
+    rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: productionPayoutRail({ achConfigured: achSettings !== undefined, sepaConfigured: sepaSettings !== undefined }) },
     settings: {
       quoteTtlMs: config.QUOTE_TTL_MS,
       serviceFeeBps: config.QUOTE_SERVICE_FEE_BPS,

@@ -1,4 +1,5 @@
 import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
+import { requireSepaSettings, sepaConfig } from './domain/rails/sepa/settings.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -43,9 +44,11 @@ const schema = baseConfigSchema.extend({
   /** The ledger's production US accounts awaiting validation: the ACH rail sends their prenotes. */
   LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT: z.string().min(1).default('events.ledger.ACH_VALIDATION_REQUESTED'),
   ...achConfig.shape,
+  ...sepaConfig.shape,
 })
   .refine(...migrationRoleRequiredInProduction)
   .superRefine(requireAchSettings)
+  .superRefine(requireSepaSettings)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

@@ -11,8 +11,9 @@ import { PAYMENT_JOBS } from './db/jobs.db.js'
 import { catalogDepsFrom, paymentsDeps } from './build-deps.js'
 import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
-import { registerOldestProcessingGauge } from './domain/rails/ach/ach-rail.js'
+import { registerOldestProcessingGauge } from './domain/rails/bank-files/metrics.js'
 import { startAchWorkers } from './domain/rails/ach/workers.js'
+import { startSepaWorkers } from './domain/rails/sepa/workers.js'
 import { achValidationRequested } from './events/ach-validation-requested.js'
 import { cardTransactionRecorded } from './events/card-transaction-recorded.js'
 import { consumeFact, type Fact } from './events/fact-consumer.js'
@@ -58,6 +59,7 @@ runService({
       batch: JOB_BATCH,
     })
     const achWorkers = deps.ach && startAchWorkers(deps, deps.ach, { databaseUrl: config.DATABASE_URL, batch: JOB_BATCH })
+    const sepaWorkers = deps.sepa && startSepaWorkers(deps, deps.sepa, { databaseUrl: config.DATABASE_URL })
     registerOldestProcessingGauge(() => oldestProcessingPayoutSince(db), deps.now)
     const consume = <T,>(subject: string, fact: Fact<T>) =>
       nats.whenServing(`${fact.consumer} consumer`, (connection) =>
@@ -68,6 +70,6 @@ runService({
       consume(config.CARD_TRANSACTION_RECORDED_SUBJECT, cardTransactionRecorded),
       consume(config.LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT, achValidationRequested),
     ]
-    return [() => server.shutdown(), ...consumers.map((consumer) => () => consumer.stop()), () => workers.stop(), async () => achWorkers?.stop(), () => services.close(), () => open(db).$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), ...consumers.map((consumer) => () => consumer.stop()), () => workers.stop(), async () => achWorkers?.stop(), async () => sepaWorkers?.stop(), () => services.close(), () => open(db).$disconnect(), () => sql.end()]
   },
 })

@@ -9,15 +9,15 @@ import type { QuoteView } from '../src/domain/quotes/view.js'
 import type { AchRail } from '../src/domain/rails/ach/ach-rail.js'
 import { bankingCalendar } from '../src/domain/rails/ach/banking-calendar.js'
 import { runAchCutoff } from '../src/domain/rails/ach/build-file.js'
-import { listAchItems, resolveAchItem } from '../src/domain/rails/ach/operator-items.js'
+import { listOperatorQueue, resolveOperatorQueueItem } from '../src/domain/rails/bank-files/operator-items.js'
 import { fetchAchInbound, processInboundFile } from '../src/domain/rails/ach/process-inbound.js'
 import { settleDueEntries, validateDuePrenotes } from '../src/domain/rails/ach/settle-entries.js'
 import { achValidationRequested } from '../src/events/ach-validation-requested.js'
 import { open, openDb, type Db } from '../src/db/client.js'
-import { sftpTransport } from '../src/providers/ach/sftp-transport.js'
+import { sftpTransport } from '../src/providers/sftp/sftp-transport.js'
 import { productionPayoutRail } from '../src/providers/rails/payout-rails.js'
 import { startTestBank, type TestBank } from './bank-sftp.js'
-import { balances, eventTypesOf, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, transactionOf, type Harness } from './harness.js'
+import { balances, eventTypesOf, executedPayout, newPlatform, SLOW_CALL_MS, startHarness, transactionOf, type Harness } from './harness.js'
 
 /** The independent NACHA parser (npm), reading back what the rail wrote. */
 interface ParsedFile {
@@ -75,7 +75,7 @@ beforeAll(async () => {
   }
   // the process's wiring with ACH configured: the gRPC server shares these deps
   h.deps.ach = ach
-  h.deps.rails.PRODUCTION = productionPayoutRail({ achConfigured: true })
+  h.deps.rails.PRODUCTION = productionPayoutRail({ achConfigured: true, sepaConfigured: false })
   ledgerDb = openDb(h.ledgerDatabaseUrl, 1)
   ctx = { ...(await newPlatform(h, { regulated: true })), environment: 'PRODUCTION' }
   usd = await platformUsdAccount()
@@ -141,22 +141,7 @@ const prenoteTraceOf = async (accountId: string): Promise<string> =>
 const aWeekLater = () => ({ ...h.deps, now: () => new Date(Date.now() + 7 * 86_400_000) })
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (err: unknown) => err as { code: string })
 
-async function payout(destination: string, amount: bigint): Promise<QuoteView> {
-  const answer = await callUnary(
-    h.payments,
-    h.payments.createQuote,
-    {
-      source: { sourceType: 'ACCOUNT', accountId: usd },
-      destination: { destinationType: 'ACCOUNT', accountId: destination },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: amount,
-      immediatelyExecute: true,
-    },
-    ctx,
-    SLOW_CALL_MS,
-  )
-  return quoteOf(answer)
-}
+const payout = (destination: string, amount: bigint): Promise<QuoteView> => executedPayout(h, ctx, usd, destination, amount)
 
 const transaction = async (id: string) => transactionOf(await callUnary(h.payments, h.payments.getTransaction, { transactionId: id }, ctx, SLOW_CALL_MS))
 const usdBalance = async () => (await balances(h, ctx, [{ accountId: usd }]))[0]!
@@ -228,7 +213,7 @@ describe('ACH payouts in production', () => {
     await runAchCutoff(h.deps, ach, new Date())
     bank.drop('RET_R01.txt', returnFile([{ code: 'R01', trace: await traceOf(quote.transactionId), amount: 5_000n }]))
     const read = await fetchAchInbound(h.deps, ach)
-    expect(read).toEqual([{ name: 'RET_R01.txt', processed: true, returns: 1, notifications: 0, unmatched: 0 }])
+    expect(read).toEqual([{ name: 'RET_R01.txt', processed: true, returns: 1, notifications: 0, settled: 0, unmatched: 0 }])
     const failed = await transaction(quote.transactionId)
     expect(failed).toMatchObject({
       status: 'FAILED',
@@ -285,7 +270,7 @@ describe('ACH payouts in production', () => {
     await recoverInterrupted(h.deps, 0, 10)
     expect(await transaction(quote.transactionId)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R03' } })
     expect(await usdBalance()).toEqual(before)
-    const files = await open(h.db).$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM ach_inbound_files WHERE name = 'RET_RACE.txt'`
+    const files = await open(h.db).$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM bank_inbound_files WHERE name = 'RET_RACE.txt'`
     expect(files[0]!.n).toBe(1)
   })
 
@@ -295,19 +280,19 @@ describe('ACH payouts in production', () => {
     await runAchCutoff(h.deps, ach, new Date())
     const trace = await traceOf(quote.transactionId)
     bank.drop('RET_UNMATCHED.txt', returnFile([{ code: 'R02', trace: '081000039999999', amount: 999n }], [{ code: 'C01', trace, corrected: '99988877766' }]))
-    expect(await fetchAchInbound(h.deps, ach)).toEqual([{ name: 'RET_UNMATCHED.txt', processed: true, returns: 0, notifications: 1, unmatched: 2 }])
+    expect(await fetchAchInbound(h.deps, ach)).toEqual([{ name: 'RET_UNMATCHED.txt', processed: true, returns: 0, notifications: 1, settled: 0, unmatched: 2 }])
     expect((await transaction(quote.transactionId)).status).toBe('PROCESSING')
-    const open = await listAchItems(h.deps, 'OPEN', 100)
-    const unmatched = open.find((item) => item.kind === 'UNMATCHED_RETURN' && item.traceNumber === '081000039999999')!
+    const open = await listOperatorQueue(h.deps, 'OPEN', 100, 'ACH')
+    const unmatched = open.find((item) => item.kind === 'UNMATCHED_RETURN' && item.reference === '081000039999999')!
     expect(unmatched).toMatchObject({ code: 'R02', amount: 999n, problem: expect.stringContaining('no entry') })
     const change = open.find((item) => item.kind === 'NOTIFICATION_OF_CHANGE')!
     expect(change).toMatchObject({ transactionId: quote.transactionId, code: 'C01', problem: expect.stringContaining(account.id) })
     expect(change.problem).toContain('*******7766')
     expect(open.map((item) => `${item.problem}\n${item.records}`).join('\n')).not.toContain('99988877766')
-    const resolved = await resolveAchItem(h.deps, unmatched.id, 'asked the bank: a return for another originator')
+    const resolved = await resolveOperatorQueueItem(h.deps, unmatched.id, 'asked the bank: a return for another originator')
     expect(resolved).toMatchObject({ status: 'RESOLVED', resolution: 'asked the bank: a return for another originator' })
-    expect((await listAchItems(h.deps, 'OPEN', 100)).some((item) => item.id === unmatched.id)).toBe(false)
-    await expect(resolveAchItem(h.deps, unmatched.id, 'again')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    expect((await listOperatorQueue(h.deps, 'OPEN', 100, 'ACH')).some((item) => item.id === unmatched.id)).toBe(false)
+    await expect(resolveOperatorQueueItem(h.deps, unmatched.id, 'again')).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 
   it('a new account is validated by a prenote: a zero-dollar entry in the next file, usable once its waiting period passes with no return', async () => {
@@ -338,7 +323,7 @@ describe('ACH payouts in production', () => {
     const ledgerDown = { ...h.deps, services: { ...h.deps.services, recordAchValidation: () => Promise.reject(new Error('ledger unreachable')) } }
     await expect(processInboundFile(ledgerDown, 'RET_PRENOTE.txt', content)).rejects.toThrow('ledger unreachable')
     bank.drop('RET_PRENOTE.txt', content.toString())
-    expect(await fetchAchInbound(h.deps, ach)).toEqual([{ name: 'RET_PRENOTE.txt', processed: true, returns: 0, notifications: 0, unmatched: 0 }])
+    expect(await fetchAchInbound(h.deps, ach)).toEqual([{ name: 'RET_PRENOTE.txt', processed: true, returns: 0, notifications: 0, settled: 0, unmatched: 0 }])
     expect(await refusal(payout(account.id, 1_000n))).toMatchObject({ code: 'INVALID_BANK_ACCOUNT' })
     // its waiting period ends with nothing left to validate
     expect(await validateDuePrenotes(aWeekLater(), 10)).toBe(0)

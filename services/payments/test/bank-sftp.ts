@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { posix } from 'node:path'
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2'
-import { hostKeyFingerprint, type SftpSettings } from '../src/providers/ach/sftp-transport.js'
+import { hostKeyFingerprint, type SftpSettings } from '../src/providers/sftp/sftp-transport.js'
 
 const { Server, utils } = ssh2
 const { OPEN_MODE, STATUS_CODE } = utils.sftp

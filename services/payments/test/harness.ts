@@ -272,6 +272,24 @@ export async function balances(h: Harness, ctx: Caller, refs: AccountRef[]): Pro
 /** The quote an answer carries, as the API's JSON: amounts and rates are JSON numbers, times ISO strings. */
 export const quoteOf = ({ quoteJson }: { quoteJson: string }): QuoteView => JSON.parse(quoteJson) as QuoteView
 
+/** A quote paying `amount` of an internal account's currency (the sending side) to an account, executed at once: a bank rail's payout. */
+export async function executedPayout(h: Harness, ctx: Caller, source: string, destination: string, amount: bigint): Promise<QuoteView> {
+  const answer = await callUnary(
+    h.payments,
+    h.payments.createQuote,
+    {
+      source: { sourceType: 'ACCOUNT', accountId: source },
+      destination: { destinationType: 'ACCOUNT', accountId: destination },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: amount,
+      immediatelyExecute: true,
+    },
+    ctx,
+    SLOW_CALL_MS,
+  )
+  return quoteOf(answer)
+}
+
 /** The transaction an answer carries, as the API's JSON: amounts and rates are JSON numbers, times ISO strings. */
 type Outgoing = Extract<TransactionView, { type: 'OUTGOING' }>
 

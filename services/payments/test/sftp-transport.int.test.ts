@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hostKeyFingerprint, sftpTransport } from '../src/providers/ach/sftp-transport.js'
+import { hostKeyFingerprint, sftpTransport } from '../src/providers/sftp/sftp-transport.js'
 import { ed25519KeyPair, startTestBank, type TestBank } from './bank-sftp.js'
 
 describe('sftpTransport against an SFTP server on the loopback', () => {

@@ -7,6 +7,7 @@ import type { StoredLeg } from './quotes/legs.js'
 import type { ScaGate } from './quotes/sca-gate.js'
 import type { SizeLimits } from './quotes/size-limits.js'
 import type { AchRail } from './rails/ach/ach-rail.js'
+import type { SepaRail } from './rails/sepa/sepa-rail.js'
 import type { DelayKind } from './rails/outcomes.js'
 import type { PayoutRail } from './rails/payout-rail.js'
 import type { RateSource } from './rates/rate-source.js'
@@ -62,6 +63,8 @@ export interface PaymentsDeps {
   rails: Record<Environment, PayoutRail>
   /** The production ACH rail's files and transport, when ACH_* is configured. */
   ach?: AchRail
+  /** The production SEPA rail's files and transport, when SEPA_* is configured. */
+  sepa?: SepaRail
   settings: PaymentsSettings
   /** Receiver look-ups, which a quote to an UMA address must name. */
   lookups: LookupStore

@@ -39,7 +39,7 @@ export interface ExternalAccount {
   accountInfo?: ExternalAccountInfo
 }
 
-/** What a bank file needs to credit a US bank account (the ledger's GetPayoutBankDetails). */
+/** What a bank file needs to credit a US or EUR IBAN bank account (the ledger's GetPayoutBankDetails). */
 export interface PayoutBankDetails {
   accountType: string
   routingNumber: string
@@ -47,6 +47,9 @@ export interface PayoutBankDetails {
   accountKind: 'CHECKING' | 'SAVINGS'
   beneficiaryType: 'INDIVIDUAL' | 'BUSINESS'
   beneficiaryName: string
+  /** A EUR IBAN account's IBAN and its bank's BIC, when it names one. */
+  iban?: string
+  swiftCode?: string
 }
 
 export interface ExternalAccountFacts {

@@ -8,11 +8,13 @@ import type { CallerTable } from '@pp/grpc'
  * port only.
  */
 export const paymentsCallers: CallerTable = {
-  // the ACH rail's on-demand file, fetch and operator queue (`pnpm admin ach`)
+  // the bank rails' on-demand files, fetches and operator queue (`pnpm admin ach`, `pnpm admin sepa`)
   '/payments.v1.PaymentsOperatorService/BuildAchFile': ['admin'],
   '/payments.v1.PaymentsOperatorService/FetchAchInbound': ['admin'],
-  '/payments.v1.PaymentsOperatorService/ListAchItems': ['admin'],
-  '/payments.v1.PaymentsOperatorService/ResolveAchItem': ['admin'],
+  '/payments.v1.PaymentsOperatorService/BuildSepaFile': ['admin'],
+  '/payments.v1.PaymentsOperatorService/FetchSepaInbound': ['admin'],
+  '/payments.v1.PaymentsOperatorService/ListBankRailItems': ['admin'],
+  '/payments.v1.PaymentsOperatorService/ResolveBankRailItem': ['admin'],
   '/payments.v1.PaymentsCatalogService/GetExchangeRates': ['gateway'],
   '/payments.v1.PaymentsCatalogService/ListDiscoveries': ['gateway'],
   '/payments.v1.PaymentsCatalogService/ListUmaProviders': ['gateway'],

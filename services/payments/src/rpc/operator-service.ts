@@ -3,27 +3,33 @@ import { unaryService, type ServiceRegistration } from '@pp/grpc'
 import type { Logger } from '@pp/logging'
 import {
   PaymentsOperatorServiceService,
-  type AchItem,
+  type BankRailItem,
   type BuildAchFileResponse,
+  type BuildSepaFileResponse,
   type FetchAchInboundResponse,
-  type ListAchItemsRequest,
-  type ListAchItemsResponse,
+  type FetchSepaInboundResponse,
+  type ListBankRailItemsRequest,
+  type ListBankRailItemsResponse,
   type PaymentsOperatorServiceServer,
-  type ResolveAchItemRequest,
-  type ResolveAchItemResponse,
+  type ResolveBankRailItemRequest,
+  type ResolveBankRailItemResponse,
 } from '@pp/proto/payments/v1/operator'
 import type { PaymentsDeps } from '../domain/deps.js'
 import type { AchRail } from '../domain/rails/ach/ach-rail.js'
 import { runAchCutoff } from '../domain/rails/ach/build-file.js'
-import { listAchItems, resolveAchItem, type AchOperatorItem } from '../domain/rails/ach/operator-items.js'
 import { fetchAchInbound } from '../domain/rails/ach/process-inbound.js'
+import { listOperatorQueue, resolveOperatorQueueItem, type OperatorItem } from '../domain/rails/bank-files/operator-items.js'
+import { runSepaCutoff } from '../domain/rails/sepa/build-file.js'
+import { fetchSepaInbound } from '../domain/rails/sepa/process-inbound.js'
+import type { SepaRail } from '../domain/rails/sepa/sepa-rail.js'
 
-const itemMessage = (item: AchOperatorItem): AchItem => ({
+const itemMessage = (item: OperatorItem): BankRailItem => ({
   id: item.id,
+  rail: item.rail,
   kind: item.kind,
   transactionId: item.transactionId ?? undefined,
   code: item.code ?? undefined,
-  traceNumber: item.traceNumber ?? undefined,
+  reference: item.reference ?? undefined,
   amount: item.amount ?? undefined,
   problem: item.problem,
   records: item.records,
@@ -34,13 +40,23 @@ const itemMessage = (item: AchOperatorItem): AchItem => ({
 })
 
 /**
- * payments.v1.PaymentsOperatorService: the operator's on-demand calls on the ACH rail (a file now,
- * a fetch now) and its queue. Served on the operator port to the admin identity alone.
+ * payments.v1.PaymentsOperatorService: the operator's on-demand calls on the bank rails (a file
+ * now, a fetch now) and their queue. Served on the operator port to the admin identity alone.
  */
 export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): PaymentsOperatorServiceServer {
   const ach = (): AchRail => {
     if (!deps.ach) throw notConfigured('The production ACH rail (set ACH_SFTP_HOST and the other ACH_* settings)', { setting: 'ACH_SFTP_HOST' })
     return deps.ach
+  }
+  const sepa = (): SepaRail => {
+    if (!deps.sepa) throw notConfigured('The production SEPA rail (set SEPA_SFTP_HOST and the other SEPA_* settings)', { setting: 'SEPA_SFTP_HOST' })
+    return deps.sepa
+  }
+  /** The queue of one rail answers as that rail's calls do; the whole queue needs a rail of either kind. */
+  const queueOf = (rail: string | undefined): void => {
+    if (rail === 'ACH') ach()
+    else if (rail === 'SEPA') sepa()
+    else if (!deps.ach && !deps.sepa) throw notConfigured('A production bank rail (set ACH_SFTP_HOST or SEPA_SFTP_HOST and the other settings of the rail)')
   }
   return unaryService(logger, {
     async buildAchFile(): Promise<BuildAchFileResponse> {
@@ -49,13 +65,19 @@ export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): Pay
     async fetchAchInbound(): Promise<FetchAchInboundResponse> {
       return { files: await fetchAchInbound(deps, ach()) }
     },
-    async listAchItems(request: ListAchItemsRequest): Promise<ListAchItemsResponse> {
-      ach()
-      return { items: (await listAchItems(deps, request.status || 'OPEN', request.limit || 100)).map(itemMessage) }
+    async buildSepaFile(): Promise<BuildSepaFileResponse> {
+      return { files: await runSepaCutoff(deps, sepa(), deps.now()) }
     },
-    async resolveAchItem(request: ResolveAchItemRequest): Promise<ResolveAchItemResponse> {
-      ach()
-      return { item: itemMessage(await resolveAchItem(deps, request.id, request.resolution)) }
+    async fetchSepaInbound(): Promise<FetchSepaInboundResponse> {
+      return { files: await fetchSepaInbound(deps, sepa()) }
+    },
+    async listBankRailItems(request: ListBankRailItemsRequest): Promise<ListBankRailItemsResponse> {
+      queueOf(request.rail)
+      return { items: (await listOperatorQueue(deps, request.status || 'OPEN', request.limit || 100, request.rail)).map(itemMessage) }
+    },
+    async resolveBankRailItem(request: ResolveBankRailItemRequest): Promise<ResolveBankRailItemResponse> {
+      queueOf(undefined)
+      return { item: itemMessage(await resolveOperatorQueueItem(deps, request.id, request.resolution)) }
     },
   })
 }

@@ -1,7 +1,7 @@
 import type { Command } from '../command.js'
 import { accountCommands } from './accounts.js'
-import { achCommands } from './ach.js'
 import { auditCommands } from './audit.js'
+import { achCommands, sepaCommands } from './bank-rails.js'
 import { platformCommands } from './platforms.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
@@ -17,5 +17,6 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   stablecoins: stablecoinCommands,
   accounts: accountCommands,
   ach: achCommands,
+  sepa: sepaCommands,
   audit: auditCommands,
 }

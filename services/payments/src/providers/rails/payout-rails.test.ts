@@ -51,18 +51,33 @@ describe('sandbox payout rail', () => {
       expect.objectContaining({ code: 'NOT_IMPLEMENTED', status: 501, details: { corridor: 'US_ACCOUNT/USD', setting: 'ACH_SFTP_HOST' } }),
     )
     expect(() => unconfiguredPayoutRail.decide({ ...usRoute, accountType: 'EUR_ACCOUNT', currency: 'EUR' })).toThrow(
-      expect.objectContaining({ code: 'NOT_IMPLEMENTED', details: { corridor: 'EUR_ACCOUNT/EUR' } }),
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED', details: { corridor: 'EUR_ACCOUNT/EUR', setting: 'SEPA_SFTP_HOST' } }),
+    )
+    expect(() => unconfiguredPayoutRail.decide({ ...usRoute, accountType: 'GBP_ACCOUNT', currency: 'GBP' })).toThrow(
+      expect.objectContaining({ code: 'NOT_IMPLEMENTED', details: { corridor: 'GBP_ACCOUNT/GBP' } }),
     )
     expect(unconfiguredPayoutRail.decide({ externalSide: 'NONE', crossCurrency: false })).toEqual({ outcome: 'SETTLE' })
   })
 
   it('production sends same-currency payouts to US bank accounts to the ACH rail once it is configured', () => {
-    const ach = productionPayoutRail({ achConfigured: true })
+    const ach = productionPayoutRail({ achConfigured: true, sepaConfigured: false })
     const usRoute = { counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'US_ACCOUNT', currency: 'USD' } as const
     expect(ach.decide(usRoute)).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'ACH' })
     // a pull (ACH debit) and a conversion into USD are not this rail's
     expect(() => ach.decide({ ...usRoute, externalSide: 'SOURCE' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
     expect(() => ach.decide({ ...usRoute, crossCurrency: true })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+  })
+
+  it('production sends same-currency payouts to EUR IBAN accounts to the SEPA rail once it is configured', () => {
+    const sepa = productionPayoutRail({ achConfigured: false, sepaConfigured: true })
+    const euRoute = { counterpartyIdentifier: 'DE89370400440532013000', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'EUR_ACCOUNT', currency: 'EUR' } as const
+    expect(sepa.decide(euRoute)).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'SEPA' })
+    expect(sepa.decide({ ...euRoute, paymentRail: 'SEPA' })).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'SEPA' })
+    // instant payments, pulls and conversions into EUR are not this rail's
+    expect(() => sepa.decide({ ...euRoute, paymentRail: 'SEPA_INSTANT' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    expect(() => sepa.decide({ ...euRoute, externalSide: 'SOURCE' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    expect(() => sepa.decide({ ...euRoute, crossCurrency: true })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    expect(() => sepa.decide({ ...euRoute, accountType: 'US_ACCOUNT', currency: 'USD' })).toThrow(expect.objectContaining({ details: expect.objectContaining({ setting: 'ACH_SFTP_HOST' }) }))
   })
 
   it('production without a rail shows no funding account: never the sandbox test accounts', () => {

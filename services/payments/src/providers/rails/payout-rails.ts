@@ -48,9 +48,16 @@ interface BankFileCorridor {
 /** US bank accounts in USD: NACHA files over the bank's SFTP server (ACH_* settings). */
 const ACH_CORRIDOR: BankFileCorridor = { accountTypes: ['US_ACCOUNT', 'USD_ACCOUNT'], currency: 'USD', paymentRail: 'ACH', setting: 'ACH_SFTP_HOST' }
 
+/**
+ * EUR IBAN accounts in EUR: pain.001 credit transfers over the bank's SFTP server (SEPA_* settings).
+ * EUR_ACCOUNT is the ledger's one account type that holds EUR on an IBAN; SEPA_INSTANT is another rail.
+ */
+const SEPA_CORRIDOR: BankFileCorridor = { accountTypes: ['EUR_ACCOUNT'], currency: 'EUR', paymentRail: 'SEPA', setting: 'SEPA_SFTP_HOST' }
+
 /** Which production rails this deployment has configured. */
 export interface ProductionRails {
   achConfigured: boolean
+  sepaConfigured: boolean
 }
 
 /**
@@ -61,7 +68,10 @@ export interface ProductionRails {
  * corridor and the setting that would enable it, never a pretended success.
  */
 export function productionPayoutRail(configured: ProductionRails): PayoutRail {
-  const corridors = [{ ...ACH_CORRIDOR, isConfigured: configured.achConfigured }]
+  const corridors = [
+    { ...ACH_CORRIDOR, isConfigured: configured.achConfigured },
+    { ...SEPA_CORRIDOR, isConfigured: configured.sepaConfigured },
+  ]
   return {
     decide(route) {
       if (route.externalSide === 'NONE') return { outcome: 'SETTLE' }
@@ -81,4 +91,4 @@ export function productionPayoutRail(configured: ProductionRails): PayoutRail {
 }
 
 /** Production with no rail configured: money only moves between internal accounts. */
-export const unconfiguredPayoutRail: PayoutRail = productionPayoutRail({ achConfigured: false })
+export const unconfiguredPayoutRail: PayoutRail = productionPayoutRail({ achConfigured: false, sepaConfigured: false })

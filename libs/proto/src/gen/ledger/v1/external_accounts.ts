@@ -312,6 +312,12 @@ export interface GetPayoutBankDetailsResponse {
   beneficiaryType: string;
   /** The individual's full name or the business's legal name. */
   beneficiaryName: string;
+  /** A EUR IBAN account's IBAN, in full (the caller writes it into the bank's file and stores none of it). */
+  iban?:
+    | string
+    | undefined;
+  /** A EUR IBAN account's bank BIC, when the account names one. */
+  swiftCode?: string | undefined;
 }
 
 function createBaseExternalAccountAddress(): ExternalAccountAddress {
@@ -4370,6 +4376,8 @@ function createBaseGetPayoutBankDetailsResponse(): GetPayoutBankDetailsResponse 
     accountKind: "",
     beneficiaryType: "",
     beneficiaryName: "",
+    iban: undefined,
+    swiftCode: undefined,
   };
 }
 
@@ -4392,6 +4400,12 @@ export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsRespon
     }
     if (message.beneficiaryName !== "") {
       writer.uint32(50).string(message.beneficiaryName);
+    }
+    if (message.iban !== undefined) {
+      writer.uint32(58).string(message.iban);
+    }
+    if (message.swiftCode !== undefined) {
+      writer.uint32(66).string(message.swiftCode);
     }
     return writer;
   },
@@ -4457,6 +4471,22 @@ export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsRespon
             message.beneficiaryName = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.iban = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.swiftCode = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4501,6 +4531,12 @@ export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsRespon
         : isSet(object.beneficiary_name)
         ? globalThis.String(object.beneficiary_name)
         : "",
+      iban: isSet(object.iban) ? globalThis.String(object.iban) : undefined,
+      swiftCode: isSet(object.swiftCode)
+        ? globalThis.String(object.swiftCode)
+        : isSet(object.swift_code)
+        ? globalThis.String(object.swift_code)
+        : undefined,
     };
   },
 
@@ -4524,6 +4560,12 @@ export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsRespon
     if (message.beneficiaryName !== "") {
       obj.beneficiaryName = message.beneficiaryName;
     }
+    if (message.iban !== undefined) {
+      obj.iban = message.iban;
+    }
+    if (message.swiftCode !== undefined) {
+      obj.swiftCode = message.swiftCode;
+    }
     return obj;
   },
 
@@ -4538,6 +4580,8 @@ export const GetPayoutBankDetailsResponse: MessageFns<GetPayoutBankDetailsRespon
     message.accountKind = object.accountKind ?? "";
     message.beneficiaryType = object.beneficiaryType ?? "";
     message.beneficiaryName = object.beneficiaryName ?? "";
+    message.iban = object.iban ?? undefined;
+    message.swiftCode = object.swiftCode ?? undefined;
     return message;
   },
 };

@@ -38,59 +38,98 @@ export interface BuildAchFileResponse {
   files: AchFileSent[];
 }
 
-export interface FetchAchInboundRequest {
-}
-
-export interface AchInboundRead {
+/** What one inbound file did. */
+export interface InboundFileRead {
   name: string;
   /** False when another replica or an earlier run had processed it. */
   processed: boolean;
+  /** Payouts it failed: ACH returns, SEPA rejections. */
   returns: number;
+  /** ACH notifications of change. */
   notifications: number;
   unmatched: number;
+  /** Payouts it settled: SEPA debit notifications. */
+  settled: number;
+}
+
+export interface FetchAchInboundRequest {
 }
 
 export interface FetchAchInboundResponse {
-  files: AchInboundRead[];
+  files: InboundFileRead[];
 }
 
-export interface ListAchItemsRequest {
+export interface BuildSepaFileRequest {
+}
+
+export interface SepaFileSent {
+  id: string;
+  name: string;
+  /** The pain.001 MsgId the bank's status reports quote. */
+  messageId: string;
+  entryCount: number;
+  /** In euro cents. */
+  totalCents: bigint;
+}
+
+export interface BuildSepaFileResponse {
+  files: SepaFileSent[];
+}
+
+export interface FetchSepaInboundRequest {
+}
+
+export interface FetchSepaInboundResponse {
+  files: InboundFileRead[];
+}
+
+export interface ListBankRailItemsRequest {
   /** "OPEN" | "RESOLVED". */
   status: string;
   limit: number;
+  /** "ACH" | "SEPA"; every rail's when unset. */
+  rail?: string | undefined;
 }
 
 /**
- * An item of the operator queue. kind: "UNMATCHED_RETURN" | "NOTIFICATION_OF_CHANGE" |
- * "UNMATCHED_NOTIFICATION" | "UNREADABLE". Account numbers in it are masked.
+ * An item of the operator queue. ACH kinds: "UNMATCHED_RETURN" | "NOTIFICATION_OF_CHANGE" |
+ * "UNMATCHED_NOTIFICATION" | "UNREADABLE"; SEPA kinds: "UNMATCHED_REJECTION" | "UNMATCHED_DEBIT" |
+ * "BOOKED_CREDIT" | "UNREADABLE". Account numbers in it are masked.
  */
-export interface AchItem {
+export interface BankRailItem {
   id: string;
   kind: string;
   transactionId?: string | undefined;
-  code?: string | undefined;
-  traceNumber?: string | undefined;
+  code?:
+    | string
+    | undefined;
+  /** What names it at the bank: an ACH trace number, a SEPA end-to-end or message id. */
+  reference?: string | undefined;
   amount?: bigint | undefined;
   problem: string;
   records: string;
   status: string;
   resolution?: string | undefined;
   createdAt?: Date | undefined;
-  resolvedAt?: Date | undefined;
+  resolvedAt?:
+    | Date
+    | undefined;
+  /** "ACH" | "SEPA". */
+  rail: string;
 }
 
-export interface ListAchItemsResponse {
-  items: AchItem[];
+export interface ListBankRailItemsResponse {
+  items: BankRailItem[];
 }
 
-export interface ResolveAchItemRequest {
+export interface ResolveBankRailItemRequest {
   id: string;
   /** What was done about it: required, the queue is the record of the decision. */
   resolution: string;
 }
 
-export interface ResolveAchItemResponse {
-  item?: AchItem | undefined;
+export interface ResolveBankRailItemResponse {
+  item?: BankRailItem | undefined;
 }
 
 function createBaseBuildAchFileRequest(): BuildAchFileRequest {
@@ -344,6 +383,155 @@ export const BuildAchFileResponse: MessageFns<BuildAchFileResponse> = {
   },
 };
 
+function createBaseInboundFileRead(): InboundFileRead {
+  return { name: "", processed: false, returns: 0, notifications: 0, unmatched: 0, settled: 0 };
+}
+
+export const InboundFileRead: MessageFns<InboundFileRead> = {
+  encode(message: InboundFileRead, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.processed !== false) {
+      writer.uint32(16).bool(message.processed);
+    }
+    if (message.returns !== 0) {
+      writer.uint32(24).int32(message.returns);
+    }
+    if (message.notifications !== 0) {
+      writer.uint32(32).int32(message.notifications);
+    }
+    if (message.unmatched !== 0) {
+      writer.uint32(40).int32(message.unmatched);
+    }
+    if (message.settled !== 0) {
+      writer.uint32(48).int32(message.settled);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InboundFileRead {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInboundFileRead();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.processed = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.returns = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.notifications = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.unmatched = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.settled = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InboundFileRead {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      processed: isSet(object.processed) ? globalThis.Boolean(object.processed) : false,
+      returns: isSet(object.returns) ? globalThis.Number(object.returns) : 0,
+      notifications: isSet(object.notifications) ? globalThis.Number(object.notifications) : 0,
+      unmatched: isSet(object.unmatched) ? globalThis.Number(object.unmatched) : 0,
+      settled: isSet(object.settled) ? globalThis.Number(object.settled) : 0,
+    };
+  },
+
+  toJSON(message: InboundFileRead): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.processed !== false) {
+      obj.processed = message.processed;
+    }
+    if (message.returns !== 0) {
+      obj.returns = Math.round(message.returns);
+    }
+    if (message.notifications !== 0) {
+      obj.notifications = Math.round(message.notifications);
+    }
+    if (message.unmatched !== 0) {
+      obj.unmatched = Math.round(message.unmatched);
+    }
+    if (message.settled !== 0) {
+      obj.settled = Math.round(message.settled);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<InboundFileRead>): InboundFileRead {
+    return InboundFileRead.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<InboundFileRead>): InboundFileRead {
+    const message = createBaseInboundFileRead();
+    message.name = object.name ?? "";
+    message.processed = object.processed ?? false;
+    message.returns = object.returns ?? 0;
+    message.notifications = object.notifications ?? 0;
+    message.unmatched = object.unmatched ?? 0;
+    message.settled = object.settled ?? 0;
+    return message;
+  },
+};
+
 function createBaseFetchAchInboundRequest(): FetchAchInboundRequest {
   return {};
 }
@@ -396,139 +584,6 @@ export const FetchAchInboundRequest: MessageFns<FetchAchInboundRequest> = {
   },
 };
 
-function createBaseAchInboundRead(): AchInboundRead {
-  return { name: "", processed: false, returns: 0, notifications: 0, unmatched: 0 };
-}
-
-export const AchInboundRead: MessageFns<AchInboundRead> = {
-  encode(message: AchInboundRead, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.name !== "") {
-      writer.uint32(10).string(message.name);
-    }
-    if (message.processed !== false) {
-      writer.uint32(16).bool(message.processed);
-    }
-    if (message.returns !== 0) {
-      writer.uint32(24).int32(message.returns);
-    }
-    if (message.notifications !== 0) {
-      writer.uint32(32).int32(message.notifications);
-    }
-    if (message.unmatched !== 0) {
-      writer.uint32(40).int32(message.unmatched);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): AchInboundRead {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAchInboundRead();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.name = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.processed = reader.bool();
-            continue;
-          }
-          case 3: {
-            if (tag !== 24) {
-              break;
-            }
-
-            message.returns = reader.int32();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
-              break;
-            }
-
-            message.notifications = reader.int32();
-            continue;
-          }
-          case 5: {
-            if (tag !== 40) {
-              break;
-            }
-
-            message.unmatched = reader.int32();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): AchInboundRead {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      processed: isSet(object.processed) ? globalThis.Boolean(object.processed) : false,
-      returns: isSet(object.returns) ? globalThis.Number(object.returns) : 0,
-      notifications: isSet(object.notifications) ? globalThis.Number(object.notifications) : 0,
-      unmatched: isSet(object.unmatched) ? globalThis.Number(object.unmatched) : 0,
-    };
-  },
-
-  toJSON(message: AchInboundRead): unknown {
-    const obj: any = {};
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.processed !== false) {
-      obj.processed = message.processed;
-    }
-    if (message.returns !== 0) {
-      obj.returns = Math.round(message.returns);
-    }
-    if (message.notifications !== 0) {
-      obj.notifications = Math.round(message.notifications);
-    }
-    if (message.unmatched !== 0) {
-      obj.unmatched = Math.round(message.unmatched);
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<AchInboundRead>): AchInboundRead {
-    return AchInboundRead.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<AchInboundRead>): AchInboundRead {
-    const message = createBaseAchInboundRead();
-    message.name = object.name ?? "";
-    message.processed = object.processed ?? false;
-    message.returns = object.returns ?? 0;
-    message.notifications = object.notifications ?? 0;
-    message.unmatched = object.unmatched ?? 0;
-    return message;
-  },
-};
-
 function createBaseFetchAchInboundResponse(): FetchAchInboundResponse {
   return { files: [] };
 }
@@ -536,7 +591,7 @@ function createBaseFetchAchInboundResponse(): FetchAchInboundResponse {
 export const FetchAchInboundResponse: MessageFns<FetchAchInboundResponse> = {
   encode(message: FetchAchInboundResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.files) {
-      AchInboundRead.encode(v!, writer.uint32(10).fork()).join();
+      InboundFileRead.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
@@ -559,7 +614,7 @@ export const FetchAchInboundResponse: MessageFns<FetchAchInboundResponse> = {
               break;
             }
 
-            message.files.push(AchInboundRead.decode(reader, reader.uint32()));
+            message.files.push(InboundFileRead.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -576,14 +631,14 @@ export const FetchAchInboundResponse: MessageFns<FetchAchInboundResponse> = {
 
   fromJSON(object: any): FetchAchInboundResponse {
     return {
-      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => AchInboundRead.fromJSON(e)) : [],
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => InboundFileRead.fromJSON(e)) : [],
     };
   },
 
   toJSON(message: FetchAchInboundResponse): unknown {
     const obj: any = {};
     if (message.files?.length) {
-      obj.files = message.files.map((e) => AchInboundRead.toJSON(e));
+      obj.files = message.files.map((e) => InboundFileRead.toJSON(e));
     }
     return obj;
   },
@@ -593,27 +648,21 @@ export const FetchAchInboundResponse: MessageFns<FetchAchInboundResponse> = {
   },
   fromPartial(object: DeepPartial<FetchAchInboundResponse>): FetchAchInboundResponse {
     const message = createBaseFetchAchInboundResponse();
-    message.files = object.files?.map((e) => AchInboundRead.fromPartial(e)) || [];
+    message.files = object.files?.map((e) => InboundFileRead.fromPartial(e)) || [];
     return message;
   },
 };
 
-function createBaseListAchItemsRequest(): ListAchItemsRequest {
-  return { status: "", limit: 0 };
+function createBaseBuildSepaFileRequest(): BuildSepaFileRequest {
+  return {};
 }
 
-export const ListAchItemsRequest: MessageFns<ListAchItemsRequest> = {
-  encode(message: ListAchItemsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.status !== "") {
-      writer.uint32(10).string(message.status);
-    }
-    if (message.limit !== 0) {
-      writer.uint32(16).int32(message.limit);
-    }
+export const BuildSepaFileRequest: MessageFns<BuildSepaFileRequest> = {
+  encode(_: BuildSepaFileRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListAchItemsRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): BuildSepaFileRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -622,7 +671,408 @@ export const ListAchItemsRequest: MessageFns<ListAchItemsRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListAchItemsRequest();
+      const message = createBaseBuildSepaFileRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): BuildSepaFileRequest {
+    return {};
+  },
+
+  toJSON(_: BuildSepaFileRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<BuildSepaFileRequest>): BuildSepaFileRequest {
+    return BuildSepaFileRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<BuildSepaFileRequest>): BuildSepaFileRequest {
+    const message = createBaseBuildSepaFileRequest();
+    return message;
+  },
+};
+
+function createBaseSepaFileSent(): SepaFileSent {
+  return { id: "", name: "", messageId: "", entryCount: 0, totalCents: 0n };
+}
+
+export const SepaFileSent: MessageFns<SepaFileSent> = {
+  encode(message: SepaFileSent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(26).string(message.messageId);
+    }
+    if (message.entryCount !== 0) {
+      writer.uint32(32).int32(message.entryCount);
+    }
+    if (message.totalCents !== 0n) {
+      if (BigInt.asIntN(64, message.totalCents) !== message.totalCents) {
+        throw new globalThis.Error("value provided for field message.totalCents of type int64 too large");
+      }
+      writer.uint32(40).int64(message.totalCents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SepaFileSent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSepaFileSent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.entryCount = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.totalCents = reader.int64() as bigint;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SepaFileSent {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      entryCount: isSet(object.entryCount)
+        ? globalThis.Number(object.entryCount)
+        : isSet(object.entry_count)
+        ? globalThis.Number(object.entry_count)
+        : 0,
+      totalCents: isSet(object.totalCents)
+        ? BigInt(object.totalCents)
+        : isSet(object.total_cents)
+        ? BigInt(object.total_cents)
+        : 0n,
+    };
+  },
+
+  toJSON(message: SepaFileSent): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.entryCount !== 0) {
+      obj.entryCount = Math.round(message.entryCount);
+    }
+    if (message.totalCents !== 0n) {
+      obj.totalCents = message.totalCents.toString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SepaFileSent>): SepaFileSent {
+    return SepaFileSent.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SepaFileSent>): SepaFileSent {
+    const message = createBaseSepaFileSent();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.messageId = object.messageId ?? "";
+    message.entryCount = object.entryCount ?? 0;
+    message.totalCents = (object.totalCents !== undefined && object.totalCents !== null)
+      ? BigInt(object.totalCents)
+      : 0n;
+    return message;
+  },
+};
+
+function createBaseBuildSepaFileResponse(): BuildSepaFileResponse {
+  return { files: [] };
+}
+
+export const BuildSepaFileResponse: MessageFns<BuildSepaFileResponse> = {
+  encode(message: BuildSepaFileResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.files) {
+      SepaFileSent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BuildSepaFileResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBuildSepaFileResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.files.push(SepaFileSent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BuildSepaFileResponse {
+    return {
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => SepaFileSent.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: BuildSepaFileResponse): unknown {
+    const obj: any = {};
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => SepaFileSent.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BuildSepaFileResponse>): BuildSepaFileResponse {
+    return BuildSepaFileResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BuildSepaFileResponse>): BuildSepaFileResponse {
+    const message = createBaseBuildSepaFileResponse();
+    message.files = object.files?.map((e) => SepaFileSent.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseFetchSepaInboundRequest(): FetchSepaInboundRequest {
+  return {};
+}
+
+export const FetchSepaInboundRequest: MessageFns<FetchSepaInboundRequest> = {
+  encode(_: FetchSepaInboundRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FetchSepaInboundRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFetchSepaInboundRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): FetchSepaInboundRequest {
+    return {};
+  },
+
+  toJSON(_: FetchSepaInboundRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<FetchSepaInboundRequest>): FetchSepaInboundRequest {
+    return FetchSepaInboundRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<FetchSepaInboundRequest>): FetchSepaInboundRequest {
+    const message = createBaseFetchSepaInboundRequest();
+    return message;
+  },
+};
+
+function createBaseFetchSepaInboundResponse(): FetchSepaInboundResponse {
+  return { files: [] };
+}
+
+export const FetchSepaInboundResponse: MessageFns<FetchSepaInboundResponse> = {
+  encode(message: FetchSepaInboundResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.files) {
+      InboundFileRead.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FetchSepaInboundResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFetchSepaInboundResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.files.push(InboundFileRead.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FetchSepaInboundResponse {
+    return {
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => InboundFileRead.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FetchSepaInboundResponse): unknown {
+    const obj: any = {};
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => InboundFileRead.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FetchSepaInboundResponse>): FetchSepaInboundResponse {
+    return FetchSepaInboundResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FetchSepaInboundResponse>): FetchSepaInboundResponse {
+    const message = createBaseFetchSepaInboundResponse();
+    message.files = object.files?.map((e) => InboundFileRead.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListBankRailItemsRequest(): ListBankRailItemsRequest {
+  return { status: "", limit: 0, rail: undefined };
+}
+
+export const ListBankRailItemsRequest: MessageFns<ListBankRailItemsRequest> = {
+  encode(message: ListBankRailItemsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.rail !== undefined) {
+      writer.uint32(26).string(message.rail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBankRailItemsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBankRailItemsRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -642,6 +1092,14 @@ export const ListAchItemsRequest: MessageFns<ListAchItemsRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -654,14 +1112,15 @@ export const ListAchItemsRequest: MessageFns<ListAchItemsRequest> = {
     }
   },
 
-  fromJSON(object: any): ListAchItemsRequest {
+  fromJSON(object: any): ListBankRailItemsRequest {
     return {
       status: isSet(object.status) ? globalThis.String(object.status) : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : undefined,
     };
   },
 
-  toJSON(message: ListAchItemsRequest): unknown {
+  toJSON(message: ListBankRailItemsRequest): unknown {
     const obj: any = {};
     if (message.status !== "") {
       obj.status = message.status;
@@ -669,27 +1128,31 @@ export const ListAchItemsRequest: MessageFns<ListAchItemsRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.rail !== undefined) {
+      obj.rail = message.rail;
+    }
     return obj;
   },
 
-  create(base?: DeepPartial<ListAchItemsRequest>): ListAchItemsRequest {
-    return ListAchItemsRequest.fromPartial(base ?? {});
+  create(base?: DeepPartial<ListBankRailItemsRequest>): ListBankRailItemsRequest {
+    return ListBankRailItemsRequest.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ListAchItemsRequest>): ListAchItemsRequest {
-    const message = createBaseListAchItemsRequest();
+  fromPartial(object: DeepPartial<ListBankRailItemsRequest>): ListBankRailItemsRequest {
+    const message = createBaseListBankRailItemsRequest();
     message.status = object.status ?? "";
     message.limit = object.limit ?? 0;
+    message.rail = object.rail ?? undefined;
     return message;
   },
 };
 
-function createBaseAchItem(): AchItem {
+function createBaseBankRailItem(): BankRailItem {
   return {
     id: "",
     kind: "",
     transactionId: undefined,
     code: undefined,
-    traceNumber: undefined,
+    reference: undefined,
     amount: undefined,
     problem: "",
     records: "",
@@ -697,11 +1160,12 @@ function createBaseAchItem(): AchItem {
     resolution: undefined,
     createdAt: undefined,
     resolvedAt: undefined,
+    rail: "",
   };
 }
 
-export const AchItem: MessageFns<AchItem> = {
-  encode(message: AchItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const BankRailItem: MessageFns<BankRailItem> = {
+  encode(message: BankRailItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
@@ -714,8 +1178,8 @@ export const AchItem: MessageFns<AchItem> = {
     if (message.code !== undefined) {
       writer.uint32(34).string(message.code);
     }
-    if (message.traceNumber !== undefined) {
-      writer.uint32(42).string(message.traceNumber);
+    if (message.reference !== undefined) {
+      writer.uint32(42).string(message.reference);
     }
     if (message.amount !== undefined) {
       if (BigInt.asIntN(64, message.amount) !== message.amount) {
@@ -741,10 +1205,13 @@ export const AchItem: MessageFns<AchItem> = {
     if (message.resolvedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.resolvedAt), writer.uint32(98).fork()).join();
     }
+    if (message.rail !== "") {
+      writer.uint32(106).string(message.rail);
+    }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): AchItem {
+  decode(input: BinaryReader | Uint8Array, length?: number): BankRailItem {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -753,7 +1220,7 @@ export const AchItem: MessageFns<AchItem> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseAchItem();
+      const message = createBaseBankRailItem();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -794,7 +1261,7 @@ export const AchItem: MessageFns<AchItem> = {
               break;
             }
 
-            message.traceNumber = reader.string();
+            message.reference = reader.string();
             continue;
           }
           case 6: {
@@ -853,6 +1320,14 @@ export const AchItem: MessageFns<AchItem> = {
             message.resolvedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -865,7 +1340,7 @@ export const AchItem: MessageFns<AchItem> = {
     }
   },
 
-  fromJSON(object: any): AchItem {
+  fromJSON(object: any): BankRailItem {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
@@ -875,11 +1350,7 @@ export const AchItem: MessageFns<AchItem> = {
         ? globalThis.String(object.transaction_id)
         : undefined,
       code: isSet(object.code) ? globalThis.String(object.code) : undefined,
-      traceNumber: isSet(object.traceNumber)
-        ? globalThis.String(object.traceNumber)
-        : isSet(object.trace_number)
-        ? globalThis.String(object.trace_number)
-        : undefined,
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : undefined,
       amount: isSet(object.amount) ? BigInt(object.amount) : undefined,
       problem: isSet(object.problem) ? globalThis.String(object.problem) : "",
       records: isSet(object.records) ? globalThis.String(object.records) : "",
@@ -895,10 +1366,11 @@ export const AchItem: MessageFns<AchItem> = {
         : isSet(object.resolved_at)
         ? fromJsonTimestamp(object.resolved_at)
         : undefined,
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : "",
     };
   },
 
-  toJSON(message: AchItem): unknown {
+  toJSON(message: BankRailItem): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -912,8 +1384,8 @@ export const AchItem: MessageFns<AchItem> = {
     if (message.code !== undefined) {
       obj.code = message.code;
     }
-    if (message.traceNumber !== undefined) {
-      obj.traceNumber = message.traceNumber;
+    if (message.reference !== undefined) {
+      obj.reference = message.reference;
     }
     if (message.amount !== undefined) {
       obj.amount = message.amount.toString();
@@ -936,19 +1408,22 @@ export const AchItem: MessageFns<AchItem> = {
     if (message.resolvedAt !== undefined) {
       obj.resolvedAt = message.resolvedAt.toISOString();
     }
+    if (message.rail !== "") {
+      obj.rail = message.rail;
+    }
     return obj;
   },
 
-  create(base?: DeepPartial<AchItem>): AchItem {
-    return AchItem.fromPartial(base ?? {});
+  create(base?: DeepPartial<BankRailItem>): BankRailItem {
+    return BankRailItem.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<AchItem>): AchItem {
-    const message = createBaseAchItem();
+  fromPartial(object: DeepPartial<BankRailItem>): BankRailItem {
+    const message = createBaseBankRailItem();
     message.id = object.id ?? "";
     message.kind = object.kind ?? "";
     message.transactionId = object.transactionId ?? undefined;
     message.code = object.code ?? undefined;
-    message.traceNumber = object.traceNumber ?? undefined;
+    message.reference = object.reference ?? undefined;
     message.amount = (object.amount !== undefined && object.amount !== null) ? BigInt(object.amount) : undefined;
     message.problem = object.problem ?? "";
     message.records = object.records ?? "";
@@ -956,23 +1431,24 @@ export const AchItem: MessageFns<AchItem> = {
     message.resolution = object.resolution ?? undefined;
     message.createdAt = object.createdAt ?? undefined;
     message.resolvedAt = object.resolvedAt ?? undefined;
+    message.rail = object.rail ?? "";
     return message;
   },
 };
 
-function createBaseListAchItemsResponse(): ListAchItemsResponse {
+function createBaseListBankRailItemsResponse(): ListBankRailItemsResponse {
   return { items: [] };
 }
 
-export const ListAchItemsResponse: MessageFns<ListAchItemsResponse> = {
-  encode(message: ListAchItemsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ListBankRailItemsResponse: MessageFns<ListBankRailItemsResponse> = {
+  encode(message: ListBankRailItemsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.items) {
-      AchItem.encode(v!, writer.uint32(10).fork()).join();
+      BankRailItem.encode(v!, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ListAchItemsResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBankRailItemsResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -981,7 +1457,7 @@ export const ListAchItemsResponse: MessageFns<ListAchItemsResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseListAchItemsResponse();
+      const message = createBaseListBankRailItemsResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -990,7 +1466,7 @@ export const ListAchItemsResponse: MessageFns<ListAchItemsResponse> = {
               break;
             }
 
-            message.items.push(AchItem.decode(reader, reader.uint32()));
+            message.items.push(BankRailItem.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -1005,34 +1481,36 @@ export const ListAchItemsResponse: MessageFns<ListAchItemsResponse> = {
     }
   },
 
-  fromJSON(object: any): ListAchItemsResponse {
-    return { items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => AchItem.fromJSON(e)) : [] };
+  fromJSON(object: any): ListBankRailItemsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => BankRailItem.fromJSON(e)) : [],
+    };
   },
 
-  toJSON(message: ListAchItemsResponse): unknown {
+  toJSON(message: ListBankRailItemsResponse): unknown {
     const obj: any = {};
     if (message.items?.length) {
-      obj.items = message.items.map((e) => AchItem.toJSON(e));
+      obj.items = message.items.map((e) => BankRailItem.toJSON(e));
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ListAchItemsResponse>): ListAchItemsResponse {
-    return ListAchItemsResponse.fromPartial(base ?? {});
+  create(base?: DeepPartial<ListBankRailItemsResponse>): ListBankRailItemsResponse {
+    return ListBankRailItemsResponse.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ListAchItemsResponse>): ListAchItemsResponse {
-    const message = createBaseListAchItemsResponse();
-    message.items = object.items?.map((e) => AchItem.fromPartial(e)) || [];
+  fromPartial(object: DeepPartial<ListBankRailItemsResponse>): ListBankRailItemsResponse {
+    const message = createBaseListBankRailItemsResponse();
+    message.items = object.items?.map((e) => BankRailItem.fromPartial(e)) || [];
     return message;
   },
 };
 
-function createBaseResolveAchItemRequest(): ResolveAchItemRequest {
+function createBaseResolveBankRailItemRequest(): ResolveBankRailItemRequest {
   return { id: "", resolution: "" };
 }
 
-export const ResolveAchItemRequest: MessageFns<ResolveAchItemRequest> = {
-  encode(message: ResolveAchItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ResolveBankRailItemRequest: MessageFns<ResolveBankRailItemRequest> = {
+  encode(message: ResolveBankRailItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.id !== "") {
       writer.uint32(10).string(message.id);
     }
@@ -1042,7 +1520,7 @@ export const ResolveAchItemRequest: MessageFns<ResolveAchItemRequest> = {
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ResolveAchItemRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveBankRailItemRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1051,7 +1529,7 @@ export const ResolveAchItemRequest: MessageFns<ResolveAchItemRequest> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseResolveAchItemRequest();
+      const message = createBaseResolveBankRailItemRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1083,14 +1561,14 @@ export const ResolveAchItemRequest: MessageFns<ResolveAchItemRequest> = {
     }
   },
 
-  fromJSON(object: any): ResolveAchItemRequest {
+  fromJSON(object: any): ResolveBankRailItemRequest {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       resolution: isSet(object.resolution) ? globalThis.String(object.resolution) : "",
     };
   },
 
-  toJSON(message: ResolveAchItemRequest): unknown {
+  toJSON(message: ResolveBankRailItemRequest): unknown {
     const obj: any = {};
     if (message.id !== "") {
       obj.id = message.id;
@@ -1101,30 +1579,30 @@ export const ResolveAchItemRequest: MessageFns<ResolveAchItemRequest> = {
     return obj;
   },
 
-  create(base?: DeepPartial<ResolveAchItemRequest>): ResolveAchItemRequest {
-    return ResolveAchItemRequest.fromPartial(base ?? {});
+  create(base?: DeepPartial<ResolveBankRailItemRequest>): ResolveBankRailItemRequest {
+    return ResolveBankRailItemRequest.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ResolveAchItemRequest>): ResolveAchItemRequest {
-    const message = createBaseResolveAchItemRequest();
+  fromPartial(object: DeepPartial<ResolveBankRailItemRequest>): ResolveBankRailItemRequest {
+    const message = createBaseResolveBankRailItemRequest();
     message.id = object.id ?? "";
     message.resolution = object.resolution ?? "";
     return message;
   },
 };
 
-function createBaseResolveAchItemResponse(): ResolveAchItemResponse {
+function createBaseResolveBankRailItemResponse(): ResolveBankRailItemResponse {
   return { item: undefined };
 }
 
-export const ResolveAchItemResponse: MessageFns<ResolveAchItemResponse> = {
-  encode(message: ResolveAchItemResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const ResolveBankRailItemResponse: MessageFns<ResolveBankRailItemResponse> = {
+  encode(message: ResolveBankRailItemResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.item !== undefined) {
-      AchItem.encode(message.item, writer.uint32(10).fork()).join();
+      BankRailItem.encode(message.item, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): ResolveAchItemResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveBankRailItemResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -1133,7 +1611,7 @@ export const ResolveAchItemResponse: MessageFns<ResolveAchItemResponse> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseResolveAchItemResponse();
+      const message = createBaseResolveBankRailItemResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1142,7 +1620,7 @@ export const ResolveAchItemResponse: MessageFns<ResolveAchItemResponse> = {
               break;
             }
 
-            message.item = AchItem.decode(reader, reader.uint32());
+            message.item = BankRailItem.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1157,32 +1635,35 @@ export const ResolveAchItemResponse: MessageFns<ResolveAchItemResponse> = {
     }
   },
 
-  fromJSON(object: any): ResolveAchItemResponse {
-    return { item: isSet(object.item) ? AchItem.fromJSON(object.item) : undefined };
+  fromJSON(object: any): ResolveBankRailItemResponse {
+    return { item: isSet(object.item) ? BankRailItem.fromJSON(object.item) : undefined };
   },
 
-  toJSON(message: ResolveAchItemResponse): unknown {
+  toJSON(message: ResolveBankRailItemResponse): unknown {
     const obj: any = {};
     if (message.item !== undefined) {
-      obj.item = AchItem.toJSON(message.item);
+      obj.item = BankRailItem.toJSON(message.item);
     }
     return obj;
   },
 
-  create(base?: DeepPartial<ResolveAchItemResponse>): ResolveAchItemResponse {
-    return ResolveAchItemResponse.fromPartial(base ?? {});
+  create(base?: DeepPartial<ResolveBankRailItemResponse>): ResolveBankRailItemResponse {
+    return ResolveBankRailItemResponse.fromPartial(base ?? {});
   },
-  fromPartial(object: DeepPartial<ResolveAchItemResponse>): ResolveAchItemResponse {
-    const message = createBaseResolveAchItemResponse();
-    message.item = (object.item !== undefined && object.item !== null) ? AchItem.fromPartial(object.item) : undefined;
+  fromPartial(object: DeepPartial<ResolveBankRailItemResponse>): ResolveBankRailItemResponse {
+    const message = createBaseResolveBankRailItemResponse();
+    message.item = (object.item !== undefined && object.item !== null)
+      ? BankRailItem.fromPartial(object.item)
+      : undefined;
     return message;
   },
 };
 
 /**
  * The service operator's own calls on the production bank rails, never routed through the
- * gateway: served on the payments operator port to the admin identity alone (`pnpm admin ach`).
- * Without a configured ACH rail (ACH_SFTP_HOST) every method answers NOT_IMPLEMENTED.
+ * gateway: served on the payments operator port to the admin identity alone (`pnpm admin ach`,
+ * `pnpm admin sepa`). A rail's calls answer NOT_IMPLEMENTED without its configuration
+ * (ACH_SFTP_HOST, SEPA_SFTP_HOST); the queue's, without either.
  */
 export type PaymentsOperatorServiceService = typeof PaymentsOperatorServiceService;
 export const PaymentsOperatorServiceService = {
@@ -1201,7 +1682,7 @@ export const PaymentsOperatorServiceService = {
     responseDeserialize: (value: Buffer): BuildAchFileResponse => BuildAchFileResponse.decode(value),
   },
   /**
-   * Reads the bank's inbound folder now, as a scheduled fetch would: each new return or
+   * Reads the ACH bank's inbound folder now, as a scheduled fetch would: each new return or
    * notification-of-change file is processed once.
    */
   fetchAchInbound: {
@@ -1215,28 +1696,58 @@ export const PaymentsOperatorServiceService = {
       Buffer.from(FetchAchInboundResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): FetchAchInboundResponse => FetchAchInboundResponse.decode(value),
   },
-  /** The operator queue: what inbound files said that the rail did not apply by itself, oldest first. */
-  listAchItems: {
-    path: "/payments.v1.PaymentsOperatorService/ListAchItems" as const,
+  /**
+   * Builds and sends a SEPA pain.001 file now, as a cut-off would; a file a crash left built and
+   * unsent is sent first. No payout goes into two files.
+   */
+  buildSepaFile: {
+    path: "/payments.v1.PaymentsOperatorService/BuildSepaFile" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ListAchItemsRequest): Buffer => Buffer.from(ListAchItemsRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ListAchItemsRequest => ListAchItemsRequest.decode(value),
-    responseSerialize: (value: ListAchItemsResponse): Buffer =>
-      Buffer.from(ListAchItemsResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ListAchItemsResponse => ListAchItemsResponse.decode(value),
+    requestSerialize: (value: BuildSepaFileRequest): Buffer => Buffer.from(BuildSepaFileRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BuildSepaFileRequest => BuildSepaFileRequest.decode(value),
+    responseSerialize: (value: BuildSepaFileResponse): Buffer =>
+      Buffer.from(BuildSepaFileResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BuildSepaFileResponse => BuildSepaFileResponse.decode(value),
+  },
+  /**
+   * Reads the SEPA bank's inbound folder now: each new pain.002 status report or camt.054/053
+   * notification is processed once.
+   */
+  fetchSepaInbound: {
+    path: "/payments.v1.PaymentsOperatorService/FetchSepaInbound" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FetchSepaInboundRequest): Buffer =>
+      Buffer.from(FetchSepaInboundRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FetchSepaInboundRequest => FetchSepaInboundRequest.decode(value),
+    responseSerialize: (value: FetchSepaInboundResponse): Buffer =>
+      Buffer.from(FetchSepaInboundResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FetchSepaInboundResponse => FetchSepaInboundResponse.decode(value),
+  },
+  /** The operator queue: what inbound files said that a rail did not apply by itself, oldest first. */
+  listBankRailItems: {
+    path: "/payments.v1.PaymentsOperatorService/ListBankRailItems" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListBankRailItemsRequest): Buffer =>
+      Buffer.from(ListBankRailItemsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListBankRailItemsRequest => ListBankRailItemsRequest.decode(value),
+    responseSerialize: (value: ListBankRailItemsResponse): Buffer =>
+      Buffer.from(ListBankRailItemsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListBankRailItemsResponse => ListBankRailItemsResponse.decode(value),
   },
   /** Closes an open item with what the operator did about it. NOT_FOUND when none is open by that id. */
-  resolveAchItem: {
-    path: "/payments.v1.PaymentsOperatorService/ResolveAchItem" as const,
+  resolveBankRailItem: {
+    path: "/payments.v1.PaymentsOperatorService/ResolveBankRailItem" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: ResolveAchItemRequest): Buffer =>
-      Buffer.from(ResolveAchItemRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): ResolveAchItemRequest => ResolveAchItemRequest.decode(value),
-    responseSerialize: (value: ResolveAchItemResponse): Buffer =>
-      Buffer.from(ResolveAchItemResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): ResolveAchItemResponse => ResolveAchItemResponse.decode(value),
+    requestSerialize: (value: ResolveBankRailItemRequest): Buffer =>
+      Buffer.from(ResolveBankRailItemRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveBankRailItemRequest => ResolveBankRailItemRequest.decode(value),
+    responseSerialize: (value: ResolveBankRailItemResponse): Buffer =>
+      Buffer.from(ResolveBankRailItemResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveBankRailItemResponse => ResolveBankRailItemResponse.decode(value),
   },
 } as const;
 
@@ -1247,14 +1758,24 @@ export interface PaymentsOperatorServiceServer extends UntypedServiceImplementat
    */
   buildAchFile: handleUnaryCall<BuildAchFileRequest, BuildAchFileResponse>;
   /**
-   * Reads the bank's inbound folder now, as a scheduled fetch would: each new return or
+   * Reads the ACH bank's inbound folder now, as a scheduled fetch would: each new return or
    * notification-of-change file is processed once.
    */
   fetchAchInbound: handleUnaryCall<FetchAchInboundRequest, FetchAchInboundResponse>;
-  /** The operator queue: what inbound files said that the rail did not apply by itself, oldest first. */
-  listAchItems: handleUnaryCall<ListAchItemsRequest, ListAchItemsResponse>;
+  /**
+   * Builds and sends a SEPA pain.001 file now, as a cut-off would; a file a crash left built and
+   * unsent is sent first. No payout goes into two files.
+   */
+  buildSepaFile: handleUnaryCall<BuildSepaFileRequest, BuildSepaFileResponse>;
+  /**
+   * Reads the SEPA bank's inbound folder now: each new pain.002 status report or camt.054/053
+   * notification is processed once.
+   */
+  fetchSepaInbound: handleUnaryCall<FetchSepaInboundRequest, FetchSepaInboundResponse>;
+  /** The operator queue: what inbound files said that a rail did not apply by itself, oldest first. */
+  listBankRailItems: handleUnaryCall<ListBankRailItemsRequest, ListBankRailItemsResponse>;
   /** Closes an open item with what the operator did about it. NOT_FOUND when none is open by that id. */
-  resolveAchItem: handleUnaryCall<ResolveAchItemRequest, ResolveAchItemResponse>;
+  resolveBankRailItem: handleUnaryCall<ResolveBankRailItemRequest, ResolveBankRailItemResponse>;
 }
 
 export interface PaymentsOperatorServiceClient extends Client {
@@ -1278,7 +1799,7 @@ export interface PaymentsOperatorServiceClient extends Client {
     callback: (error: ServiceError | null, response: BuildAchFileResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Reads the bank's inbound folder now, as a scheduled fetch would: each new return or
+   * Reads the ACH bank's inbound folder now, as a scheduled fetch would: each new return or
    * notification-of-change file is processed once.
    */
   fetchAchInbound(
@@ -1296,37 +1817,75 @@ export interface PaymentsOperatorServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FetchAchInboundResponse) => void,
   ): ClientUnaryCall;
-  /** The operator queue: what inbound files said that the rail did not apply by itself, oldest first. */
-  listAchItems(
-    request: ListAchItemsRequest,
-    callback: (error: ServiceError | null, response: ListAchItemsResponse) => void,
+  /**
+   * Builds and sends a SEPA pain.001 file now, as a cut-off would; a file a crash left built and
+   * unsent is sent first. No payout goes into two files.
+   */
+  buildSepaFile(
+    request: BuildSepaFileRequest,
+    callback: (error: ServiceError | null, response: BuildSepaFileResponse) => void,
   ): ClientUnaryCall;
-  listAchItems(
-    request: ListAchItemsRequest,
+  buildSepaFile(
+    request: BuildSepaFileRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ListAchItemsResponse) => void,
+    callback: (error: ServiceError | null, response: BuildSepaFileResponse) => void,
   ): ClientUnaryCall;
-  listAchItems(
-    request: ListAchItemsRequest,
+  buildSepaFile(
+    request: BuildSepaFileRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ListAchItemsResponse) => void,
+    callback: (error: ServiceError | null, response: BuildSepaFileResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reads the SEPA bank's inbound folder now: each new pain.002 status report or camt.054/053
+   * notification is processed once.
+   */
+  fetchSepaInbound(
+    request: FetchSepaInboundRequest,
+    callback: (error: ServiceError | null, response: FetchSepaInboundResponse) => void,
+  ): ClientUnaryCall;
+  fetchSepaInbound(
+    request: FetchSepaInboundRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FetchSepaInboundResponse) => void,
+  ): ClientUnaryCall;
+  fetchSepaInbound(
+    request: FetchSepaInboundRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FetchSepaInboundResponse) => void,
+  ): ClientUnaryCall;
+  /** The operator queue: what inbound files said that a rail did not apply by itself, oldest first. */
+  listBankRailItems(
+    request: ListBankRailItemsRequest,
+    callback: (error: ServiceError | null, response: ListBankRailItemsResponse) => void,
+  ): ClientUnaryCall;
+  listBankRailItems(
+    request: ListBankRailItemsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListBankRailItemsResponse) => void,
+  ): ClientUnaryCall;
+  listBankRailItems(
+    request: ListBankRailItemsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListBankRailItemsResponse) => void,
   ): ClientUnaryCall;
   /** Closes an open item with what the operator did about it. NOT_FOUND when none is open by that id. */
-  resolveAchItem(
-    request: ResolveAchItemRequest,
-    callback: (error: ServiceError | null, response: ResolveAchItemResponse) => void,
+  resolveBankRailItem(
+    request: ResolveBankRailItemRequest,
+    callback: (error: ServiceError | null, response: ResolveBankRailItemResponse) => void,
   ): ClientUnaryCall;
-  resolveAchItem(
-    request: ResolveAchItemRequest,
+  resolveBankRailItem(
+    request: ResolveBankRailItemRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: ResolveAchItemResponse) => void,
+    callback: (error: ServiceError | null, response: ResolveBankRailItemResponse) => void,
   ): ClientUnaryCall;
-  resolveAchItem(
-    request: ResolveAchItemRequest,
+  resolveBankRailItem(
+    request: ResolveBankRailItemRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: ResolveAchItemResponse) => void,
+    callback: (error: ServiceError | null, response: ResolveBankRailItemResponse) => void,
   ): ClientUnaryCall;
 }
 

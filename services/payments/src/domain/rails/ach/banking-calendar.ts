@@ -1,12 +1,11 @@
+import type { BankingCalendar } from '../bank-files/schedule.js'
+
 /**
  * The days ACH moves money: the Federal Reserve's operating days. Weekends and the Fed's holidays
  * are closed; a fixed-date holiday on a Sunday is observed the Monday after, one on a Saturday is
  * not observed at all (the Fed stays open the Friday before). A deployment adds the closures no
  * rule foresees (a national day of mourning) with ACH_EXTRA_BANK_HOLIDAYS.
  */
-export interface BankingCalendar {
-  isBankingDay(day: Date): boolean
-}
 
 const DAY_MS = 86_400_000
 

@@ -1,25 +1,16 @@
-import { httpStatusOf, isApiError } from '@pp/errors'
 import { inTransaction } from '@pp/db'
 import { newId } from '@pp/ids'
-import {
-  countAchFilesSince,
-  findAchCandidates,
-  insertAchFile,
-  lockClaimableAchPayouts,
-  nextTraceSequences,
-  rejectBankPayout,
-  type AchCandidate,
-  type AchEntryKind,
-  type NewAchFile,
-} from '../../../db/ach.db.js'
+import { countAchFilesSince, insertAchFile, nextTraceSequences, type AchEntryKind, type NewAchFile } from '../../../db/ach.db.js'
+import { findBankFileCandidates, lockClaimableBankPayouts, type BankFileCandidate } from '../../../db/bank-files.db.js'
 import { dropPrenoteRequest, findPrenoteRequests, takePrenoteRequests, type PrenoteRequest } from '../../../db/ach-prenotes.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import type { Environment } from '../../types.js'
-import { driveTransaction } from '../../transactions/driver.js'
-import { digestOf, nachaFileOf, uploadFile } from './ach-file.js'
+import { digestOf } from '../bank-files/digest.js'
+import { payableCredits, refuseBankPayout } from '../bank-files/payable.js'
+import { nachaFileOf, uploadFile } from './ach-file.js'
 import type { AchFileSummary, AchRail } from './ach-rail.js'
 import { assertEntry, secCodeOf, traceNumber, type NachaCredit } from './nacha-file.js'
-import { bankingDaysAfter, yymmdd } from './schedule.js'
+import { bankingDaysAfter, yymmdd } from '../bank-files/schedule.js'
 import { resendUnsentFiles } from './resend-files.js'
 
 const MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -53,7 +44,7 @@ interface EntrySubject {
 /** An entry with what the file needs; the account number is in memory only. */
 type Credit = Omit<NachaCredit, 'traceNumber'> & { subject: EntrySubject }
 
-const payoutOf = (candidate: AchCandidate): EntrySubject => ({ ...candidate, kind: 'PAYOUT', requestId: candidate.requestId ?? '' })
+const payoutOf = (candidate: BankFileCandidate): EntrySubject => ({ ...candidate, kind: 'PAYOUT', requestId: candidate.requestId ?? '' })
 const prenoteOf = (request: PrenoteRequest): EntrySubject => ({
   ...request,
   kind: 'PRENOTE',
@@ -72,12 +63,21 @@ const prenoteOf = (request: PrenoteRequest): EntrySubject => ({
  * crash between them leaves the file BUILT, and the next cut-off sends it.
  */
 async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Promise<AchFileSummary | undefined> {
-  const candidates = await findAchCandidates(deps.db, cutoff, ach.settings.fileEntriesMax)
+  const candidates = await findBankFileCandidates(deps.db, 'ACH', cutoff, ach.settings.fileEntriesMax)
   const requests = await findPrenoteRequests(deps.db, ach.settings.fileEntriesMax - candidates.length)
-  const credits = await payableCredits(deps, ach, [...candidates.map(payoutOf), ...requests.map(prenoteOf)])
+  const odfi = ach.settings.originator.odfiIdentification
+  const credits = await payableCredits(
+    deps,
+    [...candidates.map(payoutOf), ...requests.map(prenoteOf)],
+    async (subject) => {
+      const credit = await creditOf(deps, subject)
+      assertEntry({ ...credit, traceNumber: traceNumber(odfi, 1) }, odfi)
+      return credit
+    },
+    (subject, reason) => refuse(deps, subject, reason),
+  )
   if (credits.length === 0) return undefined
   const sequences = await nextTraceSequences(deps.db, credits.length + (ach.settings.offset ? 2 : 0))
-  const odfi = ach.settings.originator.odfiIdentification
   const traced = credits.map((credit, i) => ({ ...credit, traceNumber: traceNumber(odfi, sequences[i]!) }))
   const offsetTraceNumbers = ach.settings.offset ? { PPD: traceNumber(odfi, sequences.at(-2)!), CCD: traceNumber(odfi, sequences.at(-1)!) } : null
   const now = deps.now()
@@ -89,7 +89,7 @@ async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Pro
     PRENOTE: bankingDaysAfter(effectiveDay, ach.settings.prenoteWaitDays, ach.settings.calendar),
   }
   const recorded = await inTransaction(deps.db, async (tx) => {
-    const claimable = await lockClaimableAchPayouts(tx, traced.flatMap((credit) => credit.subject.transactionId ?? []))
+    const claimable = await lockClaimableBankPayouts(tx, 'ACH', traced.flatMap((credit) => credit.subject.transactionId ?? []))
     const taken = await takePrenoteRequests(tx, traced.filter((credit) => credit.prenote).map((credit) => credit.subject.externalAccountId))
     const claimed = traced.filter((credit) => (credit.prenote ? taken.has(credit.subject.externalAccountId) : claimable.has(credit.subject.transactionId!)))
     if (claimed.length === 0) return undefined
@@ -127,30 +127,6 @@ async function buildAchFile(deps: PaymentsDeps, ach: AchRail, cutoff: Date): Pro
   return uploadFile(deps, ach, recorded.file, recorded.content)
 }
 
-/**
- * The subjects' credits, their bank details asked of the ledger one by one. A payout whose account
- * the ledger refuses (gone, not a US bank account) or whose numbers a bank would reject fails now,
- * its hold voided, and such a prenote request is dropped; one the ledger cannot answer for now
- * waits for the next cut-off.
- */
-async function payableCredits(deps: PaymentsDeps, ach: AchRail, subjects: EntrySubject[]): Promise<Credit[]> {
-  const credits: Credit[] = []
-  for (const subject of subjects) {
-    try {
-      const credit = await creditOf(deps, subject)
-      assertEntry({ ...credit, traceNumber: traceNumber(ach.settings.originator.odfiIdentification, 1) }, ach.settings.originator.odfiIdentification)
-      credits.push(credit)
-    } catch (err) {
-      if (isApiError(err) && httpStatusOf(err.code) >= 500) {
-        deps.logger.warn({ err, subject }, 'ACH entry left for the next cut-off: the ledger did not give its bank details')
-        continue
-      }
-      await refuse(deps, subject, err instanceof Error ? err.message : String(err))
-    }
-  }
-  return credits
-}
-
 async function creditOf(deps: PaymentsDeps, subject: EntrySubject): Promise<Credit> {
   // a payout's executing request: the ledger's log of the read traces back to it
   const ctx = { platformId: subject.platformId, environment: subject.environment as Environment, requestId: subject.requestId }
@@ -173,9 +149,5 @@ async function refuse(deps: PaymentsDeps, subject: EntrySubject, reason: string)
     deps.logger.warn({ externalAccountId: subject.externalAccountId, reason }, 'ACH prenote dropped: its account cannot be validated by ACH')
     return dropPrenoteRequest(deps.db, subject.externalAccountId)
   }
-  const transactionId = subject.transactionId!
-  deps.logger.warn({ transactionId, reason }, 'ACH payout failed: its account cannot be paid by ACH')
-  const moved = await rejectBankPayout(deps.db, transactionId, { rail: 'ACH', reason }, deps.now())
-  // a ledger outage here leaves it at VOID, which the recovery run finishes
-  if (moved) await driveTransaction(deps, transactionId, 'FAIL').catch((err: unknown) => deps.logger.warn({ err, transactionId }, 'void left to the recovery run'))
+  return refuseBankPayout(deps, 'ACH', subject.transactionId!, reason)
 }

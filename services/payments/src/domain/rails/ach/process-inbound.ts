@@ -1,77 +1,37 @@
-import { createHash } from 'node:crypto'
-import { inTransaction } from '@pp/db'
 import { newId } from '@pp/ids'
 import type { Tx } from '../../../db/client.js'
-import {
-  claimInboundFile,
-  countInboundFile,
-  insertOperatorItems,
-  isInboundFileKnown,
-  lockAchEntryByTrace,
-  markAchEntryReturned,
-  returnBankPayout,
-  type NewOperatorItem,
-} from '../../../db/ach-inbound.db.js'
-import type { PaymentsDeps } from '../../deps.js'
-import { driveTransaction } from '../../transactions/driver.js'
+import { lockAchEntryByTrace, markAchEntryReturned } from '../../../db/ach-inbound.db.js'
+import { returnBankPayout, type NewOperatorItem } from '../../../db/bank-files.db.js'
 import { findUnreturnedPrenotes } from '../../../db/ach-prenotes.db.js'
-import { countInbound, countPrenote, type AchRail, type InboundSummary } from './ach-rail.js'
+import type { PaymentsDeps } from '../../deps.js'
+import { fetchInbound, processOnce, type AppliedFile, type InboundSummary } from '../bank-files/inbound.js'
+import { achMetrics, countNotificationsOfChange, countPrenote, type AchRail } from './ach-rail.js'
 import { maskCorrectedData, maskRecords } from './masking.js'
 import { tellLedger } from './prenote-outcome.js'
 import { CHANGE_REASONS, readReturnFile, returnReasonOf, type AchNotification, type AchReturn, type ReturnFile } from './nacha-returns.js'
 
-/** The most inbound files one run reads; the rest wait for the next (a full batch runs again at once). */
-export const INBOUND_FILES_MAX = 50
+/** Reads the bank's inbound folder: every return or notification-of-change file not processed yet. */
+export const fetchAchInbound = (deps: PaymentsDeps, ach: AchRail): Promise<InboundSummary[]> =>
+  fetchInbound(deps, 'ACH', ach.transport, (name, content) => processInboundFile(deps, name, content))
 
-/**
- * Reads the bank's inbound folder: every file not processed yet is downloaded and processed.
- * A file already processed under its name is not downloaded again (the bank names each file anew).
- */
-export async function fetchAchInbound(deps: PaymentsDeps, ach: AchRail): Promise<InboundSummary[]> {
-  const summaries: InboundSummary[] = []
-  for (const name of await ach.transport.listInbound()) {
-    if (summaries.length === INBOUND_FILES_MAX) break
-    if (await isInboundFileKnown(deps.db, name)) continue
-    summaries.push(await processInboundFile(deps, name, await ach.transport.download(name)))
-  }
-  return summaries
-}
-
-/** What a file's items did inside the claiming transaction. */
-interface Applied {
-  toDrive: string[]
+/** What a file's items did inside the claiming transaction, with the codes the metrics count. */
+interface Applied extends AppliedFile {
   returnCodes: string[]
   changeCodes: string[]
-  items: NewOperatorItem[]
 }
 
 /**
- * Processes one inbound file exactly once: it is claimed (unique name and digest) in the same
- * database transaction that applies its returns and records its other items, so a replica racing
- * on the same file, or a re-run after a crash between download and processing, finds it claimed
- * and changes nothing. The ledger steps the returns owe run after the commit (the recovery run
- * finishes them after a crash).
+ * Processes one return file exactly once (see processOnce): its returns fail their payouts and
+ * its other items go to the operator queue, together with the file's claim.
  */
 export async function processInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
-  const digest = createHash('sha256').update(content).digest('hex')
   const parsed = parse(content.toString('latin1'))
   if (typeof parsed !== 'string') await failReturnedPrenotes(deps, parsed.returns)
-  const now = deps.now()
-  const id = newId('AchInboundFile')
-  const applied = await inTransaction(deps.db, async (tx) => {
-    if (!(await claimInboundFile(tx, { id, name, digest, processedAt: now }))) return undefined
-    const result = typeof parsed === 'string' ? unreadableFile(name, parsed) : await applyFile(tx, parsed, now)
-    await insertOperatorItems(tx, id, result.items, now)
-    await countInboundFile(tx, id, { returns: result.returnCodes.length, notifications: result.changeCodes.length, unmatched: result.items.length })
-    return result
-  })
-  if (!applied) return { name, processed: false, returns: 0, notifications: 0, unmatched: 0 }
-  for (const transactionId of applied.toDrive) {
-    await driveTransaction(deps, transactionId, 'FAIL').catch((err: unknown) => deps.logger.warn({ err, transactionId }, 'return left to the recovery run'))
+  const { summary, applied } = await processOnce(deps, 'ACH', name, content, (tx, now) => (typeof parsed === 'string' ? Promise.resolve(unreadableFile(name, parsed)) : applyFile(tx, parsed, now)))
+  if (applied) {
+    achMetrics.inboundProcessed({ failureCodes: applied.returnCodes, operatorKinds: applied.items.map((item) => item.kind) })
+    countNotificationsOfChange(applied.changeCodes)
   }
-  countInbound({ returnCodes: applied.returnCodes, changeCodes: applied.changeCodes, operatorKinds: applied.items.map((item) => item.kind) })
-  const summary = { name, processed: true, returns: applied.toDrive.length, notifications: applied.changeCodes.length, unmatched: applied.items.length }
-  deps.logger.info(summary, 'ACH inbound file processed')
   return summary
 }
 
@@ -100,13 +60,14 @@ function parse(text: string): ReturnFile | string {
 /** A file that is not NACHA at all: kept whole for an operator, as one item naming the problem (its content stays at the bank). */
 const unreadableFile = (name: string, problem: string): Applied => ({
   toDrive: [],
+  counts: { returns: 0, notifications: 0, settled: 0 },
   returnCodes: [],
   changeCodes: [],
   items: [{ id: newId('AchItem'), kind: 'UNREADABLE', problem: `file ${name} could not be read: ${problem}`, records: '' }],
 })
 
 async function applyFile(tx: Tx, file: ReturnFile, now: Date): Promise<Applied> {
-  const applied: Applied = { toDrive: [], returnCodes: [], changeCodes: [], items: [] }
+  const applied: Applied = { toDrive: [], counts: { returns: 0, notifications: 0, settled: 0 }, returnCodes: [], changeCodes: [], items: [] }
   for (const entry of file.returns) {
     const outcome = await applyReturn(tx, entry, now)
     if (typeof outcome === 'string') applied.toDrive.push(outcome)
@@ -118,6 +79,7 @@ async function applyFile(tx: Tx, file: ReturnFile, now: Date): Promise<Applied> 
     applied.changeCodes.push(notification.changeCode)
   }
   for (const entry of file.unreadable) applied.items.push({ id: newId('AchItem'), kind: 'UNREADABLE', problem: entry.problem, records: maskRecords(entry.records) })
+  applied.counts = { returns: applied.toDrive.length, notifications: applied.changeCodes.length, settled: 0 }
   return applied
 }
 
@@ -134,7 +96,7 @@ async function applyReturn(tx: Tx, entry: AchReturn, now: Date): Promise<string 
     kind: 'UNMATCHED_RETURN',
     transactionId,
     code: entry.returnCode,
-    traceNumber: entry.originalTraceNumber,
+    reference: entry.originalTraceNumber,
     amount: entry.amount,
     problem,
     records: maskRecords(entry.records),
@@ -171,7 +133,7 @@ async function noticeOf(tx: Tx, notification: AchNotification): Promise<NewOpera
     kind: found ? 'NOTIFICATION_OF_CHANGE' : 'UNMATCHED_NOTIFICATION',
     transactionId: found?.transactionId ?? undefined,
     code: notification.changeCode,
-    traceNumber: notification.originalTraceNumber,
+    reference: notification.originalTraceNumber,
     problem: found
       ? `${reason}: corrected data ${corrected}; correct external account ${found.externalAccountId}`
       : `${reason} (corrected data ${corrected}) for a trace number of no entry sent by this platform`,

@@ -2,7 +2,8 @@ import { findAchEntriesOfFile, findUnsentAchFiles, type AchFileRow } from '../..
 import type { PaymentsDeps } from '../../deps.js'
 import type { Environment } from '../../types.js'
 import type { AchFileSummary, AchRail } from './ach-rail.js'
-import { digestOf, nachaFileOf, uploadFile } from './ach-file.js'
+import { resendUnchanged } from '../bank-files/payable.js'
+import { nachaFileOf, uploadFile } from './ach-file.js'
 import type { NachaCredit, SecCode } from './nacha-file.js'
 
 /**
@@ -12,16 +13,12 @@ import type { NachaCredit, SecCode } from './nacha-file.js'
  * between) stays BUILT and is logged as an error for an operator: its payouts stay PROCESSING.
  */
 export async function resendUnsentFiles(deps: PaymentsDeps, ach: AchRail): Promise<AchFileSummary[]> {
-  const sent: AchFileSummary[] = []
-  for (const file of await findUnsentAchFiles(deps.db)) {
-    const content = await rebuild(deps, ach, file)
-    if (digestOf(content) !== file.digest) {
-      deps.logger.error({ file: file.name }, 'ACH file built before a restart does not rebuild to the same content; it was not sent (see docs/production.md)')
-      continue
-    }
-    sent.push(await uploadFile(deps, ach, file, content))
-  }
-  return sent
+  return resendUnchanged(
+    deps,
+    await findUnsentAchFiles(deps.db),
+    (file) => rebuild(deps, ach, file),
+    (file, content) => uploadFile(deps, ach, file, content),
+  )
 }
 
 async function rebuild(deps: PaymentsDeps, ach: AchRail, file: AchFileRow): Promise<string> {

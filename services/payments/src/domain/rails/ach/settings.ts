@@ -1,13 +1,9 @@
 import { durationMs, z } from '@pp/config'
-import { bankingCalendar, type BankingCalendar } from './banking-calendar.js'
+import { bankingCalendar } from './banking-calendar.js'
+import type { BankingCalendar } from '../bank-files/schedule.js'
+import { extraHolidays, requireWithHost, sftpConfig, sftpSettingsOf, timesOfDay } from '../bank-files/settings.js'
 import type { NachaOriginator } from './nacha-file.js'
-import type { SftpSettings } from '../../../providers/ach/sftp-transport.js'
-
-/** Times of day, UTC, `HH:MM` comma-separated. */
-const timesOfDay = z
-  .string()
-  .transform((value) => value.split(',').map((time) => time.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'expected HH:MM (UTC)')))
+import type { SftpSettings } from '../../../providers/sftp/sftp-transport.js'
 
 /**
  * The US ACH rail (NACHA files over the bank's SFTP server, issue 27). Production payouts to US
@@ -15,16 +11,7 @@ const timesOfDay = z
  * default is then required. Unset, those payouts answer 501 naming ACH_SFTP_HOST.
  */
 export const achConfig = z.object({
-  ACH_SFTP_HOST: z.string().min(1).optional(),
-  ACH_SFTP_PORT: z.coerce.number().int().min(1).max(65_535).default(22),
-  ACH_SFTP_USER: z.string().min(1).optional(),
-  /** The platform's SFTP private key (OpenSSH or PEM), a file mounted from a secret. */
-  ACH_SFTP_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  /** The bank's host key as `ssh-keygen -lf` prints it (`SHA256:...`); any other key is refused. */
-  ACH_SFTP_HOST_KEY_FINGERPRINT: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/, 'expected SHA256: and 43 base64 characters').optional(),
-  ACH_SFTP_OUTBOUND_DIR: z.string().min(1).default('/outbound'),
-  ACH_SFTP_INBOUND_DIR: z.string().min(1).default('/inbound'),
-  ACH_SFTP_TIMEOUT_MS: durationMs.min(1).default(30_000),
+  ...sftpConfig('ACH'),
   /** The originating bank's routing number (9 digits); its first 8 start every trace number. */
   ACH_ODFI_ROUTING_NUMBER: z.string().regex(/^[0-9]{9}$/, 'expected 9 digits').optional(),
   /** The company identification the bank assigned (10 characters). */
@@ -43,11 +30,7 @@ export const achConfig = z.object({
   /** When the inbound folder is read for returns and notifications of change, UTC. */
   ACH_RETURN_FETCH_TIMES: timesOfDay.default(['06:00', '12:00', '18:00']),
   /** Days the bank is closed besides weekends and the Federal Reserve's holidays, YYYY-MM-DD comma-separated. */
-  ACH_EXTRA_BANK_HOLIDAYS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(',').map((day) => day.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'))),
+  ACH_EXTRA_BANK_HOLIDAYS: extraHolidays,
   /** Banking days (the Federal Reserve's) from a file's cut-off to its entries' effective date. */
   ACH_EFFECTIVE_DAYS: z.coerce.number().int().min(0).max(5).default(1),
   /**
@@ -69,9 +52,6 @@ export const achConfig = z.object({
 export type AchConfig = z.infer<typeof achConfig>
 
 const REQUIRED_WITH_HOST = [
-  'ACH_SFTP_USER',
-  'ACH_SFTP_PRIVATE_KEY_FILE',
-  'ACH_SFTP_HOST_KEY_FINGERPRINT',
   'ACH_ODFI_ROUTING_NUMBER',
   'ACH_COMPANY_ID',
   'ACH_COMPANY_NAME',
@@ -81,17 +61,8 @@ const REQUIRED_WITH_HOST = [
 
 /** ACH is all or nothing: with ACH_SFTP_HOST set, the rest must be too (and the offset account for balanced files), each missing one named. */
 export function requireAchSettings(config: AchConfig, ctx: z.RefinementCtx): void {
-  for (const name of missingAchSettings(config)) {
-    ctx.addIssue({ code: 'custom', path: [name], message: 'required when ACH_SFTP_HOST is set' })
-  }
-}
-
-function missingAchSettings(config: AchConfig): string[] {
-  if (!config.ACH_SFTP_HOST) return []
-  const missing: string[] = REQUIRED_WITH_HOST.filter((name) => !config[name])
-  if (config.ACH_BALANCED_FILE && !config.ACH_OFFSET_ROUTING_NUMBER) missing.push('ACH_OFFSET_ROUTING_NUMBER')
-  if (config.ACH_BALANCED_FILE && !config.ACH_OFFSET_ACCOUNT_NUMBER) missing.push('ACH_OFFSET_ACCOUNT_NUMBER')
-  return missing
+  const offset = config.ACH_BALANCED_FILE ? ['ACH_OFFSET_ROUTING_NUMBER', 'ACH_OFFSET_ACCOUNT_NUMBER'] : []
+  requireWithHost('ACH', config, [...REQUIRED_WITH_HOST, ...offset], ctx)
 }
 
 /** The ACH rail's settings once configured: the originator, the transport and the schedule. */
@@ -112,7 +83,8 @@ export interface AchSettings {
 
 /** The configured ACH rail, or undefined when ACH_SFTP_HOST is unset. `readKey` reads the private key file. */
 export function achSettingsOf(config: AchConfig, readKey: (path: string) => string): AchSettings | undefined {
-  if (!config.ACH_SFTP_HOST) return undefined
+  const sftp = sftpSettingsOf(config, 'ACH', readKey)
+  if (!sftp) return undefined
   const required = <K extends (typeof REQUIRED_WITH_HOST)[number]>(name: K): string => config[name]!
   return {
     originator: {
@@ -125,16 +97,7 @@ export function achSettingsOf(config: AchConfig, readKey: (path: string) => stri
       odfiIdentification: required('ACH_ODFI_ROUTING_NUMBER').slice(0, 8),
       entryDescription: config.ACH_ENTRY_DESCRIPTION,
     },
-    sftp: {
-      host: config.ACH_SFTP_HOST,
-      port: config.ACH_SFTP_PORT,
-      username: required('ACH_SFTP_USER'),
-      privateKey: readKey(required('ACH_SFTP_PRIVATE_KEY_FILE')),
-      hostKeyFingerprint: required('ACH_SFTP_HOST_KEY_FINGERPRINT'),
-      outboundDir: config.ACH_SFTP_OUTBOUND_DIR,
-      inboundDir: config.ACH_SFTP_INBOUND_DIR,
-      timeoutMs: config.ACH_SFTP_TIMEOUT_MS,
-    },
+    sftp,
     offset: config.ACH_BALANCED_FILE
       ? { routingNumber: config.ACH_OFFSET_ROUTING_NUMBER!, accountNumber: config.ACH_OFFSET_ACCOUNT_NUMBER!, accountKind: config.ACH_OFFSET_ACCOUNT_KIND }
       : undefined,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { bankingCalendar } from './banking-calendar.js'
+import { bankingCalendar } from '../ach/banking-calendar.js'
 import { bankingDaysAfter, dayOf, nextTimeOfDay, previousTimeOfDay, yymmdd } from './schedule.js'
 
-describe('ACH schedule', () => {
+describe('bank-file schedule', () => {
   it('finds the next cut-off today, else tomorrow', () => {
     const now = new Date('2026-11-27T15:30:00Z')
     expect(nextTimeOfDay(['14:00', '20:00'], now)).toEqual(new Date('2026-11-27T20:00:00Z'))

@@ -9,13 +9,15 @@ import { waitUntil } from '@pp/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestBank, type TestBank } from '../../services/payments/test/bank-sftp.js'
+import { validatePain001 } from '../../services/payments/test/xmllint.js'
 import { apiClient } from './mesh.js'
-import { startPaymentsWorld, type PaymentsWorld } from './payments-support.js'
+import { germanIban, startPaymentsWorld, type PaymentsWorld } from './payments-support.js'
 
 /**
- * A production payout over US ACH through the public API: a PRODUCTION token, the mesh's own
- * processes, and an SFTP server on the loopback playing the bank. Each new US account is validated
- * by its prenote; what no production rail does yet (funding a production account) the test does itself.
+ * Production payouts over US ACH and SEPA through the public API: a PRODUCTION token, the mesh's
+ * own processes, and an SFTP server on the loopback playing the bank (each rail its own folders).
+ * Each new US account is validated by its prenote; what no production rail does yet (funding a
+ * production account) the test does itself.
  */
 const ODFI_ROUTING = '081000032'
 let bank: TestBank
@@ -24,6 +26,7 @@ let keyDir: string
 let api: ReturnType<typeof apiClient>
 let platformId: string
 let usd: string
+let eur: string
 /** The operator's calls (what `pnpm admin ach` makes), as the admin identity the test process speaks as. */
 let operatorClient: PaymentsOperatorServiceClient | undefined
 const operator = () => (operatorClient ??= createGrpcClient(PaymentsOperatorServiceClient, world.mesh.operatorAddress('payments')))
@@ -44,6 +47,16 @@ beforeAll(async () => {
       ACH_COMPANY_NAME: 'Payments Inc',
       ACH_IMMEDIATE_DESTINATION: ODFI_ROUTING,
       ACH_IMMEDIATE_ORIGIN: '1234567890',
+      SEPA_SFTP_HOST: bank.settings.host,
+      SEPA_SFTP_PORT: String(bank.settings.port),
+      SEPA_SFTP_USER: bank.settings.username,
+      SEPA_SFTP_PRIVATE_KEY_FILE: join(keyDir, 'sftp.key'),
+      SEPA_SFTP_HOST_KEY_FINGERPRINT: bank.settings.hostKeyFingerprint,
+      SEPA_SFTP_OUTBOUND_DIR: '/sepa-out',
+      SEPA_SFTP_INBOUND_DIR: '/sepa-in',
+      SEPA_DEBTOR_NAME: 'Payments Inc',
+      SEPA_DEBTOR_IBAN: 'FR1420041010050500013M02606',
+      SEPA_INITIATING_PARTY_ID: 'PAYMENTSINC',
     },
   })
   const platform = await world.mesh.createPlatform(`e2e-ach-${randomBytes(4).toString('hex')}`, { regulated: true })
@@ -52,8 +65,11 @@ beforeAll(async () => {
   await waitUntil(async () => (usd = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data?.[0]?.id) !== undefined, "the platform's production USD account", 30_000)
   // no incoming production rail yet: the money arrives as payments would record a bank credit
   const ledger = createGrpcClient(LedgerServiceClient, world.mesh.grpcAddress('ledger'), clientCredentialsOf(world.mesh.identity('payments')))
-  const legs = [{ debit: { system: { kind: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency: 'USD' } }, credit: { accountId: usd }, currency: 'USD', amount: 1_000_000n }]
-  await callUnary(ledger, ledger.createTransfer, { transferId: `Transaction:${randomUUID()}`, code: TransferCode.TRANSFER_CODE_FUNDING, legs }, { platformId, environment: 'PRODUCTION', requestId: 'e2e-fund' })
+  await waitUntil(async () => (eur = (await api('GET', '/platform/internal-accounts?currency=EUR')).body.data?.[0]?.id) !== undefined, "the platform's production EUR account", 30_000)
+  for (const [currency, accountId] of [['USD', usd], ['EUR', eur]] as const) {
+    const legs = [{ debit: { system: { kind: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency } }, credit: { accountId }, currency, amount: 1_000_000n }]
+    await callUnary(ledger, ledger.createTransfer, { transferId: `Transaction:${randomUUID()}`, code: TransferCode.TRANSFER_CODE_FUNDING, legs }, { platformId, environment: 'PRODUCTION', requestId: 'e2e-fund' })
+  }
   ledger.close()
 }, 240_000)
 
@@ -155,8 +171,8 @@ describe('US ACH in production', () => {
       [id],
     )
     expect(webhook[0]!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
-    const { items } = await callUnary(operator(), operator().listAchItems, { status: 'OPEN', limit: 100 }, { requestId: 'e2e-ach' })
-    expect(items).toEqual([expect.objectContaining({ kind: 'UNMATCHED_RETURN', code: 'R02', traceNumber: '081000039999999' })])
+    const { items } = await callUnary(operator(), operator().listBankRailItems, { status: 'OPEN', limit: 100, rail: 'ACH' }, { requestId: 'e2e-ach' })
+    expect(items).toEqual([expect.objectContaining({ rail: 'ACH', kind: 'UNMATCHED_RETURN', code: 'R02', reference: '081000039999999' })])
   })
 
   it('keeps the 501 for a production rail that is not configured, naming the corridor', async () => {
@@ -168,5 +184,38 @@ describe('US ACH in production', () => {
     })
     expect(refused.status, JSON.stringify(refused.body)).toBe(501)
     expect(refused.body).toMatchObject({ code: 'NOT_IMPLEMENTED', details: { corridor: 'US_ACCOUNT/USD' } })
+  })
+})
+
+describe('SEPA in production', () => {
+  it('a payout to a EUR IBAN is PROCESSING, goes out in a pain.001 file the EPC schema accepts, and COMPLETED once the bank books its debit', async () => {
+    const created = await api('POST', '/platform/external-accounts', {
+      currency: 'EUR',
+      accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban('000'), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'FR' } },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const quote = await api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: eur },
+      destination: { destinationType: 'ACCOUNT', accountId: created.body.id },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 12_345,
+      immediatelyExecute: true,
+    }, { 'Idempotency-Key': `sepa-${randomUUID()}` })
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201)
+    const id = quote.body.transactionId as string
+    expect(await transaction(id)).toMatchObject({ status: 'PROCESSING', paymentRail: 'SEPA' })
+    const { files } = await callUnary(operator(), operator().buildSepaFile, {}, { requestId: 'e2e-sepa' })
+    expect(files).toMatchObject([{ entryCount: 1, totalCents: 12_345n }])
+    expect(validatePain001(bank.files.get(`/sepa-out/${files[0]!.name}`)!.toString())).toBe('')
+    // the bank books the debit: a camt.054 quoting the transfer's end-to-end id
+    const endToEndId = id.slice(id.indexOf(':') + 1).replace(/-/g, '')
+    const notification = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+      <GrpHdr><MsgId>NTF-E2E</MsgId><CreDtTm>2026-12-01T18:00:00</CreDtTm></GrpHdr><Ntfctn><Id>N1</Id>
+      <Ntry><Amt Ccy="EUR">123.45</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><NtryDtls><TxDtls><Refs><EndToEndId>${endToEndId}</EndToEndId></Refs><Amt Ccy="EUR">123.45</Amt></TxDtls></NtryDtls></Ntry>
+    </Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`
+    bank.files.set('/sepa-in/NTF_E2E.xml', Buffer.from(notification))
+    const read = await callUnary(operator(), operator().fetchSepaInbound, {}, { requestId: 'e2e-sepa' })
+    expect(read.files).toMatchObject([{ name: 'NTF_E2E.xml', processed: true, settled: 1, unmatched: 0 }])
+    await waitUntil(async () => (await transaction(id)).status === 'COMPLETED', `${id} to complete`, 30_000)
   })
 })

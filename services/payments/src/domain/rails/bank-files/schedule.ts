@@ -1,5 +1,9 @@
-/** Times of the ACH rail's day, all in UTC: cut-offs, fetches and effective dates. */
-import type { BankingCalendar } from './banking-calendar.js'
+/** Times of a bank-file rail's day, all in UTC: cut-offs, fetches and execution or effective dates. */
+
+/** The days a rail moves money (ACH: the Federal Reserve's; SEPA: TARGET2's). */
+export interface BankingCalendar {
+  isBankingDay(day: Date): boolean
+}
 
 const DAY_MS = 86_400_000
 

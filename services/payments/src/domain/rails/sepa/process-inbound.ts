@@ -1,0 +1,145 @@
+import { newId } from '@pp/ids'
+import type { Tx } from '../../../db/client.js'
+import { returnBankPayout, settleBankPayouts, type NewOperatorItem } from '../../../db/bank-files.db.js'
+import { lockSepaEntriesOf, lockSepaEntry, markSepaEntry, type LockedSepaEntry } from '../../../db/sepa.db.js'
+import type { PaymentsDeps } from '../../deps.js'
+import { fetchInbound, processOnce, type AppliedFile, type InboundSummary } from '../bank-files/inbound.js'
+import { readBankNotification, type BankNotification, type BookedTransaction } from './camt054.js'
+import { readIsoMessage } from './iso-xml.js'
+import { readStatusReport, type SepaRejection, type StatusReport } from './pain002.js'
+import { reasonOfCode } from './reason-codes.js'
+import { countSettlements, sepaMetrics, type SepaRail } from './sepa-rail.js'
+
+/** Reads the bank's inbound folder: every status report or debit notification not processed yet. */
+export const fetchSepaInbound = (deps: PaymentsDeps, sepa: SepaRail): Promise<InboundSummary[]> =>
+  fetchInbound(deps, 'SEPA', sepa.transport, (name, content) => processSepaInboundFile(deps, name, content))
+
+type Parsed = { report: StatusReport } | { notification: BankNotification } | { problem: string }
+
+interface Applied extends AppliedFile {
+  reasonCodes: string[]
+}
+
+/**
+ * Processes one inbound file exactly once (see processOnce): a pain.002 status report fails the
+ * payouts it rejects, a camt.054 notification (or camt.053 statement) settles the payouts whose
+ * debits it books, and whatever matches no payout of ours goes to the operator queue, together
+ * with the file's claim.
+ */
+export async function processSepaInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
+  const parsed = parse(content.toString('utf8'))
+  const { summary, applied } = await processOnce(deps, 'SEPA', name, content, async (tx, now): Promise<Applied> => {
+    if ('report' in parsed) return applyStatusReport(tx, parsed.report, now)
+    if ('notification' in parsed) return applyNotification(tx, parsed.notification, now)
+    return { ...nothing(), items: [item('UNREADABLE', `file ${name} could not be read: ${parsed.problem}`)] }
+  })
+  if (applied) {
+    sepaMetrics.inboundProcessed({ failureCodes: applied.reasonCodes, operatorKinds: applied.items.map((entry) => entry.kind) })
+    countSettlements(applied.counts.settled)
+  }
+  return summary
+}
+
+function parse(text: string): Parsed {
+  try {
+    const { name } = readIsoMessage(text)
+    return name === 'CstmrPmtStsRpt' ? { report: readStatusReport(text) } : { notification: readBankNotification(text) }
+  } catch (err) {
+    return { problem: err instanceof Error ? err.message : String(err) }
+  }
+}
+
+const nothing = (): Applied => ({ toDrive: [], counts: { returns: 0, notifications: 0, settled: 0 }, items: [], reasonCodes: [] })
+
+const item = (kind: NewOperatorItem['kind'], problem: string, fields: Partial<NewOperatorItem> = {}): NewOperatorItem => ({
+  id: newId('SepaItem'),
+  kind,
+  problem,
+  records: '',
+  ...fields,
+})
+
+/** Transactions first: a report that rejects a transaction and its whole block or file records the transaction's own reason. */
+const SCOPE_ORDER: Record<SepaRejection['scope'], number> = { TRANSACTION: 0, PAYMENT_INFORMATION: 1, MESSAGE: 2 }
+
+/**
+ * A status report's rejections. A rejected transaction fails its payout (its hold voided) with the
+ * ISO reason code; a rejected block or file fails each of its payouts still waiting, and one that
+ * settled meanwhile goes to the operator. A message or end-to-end id of no file of ours, an entry
+ * rejected already or no longer waiting, goes to the operator too. Accepted statuses move nothing.
+ */
+async function applyStatusReport(tx: Tx, report: StatusReport, now: Date): Promise<Applied> {
+  const applied = nothing()
+  const rejections = [...report.rejections].sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope])
+  for (const rejection of rejections) {
+    const unmatched = (problem: string, fields: Partial<NewOperatorItem> = {}) =>
+      applied.items.push(item('UNMATCHED_REJECTION', problem, { code: rejection.reasonCode, reference: rejection.originalMessageId, ...fields }))
+    if (rejection.scope === 'TRANSACTION') {
+      const entry = await lockSepaEntry(tx, rejection.endToEndId)
+      if (!entry || entry.messageId !== rejection.originalMessageId) {
+        unmatched(`no credit transfer of message ${rejection.originalMessageId} has end-to-end id ${rejection.endToEndId}`, { reference: rejection.endToEndId })
+      } else if (entry.status !== 'SUBMITTED') {
+        unmatched(`the credit transfer is ${entry.status} already: ask the bank`, { reference: entry.endToEndId, transactionId: entry.transactionId })
+      } else await reject(tx, entry, rejection.reasonCode, now, applied, unmatched)
+      continue
+    }
+    const entries = await lockSepaEntriesOf(tx, rejection.originalMessageId, rejection.scope === 'PAYMENT_INFORMATION' ? rejection.paymentInformationId : undefined)
+    if (entries.length === 0) unmatched(`no file of ours has message id ${rejection.originalMessageId}${rejection.scope === 'PAYMENT_INFORMATION' ? ` with payment information ${rejection.paymentInformationId}` : ''}`)
+    for (const entry of entries) {
+      if (entry.status === 'SUBMITTED') await reject(tx, entry, rejection.reasonCode, now, applied, unmatched)
+      else if (entry.status === 'SETTLED') unmatched('the file was rejected but this credit transfer was booked as settled: ask the bank', { reference: entry.endToEndId, transactionId: entry.transactionId })
+    }
+  }
+  applied.counts.returns = applied.toDrive.length
+  return applied
+}
+
+async function reject(tx: Tx, entry: LockedSepaEntry, reasonCode: string, now: Date, applied: Applied, unmatched: (problem: string, fields: Partial<NewOperatorItem>) => void): Promise<void> {
+  const details = { rail: 'SEPA', returnCode: reasonCode, returnReason: reasonOfCode(reasonCode) }
+  if (!(await returnBankPayout(tx, entry.transactionId, { stage: 'WAIT', status: 'PROCESSING' }, details, now))) {
+    unmatched('the payout is no longer PROCESSING: apply the rejection by hand', { reference: entry.endToEndId, transactionId: entry.transactionId })
+    return
+  }
+  await markSepaEntry(tx, entry.id, 'REJECTED', reasonCode, now)
+  applied.toDrive.push(entry.transactionId)
+  applied.reasonCodes.push(reasonCode)
+}
+
+/**
+ * A notification's booked transactions. A booked debit quoting one of our credit transfers with
+ * its amount settles it: the hold is posted and the payout COMPLETED. A debit booked again (the
+ * day's statement repeats the notification) changes nothing. Any other debit, one for a rejected
+ * transfer or of another amount, and every booked credit (a return of a payout, money received)
+ * goes to the operator.
+ */
+async function applyNotification(tx: Tx, notification: BankNotification, now: Date): Promise<Applied> {
+  const applied = nothing()
+  for (const booked of notification.booked) {
+    const outcome = await applyBooked(tx, booked, now)
+    if (typeof outcome === 'string') applied.toDrive.push(outcome)
+    else if (outcome) applied.items.push(outcome)
+  }
+  applied.counts.settled = applied.toDrive.length
+  return applied
+}
+
+async function applyBooked(tx: Tx, booked: BookedTransaction, now: Date): Promise<string | NewOperatorItem | undefined> {
+  const fields = { reference: booked.endToEndId ?? booked.entryReference, amount: booked.amount, ...(booked.returnReasonCode && { code: booked.returnReasonCode }) }
+  const entry = booked.endToEndId ? await lockSepaEntry(tx, booked.endToEndId) : undefined
+  const about = { ...fields, ...(entry && { transactionId: entry.transactionId }) }
+  if (booked.direction === 'CRDT') {
+    const what = booked.returnReasonCode ? `a returned payment (${booked.returnReasonCode}: ${reasonOfCode(booked.returnReasonCode)})` : 'money received'
+    return item('BOOKED_CREDIT', `a booked credit of ${booked.amount ?? '?'} cents ${booked.currency ?? ''}: ${what}${entry ? `, of the payout's credit transfer (${entry.status})` : ''}`, about)
+  }
+  if (!entry) return item('UNMATCHED_DEBIT', `a booked debit (entry ${booked.entryReference}) quoting ${booked.endToEndId ? `end-to-end id ${booked.endToEndId}, of no credit transfer of ours` : 'no end-to-end id'}`, about)
+  if (booked.currency !== 'EUR' || booked.amount !== entry.amount) {
+    return item('UNMATCHED_DEBIT', `the debit is for ${booked.amount ?? '?'} cents ${booked.currency ?? ''}, the credit transfer was for ${entry.amount} EUR cents`, about)
+  }
+  if (entry.status === 'SETTLED') return undefined
+  if (entry.status === 'REJECTED') return item('UNMATCHED_DEBIT', 'a debit booked for a credit transfer the bank rejected, whose payout was refunded: ask the bank', about)
+  if ((await settleBankPayouts(tx, [entry.transactionId], now)) === 0) {
+    return item('UNMATCHED_DEBIT', 'the payout is no longer PROCESSING: settle it by hand', about)
+  }
+  await markSepaEntry(tx, entry.id, 'SETTLED', null, now)
+  return entry.transactionId
+}
