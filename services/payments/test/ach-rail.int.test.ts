@@ -151,6 +151,29 @@ const traceOf = async (transactionId: string): Promise<string> =>
 const settlementDue = (transactionId: string) => open(h.db).$executeRaw`UPDATE ach_entries SET settles_at = now() - interval '1 second' WHERE transaction_id = ${transactionId}`
 
 const record = (text: string) => text.padEnd(94, ' ')
+
+/** An account as the API shows it, as far as its funding instructions. */
+type FundedAccount = { fundingPaymentInstructions: Array<{ accountOrWalletInfo: { accountNumber: string } }> }
+
+/** The virtual account number the ledger gave a production account, read from its page of the platform's accounts. */
+async function virtualAccountNumberOf(accountId: string): Promise<string> {
+  const { pageJson } = await callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { currency: 'USD', limit: 10 }, ctx, SLOW_CALL_MS)
+  const accounts = (JSON.parse(pageJson) as { data: Array<FundedAccount & { id: string }> }).data
+  return accounts.find((account) => account.id === accountId)!.fundingPaymentInstructions[0]!.accountOrWalletInfo.accountNumber
+}
+
+/** A bank's file of ACH credits received for the platform: one CCD batch from ACME CORP, effective 1 December 2026. */
+function creditFile(credits: Array<{ accountNumber: string; amount: bigint; trace: string }>): string {
+  const lines = [
+    record(`101 ${ODFI_ROUTING}0210000210${'2612010600'}A094101`),
+    record(`5220${'ACME CORP'.padEnd(16)}${''.padEnd(20)}1987654321CCD${'SUPPLIER'.padEnd(10)}${''.padEnd(6)}261201   1021000020000001`),
+  ]
+  for (const { accountNumber, amount, trace } of credits) {
+    lines.push(record(`622${ODFI_ROUTING}${accountNumber.padEnd(17)}${amount.toString().padStart(10, '0')}${'INV-1'.padEnd(15)}${'PAYMENTS PLATFORM'.padEnd(22)}  0${trace}`))
+  }
+  lines.push(record('8220'), record('9000001'))
+  return lines.join('\n') + '\n'
+}
 /** A bank's return file: each returned entry with its 99 addenda quoting our trace number. */
 function returnFile(returns: Array<{ code: string; trace: string; amount: bigint }>, notifications: Array<{ code: string; trace: string; corrected: string }> = []): string {
   const lines = [record(`101 ${ODFI_ROUTING}0110000150${'2611291200'}A094101`), record(`5200RECEIVING BANK${''.padEnd(36)}PPDRETURN`)]
@@ -293,6 +316,26 @@ describe('ACH payouts in production', () => {
     expect(resolved).toMatchObject({ status: 'RESOLVED', resolution: 'asked the bank: a return for another originator' })
     expect((await listOperatorQueue(h.deps, 'OPEN', 100, 'ACH')).some((item) => item.id === unmatched.id)).toBe(false)
     await expect(resolveOperatorQueueItem(h.deps, unmatched.id, 'again')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('a credit to the virtual account number of a production account credits it once, however often the file is read; one naming no account goes to the operator', async () => {
+    const virtualNumber = await virtualAccountNumberOf(usd)
+    expect(virtualNumber).toMatch(/^8300[0-9]{10}$/)
+    const before = await usdBalance()
+    const file = creditFile([
+      { accountNumber: virtualNumber, amount: 25_000n, trace: '021000020000101' },
+      { accountNumber: '830099999999999', amount: 700n, trace: '021000020000102' },
+    ])
+    bank.drop('INCOMING_1.txt', file)
+    const [first] = await fetchAchInbound(h.deps, ach)
+    expect(first).toMatchObject({ name: 'INCOMING_1.txt', processed: true, unmatched: 1 })
+    // the same credits read again, in a file of another name and after a crash before the claim, move nothing more
+    await processInboundFile(h.deps, 'INCOMING_1_RESENT.txt', Buffer.from(file, 'latin1'))
+    expect((await usdBalance()).total - before.total).toBe(25_000n)
+    const unmatched = (await listOperatorQueue(h.deps, 'OPEN', 100, 'ACH')).filter((item) => item.kind === 'UNMATCHED_CREDIT' && item.reference === '021000020000102')
+    expect(unmatched).toHaveLength(2)
+    expect(unmatched[0]).toMatchObject({ amount: 700n, problem: expect.stringContaining('NOT_FOUND') })
+    expect(unmatched.map((item) => item.records).join('\n')).not.toContain('830099999999999')
   })
 
   it('a new account is validated by a prenote: a zero-dollar entry in the next file, usable once its waiting period passes with no return', async () => {

@@ -40,6 +40,15 @@ export const SLOW_CALL_MS = 30_000
  */
 const RECOVERY_AFTER_MS = 15_000
 
+/** The deployment's collection accounts the ledger funds production accounts on: incoming bank credits name them. */
+export const COLLECTION_ENV = {
+  COLLECTION_ACH_ROUTING_NUMBER: '081000032',
+  COLLECTION_ACH_BANK_NAME: 'Example Bank',
+  COLLECTION_ACH_ACCOUNT_PREFIX: '8300',
+  COLLECTION_SEPA_IBAN: 'DE89370400440532013000',
+  COLLECTION_SEPA_BIC: 'COBADEFFXXX',
+}
+
 /** The real platform, customers, ledger and wallet-auth services as processes, each on a fresh database. */
 interface Backends {
   processes: ServiceProcess[]
@@ -64,6 +73,7 @@ async function startBackends(): Promise<Backends> {
   const addressOf = { platform: addresses.platform, customers: addresses.customers, ledger: addresses.ledger, 'wallet-auth': addresses.walletAuth }
   const operatorAddresses = { platform: `127.0.0.1:${await freePort()}`, ledger: `127.0.0.1:${await freePort()}` }
   const operatorEnv = (name: (typeof names)[number]): Record<string, string> => (name === 'platform' || name === 'ledger' ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name] } : {})
+  const ownEnv = (name: (typeof names)[number]): Record<string, string> => ({ ...operatorEnv(name), ...(name === 'ledger' ? COLLECTION_ENV : {}) })
   const runId = randomBytes(4).toString('hex')
   const common = {
     NATS_URL: natsUrl,
@@ -82,7 +92,7 @@ async function startBackends(): Promise<Backends> {
       const database = await createTestDatabase(`payments_it_${name}`)
       databases.push(database)
       if (name === 'ledger') ledgerDatabaseUrl = database.url
-      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, ...operatorEnv(name), DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
+      const child = startProcess(name, `services/${name}/src/main.ts`, { ...common, ...ownEnv(name), DATABASE_URL: database.url, GRPC_ADDRESS: addressOf[name] })
       processes.push(child)
       await waitUntil(() => checkHealth(addressOf[name]), `${name} to serve`, 60_000).catch((err: Error) => {
         throw new Error(`${err.message}\n${child.output()}`)

@@ -115,7 +115,56 @@ const debitNotification = (debits: Array<{ endToEndId: string; amount: string }>
   </Ntfctn>
 </BkToCstmrDbtCdtNtfctn></Document>`
 
+/** A bank's camt.054.001.08 of transfers received on the collection account, each quoting a creditor reference. */
+const creditNotification = (credits: Array<{ reference: string; amount: string; bankReference: string }>) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+  <GrpHdr><MsgId>NTF-${randomBytes(4).toString('hex')}</MsgId><CreDtTm>2026-12-01T18:00:00</CreDtTm></GrpHdr>
+  <Ntfctn><Id>N2</Id><CreDtTm>2026-12-01T18:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+  ${credits
+    .map(
+      (c, i) => `<Ntry><NtryRef>C${i}</NtryRef><Amt Ccy="EUR">${c.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-12-01</Dt></BookgDt>
+      <AcctSvcrRef>${c.bankReference}</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><Amt Ccy="EUR">${c.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>
+        <RltdPties><Dbtr><Pty><Nm>Müller GmbH</Nm></Pty></Dbtr></RltdPties>
+        <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${c.reference}</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    )
+    .join('')}
+  </Ntfctn>
+</BkToCstmrDbtCdtNtfctn></Document>`
+
+/** The creditor reference the ledger gave a production account of the platform. */
+async function creditorReferenceOf(accountId: string): Promise<string> {
+  const { pageJson } = await callUnary(h.accounts, h.accounts.listPlatformInternalAccounts, { currency: 'EUR', limit: 10 }, ctx, SLOW_CALL_MS)
+  type Funded = { id: string; fundingPaymentInstructions: Array<{ accountOrWalletInfo: { reference: string } }> }
+  return (JSON.parse(pageJson) as { data: Funded[] }).data.find((account) => account.id === accountId)!.fundingPaymentInstructions[0]!.accountOrWalletInfo.reference
+}
+
 describe('SEPA credit transfers in production', () => {
+  it('a transfer received quoting an account\'s creditor reference credits it once, the statement repeating it too; one quoting no account goes to the operator', async () => {
+    const reference = await creditorReferenceOf(eur)
+    expect(reference).toMatch(/^RF[0-9]{14}$/)
+    const before = await eurBalance()
+    const bankReference = `BANKREF-${randomBytes(4).toString('hex')}`
+    const notification = creditNotification([
+      { reference, amount: '150.25', bankReference },
+      { reference: 'RF18539007547034', amount: '9.99', bankReference: `${bankReference}-X` },
+    ])
+    bank.drop('CAMT054_CREDITS.xml', notification)
+    const [summary] = await fetchSepaInbound(h.deps, sepa)
+    expect(summary).toMatchObject({ name: 'CAMT054_CREDITS.xml', processed: true, unmatched: 1 })
+    // the day's statement books the same entries again: nothing moves twice
+    const statement = notification.replace(/BkToCstmrDbtCdtNtfctn/g, 'BkToCstmrStmt').replace(/Ntfctn>/g, 'Stmt>')
+    await processSepaInboundFile(h.deps, 'CAMT053_STATEMENT.xml', Buffer.from(statement))
+    expect((await eurBalance()).total - before.total).toBe(15_025n)
+    const unmatched = (await listOperatorQueue(h.deps, 'OPEN', 100, 'SEPA')).filter((item) => item.kind === 'UNMATCHED_CREDIT')
+    expect(unmatched.map((item) => [item.reference, item.amount])).toEqual([
+      ['RF18539007547034', 999n],
+      ['RF18539007547034', 999n],
+    ])
+    expect(unmatched[0]!.problem).toContain('NOT_FOUND')
+    expect((await listOperatorQueue(h.deps, 'OPEN', 100, 'SEPA')).some((item) => item.kind === 'BOOKED_CREDIT')).toBe(false)
+  })
+
   it('a payout waits PROCESSING with its debit held, then goes into a pain.001 file the EPC schema accepts, its ids and totals right', async () => {
     const person = await eurAccount()
     const company = await eurAccount('Analytical Engines & Co')

@@ -1,3 +1,4 @@
+import { isApiError } from '@pp/errors'
 import { callUnary, createGrpcClient } from '@pp/grpc'
 import { CustomersServiceClient } from '@pp/proto/customers/v1/customers'
 import { ExternalAccountsServiceClient } from '@pp/proto/ledger/v1/external_accounts'
@@ -50,6 +51,16 @@ export function grpcServices(addresses: ServiceAddresses): Services {
     },
     async recordAchValidation(ctx, accountId, outcome, returnCode) {
       await callUnary(external, external.recordAchValidation, { externalAccountId: accountId, outcome, returnCode }, ctx, DEADLINE_MS)
+    },
+    async creditCollectedPayment(payment) {
+      try {
+        await callUnary(internal, internal.creditCollectedPayment, payment, {}, DEADLINE_MS)
+        return {}
+      } catch (err) {
+        // the ledger's answer about this credit (4xx) is the operator's to act on; an outage is retried with the file
+        if (isApiError(err) && err.status < 500) return { refused: `${err.code}: ${err.message}` }
+        throw err
+      }
     },
     async customer(ctx, customerId) {
       const { facts } = await callUnary(customers, customers.getCustomerFacts, { customerId }, ctx, DEADLINE_MS)

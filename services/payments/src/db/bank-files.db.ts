@@ -134,7 +134,7 @@ export async function settleBankPayouts(tx: Tx, transactionIds: string[], now: D
 
 export interface NewOperatorItem {
   id: string
-  kind: 'UNMATCHED_RETURN' | 'NOTIFICATION_OF_CHANGE' | 'UNMATCHED_NOTIFICATION' | 'UNREADABLE' | 'UNMATCHED_REJECTION' | 'UNMATCHED_DEBIT' | 'BOOKED_CREDIT'
+  kind: 'UNMATCHED_RETURN' | 'NOTIFICATION_OF_CHANGE' | 'UNMATCHED_NOTIFICATION' | 'UNREADABLE' | 'UNMATCHED_REJECTION' | 'UNMATCHED_DEBIT' | 'BOOKED_CREDIT' | 'UNMATCHED_CREDIT'
   transactionId?: string
   code?: string
   /** What names it at the bank: an ACH trace number, a SEPA end-to-end or message id. */

@@ -9,6 +9,7 @@ import type { SizeLimits } from './quotes/size-limits.js'
 import type { AchRail } from './rails/ach/ach-rail.js'
 import type { SepaRail } from './rails/sepa/sepa-rail.js'
 import type { DelayKind } from './rails/outcomes.js'
+import type { CollectedPayment } from './rails/collected-credits.js'
 import type { PayoutRail } from './rails/payout-rail.js'
 import type { RateSource } from './rates/rate-source.js'
 import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, InternalAccountState, PayoutBankDetails, PlatformFacts, TransferCode } from './types.js'
@@ -27,6 +28,12 @@ export interface Services {
   payoutBankDetails(ctx: Caller, accountId: string): Promise<PayoutBankDetails>
   /** A production US account's prenote outcome, for the ledger to make it usable (VALIDATED) or not (FAILED); idempotent. */
   recordAchValidation(ctx: Caller, accountId: string, outcome: 'VALIDATED' | 'FAILED', returnCode?: string): Promise<void>
+  /**
+   * Money the bank received for the production account a payer named: credited by the ledger once
+   * per transfer id. Answers why the ledger refused it (no such account, another currency, an
+   * account that takes no money); throws when the ledger could not be asked.
+   */
+  creditCollectedPayment(payment: CollectedPayment): Promise<{ refused?: string }>
   customer(ctx: Caller, customerId: string): Promise<CustomerFacts>
   platform(ctx: Caller): Promise<PlatformFacts>
   hold(ctx: Caller, transferId: string, legs: StoredLeg[]): Promise<void>

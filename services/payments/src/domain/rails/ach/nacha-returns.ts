@@ -1,12 +1,14 @@
 import { RECORD_LENGTH } from './nacha-file.js'
 
 /**
- * Reads the returns and notifications of change of an inbound NACHA file: each entry detail
- * record followed by an addenda of type 99 carries the return reason code and the trace number of
- * the entry it returns; one followed by an addenda of type 98 (a COR entry) carries a change code
- * (C01...) and the corrected data for the entry it names. Every other record is checked for its
- * length and otherwise passed over (file and batch headers and controls, 9-fill); an entry
- * without such an addenda is kept as an item nobody can match.
+ * Reads an inbound NACHA file: its returns, notifications of change and the credits received.
+ * Each entry detail record followed by an addenda of type 99 carries the return reason code and
+ * the trace number of the entry it returns; one followed by an addenda of type 98 (a COR entry)
+ * carries a change code (C01...) and the corrected data for the entry it names; a credit entry
+ * (transaction code 22 or 32) with no addenda or a payment-information one (type 05) is money sent
+ * to one of the deployment's virtual account numbers. Every other record is checked for its length
+ * and otherwise passed over (file controls, 9-fill); any other entry is kept as an item nobody
+ * can match.
  */
 
 /** The return reasons this platform names; any other R code is still read and reported. */
@@ -57,9 +59,29 @@ export interface AchNotification {
   records: string
 }
 
+/** A credit the bank received for the deployment: the virtual account number names the internal account. */
+export interface AchIncomingCredit {
+  accountNumber: string
+  amount: bigint
+  /** The originating bank's trace number: with the effective date, what names this credit for good. */
+  traceNumber: string
+  /** The batch's effective entry date, YYMMDD. */
+  effectiveDate: string
+  /** The originator's company name (batch header) and the entry's receiver name, as sent. */
+  payerName: string
+  receiverName: string
+  /** The payment-related information of a type 05 addenda, if any. */
+  paymentInformation?: string
+  records: string
+}
+
+/** Transaction codes of a live credit to a checking (22) or savings (32) account. */
+const CREDIT_CODES = new Set(['22', '32'])
+
 export interface ReturnFile {
   returns: AchReturn[]
   notifications: AchNotification[]
+  credits: AchIncomingCredit[]
   unreadable: UnreadableEntry[]
 }
 
@@ -67,14 +89,23 @@ export function readReturnFile(content: string): ReturnFile {
   const lines = content.split(/\r?\n/).filter((line) => line.length > 0)
   const returns: AchReturn[] = []
   const notifications: AchNotification[] = []
+  const credits: AchIncomingCredit[] = []
   const unreadable: UnreadableEntry[] = []
+  let batchHeader = ''
   lines.forEach((line, i) => {
     if (line.length !== RECORD_LENGTH) throw new Error(`record ${i + 1} has ${line.length} characters, not ${RECORD_LENGTH}`)
   })
   for (let i = 0; i < lines.length; i++) {
     const entry = lines[i]!
+    if (entry.startsWith('5')) batchHeader = entry
     if (!entry.startsWith('6')) continue
     const addenda = lines[i + 1]
+    if (CREDIT_CODES.has(entry.slice(1, 3)) && !addenda?.startsWith('798') && !addenda?.startsWith('799')) {
+      const information = addenda?.startsWith('705') ? addenda : undefined
+      if (information) i += 1
+      credits.push(incomingCreditOf(batchHeader, entry, information))
+      continue
+    }
     if (addenda?.startsWith('798')) {
       i += 1
       const notification = notificationOf(entry, addenda)
@@ -101,7 +132,20 @@ export function readReturnFile(content: string): ReturnFile {
       records: `${entry}\n${addenda}`,
     })
   }
-  return { returns, notifications, unreadable }
+  return { returns, notifications, credits, unreadable }
+}
+
+function incomingCreditOf(batchHeader: string, entry: string, information: string | undefined): AchIncomingCredit {
+  return {
+    accountNumber: entry.slice(12, 29).trim(),
+    amount: BigInt(entry.slice(29, 39)),
+    traceNumber: entry.slice(79, 94),
+    effectiveDate: batchHeader.slice(69, 75),
+    payerName: batchHeader.slice(4, 20).trim(),
+    receiverName: entry.slice(54, 76).trim(),
+    ...(information && { paymentInformation: information.slice(3, 83).trim() }),
+    records: information ? `${entry}\n${information}` : entry,
+  }
 }
 
 function notificationOf(entry: string, addenda: string): AchNotification | string {

@@ -161,6 +161,26 @@ describe('readReturnFile', () => {
     expect(read.notifications).toEqual([{ changeCode: 'C01', originalTraceNumber: '081000030000001', correctedData: '1234567890', records: `${entry}\n${addenda}` }])
   })
 
+  it('reads a credit to a virtual account number with its payer, trace number, effective date and payment information', () => {
+    const batch = record(`5220${'ACME CORP'.padEnd(16)}${''.padEnd(20)}1234567890CCD${'SUPPLIER'.padEnd(10)}${''.padEnd(6)}261201   1081000030000001`)
+    const entry = record(`622021000021${'83000000000001'.padEnd(17)}${'0000012345'}${'INV-77'.padEnd(15)}${'PAYMENTS PLATFORM'.padEnd(22)}  1081000030000042`)
+    const addenda = record(`705${'INVOICE 77 NOVEMBER'.padEnd(80)}00010000042`)
+    const read = readReturnFile([record('101 021000021 081000032'), batch, entry, addenda, '9'.repeat(94)].join('\n'))
+    expect(read.unreadable).toEqual([])
+    expect(read.credits).toEqual([
+      {
+        accountNumber: '83000000000001',
+        amount: 12_345n,
+        traceNumber: '081000030000042',
+        effectiveDate: '261201',
+        payerName: 'ACME CORP',
+        receiverName: 'PAYMENTS PLATFORM',
+        paymentInformation: 'INVOICE 77 NOVEMBER',
+        records: `${entry}\n${addenda}`,
+      },
+    ])
+  })
+
   it('refuses a file whose records are not 94 characters', () => {
     expect(() => readReturnFile('101 short')).toThrow(/94/)
   })

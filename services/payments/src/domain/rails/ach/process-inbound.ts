@@ -6,6 +6,7 @@ import { findUnreturnedPrenotes } from '../../../db/ach-prenotes.db.js'
 import type { PaymentsDeps } from '../../deps.js'
 import { fetchInbound, processOnce, type AppliedFile, type InboundSummary } from '../bank-files/inbound.js'
 import { achMetrics, countNotificationsOfChange, countPrenote, type AchRail } from './ach-rail.js'
+import { creditReceivedEntries } from './incoming-credits.js'
 import { maskCorrectedData, maskRecords } from './masking.js'
 import { tellLedger } from './prenote-outcome.js'
 import { CHANGE_REASONS, readReturnFile, returnReasonOf, type AchNotification, type AchReturn, type ReturnFile } from './nacha-returns.js'
@@ -21,15 +22,20 @@ interface Applied extends AppliedFile {
 }
 
 /**
- * Processes one return file exactly once (see processOnce): its returns fail their payouts and
- * its other items go to the operator queue, together with the file's claim.
+ * Processes one inbound file exactly once (see processOnce): its returns fail their payouts, its
+ * credits reach the accounts they name (the ledger is asked before the claim), and its other items
+ * go to the operator queue, together with the file's claim.
  */
 export async function processInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
   const parsed = parse(content.toString('latin1'))
   if (typeof parsed !== 'string') await failReturnedPrenotes(deps, parsed.returns)
-  const { summary, applied } = await processOnce(deps, 'ACH', name, content, (tx, now) => (typeof parsed === 'string' ? Promise.resolve(unreadableFile(name, parsed)) : applyFile(tx, parsed, now)))
+  const received = typeof parsed === 'string' ? { credited: 0, items: [] } : await creditReceivedEntries(deps, parsed.credits)
+  const { summary, applied } = await processOnce(deps, 'ACH', name, content, async (tx, now) => {
+    const file = typeof parsed === 'string' ? unreadableFile(name, parsed) : await applyFile(tx, parsed, now)
+    return { ...file, items: [...file.items, ...received.items] }
+  })
   if (applied) {
-    achMetrics.inboundProcessed({ failureCodes: applied.returnCodes, operatorKinds: applied.items.map((item) => item.kind) })
+    achMetrics.inboundProcessed({ failureCodes: applied.returnCodes, credited: received.credited, operatorKinds: applied.items.map((item) => item.kind) })
     countNotificationsOfChange(applied.changeCodes)
   }
   return summary

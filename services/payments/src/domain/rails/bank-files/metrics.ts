@@ -3,8 +3,11 @@ import { counter, gauge } from '@pp/metrics'
 /** What every bank-file rail counts, under its own prefix (ach_files_sent_total, sepa_files_sent_total...). */
 export interface BankFileMetrics {
   fileSent(entryCount: number): void
-  /** One processed inbound file: the codes of the payouts it failed, and the kinds of the items it kept for an operator. */
-  inboundProcessed(file: { failureCodes: string[]; operatorKinds: string[] }): void
+  /**
+   * One processed inbound file: the codes of the payouts it failed, the credits it brought to
+   * accounts, and the kinds of the items it kept for an operator.
+   */
+  inboundProcessed(file: { failureCodes: string[]; credited: number; operatorKinds: string[] }): void
 }
 
 /**
@@ -16,6 +19,7 @@ export function bankFileMetrics(prefix: string, rail: string, failures: string):
   const entriesSent = counter(`${prefix}_entries_sent_total`, `${rail} entries in the files uploaded`)
   const failed = counter(`${prefix}_${failures}_total`, `${rail} ${failures} applied to payouts, by the bank's code`, ['code'])
   const unmatched = counter(`${prefix}_unmatched_items_total`, `Inbound ${rail} items kept for an operator, by kind`, ['kind'])
+  const credits = counter(`${prefix}_credits_received_total`, `${rail} credits received and credited to the internal account they named`)
   const inboundFiles = counter(`${prefix}_inbound_files_processed_total`, `Inbound ${rail} files processed`)
   return {
     fileSent(entryCount) {
@@ -25,6 +29,7 @@ export function bankFileMetrics(prefix: string, rail: string, failures: string):
     inboundProcessed(file) {
       inboundFiles.inc()
       for (const code of file.failureCodes) failed.inc({ code })
+      credits.inc(file.credited)
       for (const kind of file.operatorKinds) unmatched.inc({ kind })
     },
   }

@@ -12,6 +12,14 @@ export interface BookedTransaction {
   entryReference: string
   /** A return's reason code (RtrInf), on a credit that brings a payout back. */
   returnReasonCode?: string
+  /** On money received: the structured creditor reference the payer quoted (ISO 11649), which names the account it is for. */
+  creditorReference?: string
+  /** The bank's own reference of the transaction (AcctSvcrRef): the same in the notification and in the statement. */
+  bankReference?: string
+  /** The payer's name, as its bank sent it. */
+  payerName?: string
+  /** The booking date (YYYY-MM-DD). */
+  bookedOn?: string
 }
 
 export interface BankNotification {
@@ -43,6 +51,8 @@ export function readBankNotification(text: string): BankNotification {
       const entryReference = textAt(entry, 'NtryRef') ?? textAt(entry, 'AcctSvcrRef') ?? ''
       const details = children(entry, 'NtryDtls').flatMap((batch) => children(batch, 'TxDtls'))
       const entryAmount = amountAt(entry, 'Amt')
+      const bookedOn = textAt(entry, 'BookgDt/Dt') ?? textAt(entry, 'BookgDt/DtTm')?.slice(0, 10)
+      const entryBankReference = textAt(entry, 'AcctSvcrRef')
       if (details.length === 0) booked.push({ direction, entryReference, amount: entryAmount?.cents, currency: entryAmount?.currency })
       for (const transaction of details) {
         const amount = amountAt(transaction, 'Amt') ?? amountAt(transaction, 'AmtDtls/TxAmt/Amt') ?? (details.length === 1 ? entryAmount : undefined)
@@ -54,9 +64,22 @@ export function readBankNotification(text: string): BankNotification {
           amount: amount?.cents,
           currency: amount?.currency,
           returnReasonCode: textAt(transaction, 'RtrInf/Rsn/Cd'),
+          ...receivedFrom(transaction, textAt(transaction, 'Refs/AcctSvcrRef') ?? entryBankReference, bookedOn),
         })
       }
     }
   }
   return { messageId: textAt(root, 'GrpHdr/MsgId') ?? '', booked }
+}
+
+/** What names money received: the payer's creditor reference and name, the bank's reference and the booking date, those given. */
+function receivedFrom(transaction: XmlNode, bankReference: string | undefined, bookedOn: string | undefined): Partial<BookedTransaction> {
+  const creditorReference = textAt(transaction, 'RmtInf/Strd/CdtrRefInf/Ref')
+  const payerName = textAt(transaction, 'RltdPties/Dbtr/Pty/Nm') ?? textAt(transaction, 'RltdPties/Dbtr/Nm')
+  return {
+    ...(creditorReference && { creditorReference }),
+    ...(bankReference && { bankReference }),
+    ...(payerName && { payerName }),
+    ...(bookedOn && { bookedOn }),
+  }
 }

@@ -5,6 +5,7 @@ import { lockSepaEntriesOf, lockSepaEntry, markSepaEntry, type LockedSepaEntry }
 import type { PaymentsDeps } from '../../deps.js'
 import { fetchInbound, processOnce, type AppliedFile, type InboundSummary } from '../bank-files/inbound.js'
 import { readBankNotification, type BankNotification, type BookedTransaction } from './camt054.js'
+import { creditReceivedTransfers, NO_TRANSFERS_RECEIVED, type ReceivedTransfers } from './incoming-credits.js'
 import { readIsoMessage } from './iso-xml.js'
 import { readStatusReport, type SepaRejection, type StatusReport } from './pain002.js'
 import { reasonOfCode } from './reason-codes.js'
@@ -28,13 +29,14 @@ interface Applied extends AppliedFile {
  */
 export async function processSepaInboundFile(deps: PaymentsDeps, name: string, content: Buffer): Promise<InboundSummary> {
   const parsed = parse(content.toString('utf8'))
+  const received = 'notification' in parsed ? await creditReceivedTransfers(deps, parsed.notification) : NO_TRANSFERS_RECEIVED
   const { summary, applied } = await processOnce(deps, 'SEPA', name, content, async (tx, now): Promise<Applied> => {
     if ('report' in parsed) return applyStatusReport(tx, parsed.report, now)
-    if ('notification' in parsed) return applyNotification(tx, parsed.notification, now)
+    if ('notification' in parsed) return applyNotification(tx, parsed.notification, received, now)
     return { ...nothing(), items: [item('UNREADABLE', `file ${name} could not be read: ${parsed.problem}`)] }
   })
   if (applied) {
-    sepaMetrics.inboundProcessed({ failureCodes: applied.reasonCodes, operatorKinds: applied.items.map((entry) => entry.kind) })
+    sepaMetrics.inboundProcessed({ failureCodes: applied.reasonCodes, credited: received.credited, operatorKinds: applied.items.map((entry) => entry.kind) })
     countSettlements(applied.counts.settled)
   }
   return summary
@@ -109,12 +111,14 @@ async function reject(tx: Tx, entry: LockedSepaEntry, reasonCode: string, now: D
  * A notification's booked transactions. A booked debit quoting one of our credit transfers with
  * its amount settles it: the hold is posted and the payout COMPLETED. A debit booked again (the
  * day's statement repeats the notification) changes nothing. Any other debit, one for a rejected
- * transfer or of another amount, and every booked credit (a return of a payout, money received)
- * goes to the operator.
+ * transfer or of another amount, and every booked credit but the transfers received the ledger was
+ * asked about (a return of a payout, money naming no account) goes to the operator, with the
+ * items of the transfers no account took.
  */
-async function applyNotification(tx: Tx, notification: BankNotification, now: Date): Promise<Applied> {
-  const applied = nothing()
+async function applyNotification(tx: Tx, notification: BankNotification, received: ReceivedTransfers, now: Date): Promise<Applied> {
+  const applied = { ...nothing(), items: [...received.items] }
   for (const booked of notification.booked) {
+    if (received.asked.has(booked)) continue
     const outcome = await applyBooked(tx, booked, now)
     if (typeof outcome === 'string') applied.toDrive.push(outcome)
     else if (outcome) applied.items.push(outcome)

@@ -83,6 +83,29 @@ describe('camt.054 notification reader', () => {
     })
   })
 
+  it('reads what names money received: the creditor reference, the payer, the bank\'s reference and the booking date', () => {
+    const received = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+  <GrpHdr><MsgId>BANK-NTF-2</MsgId><CreDtTm>2026-12-01T08:00:00</CreDtTm></GrpHdr>
+  <Ntfctn><Id>N2</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+    <Ntry><Amt Ccy="EUR">150.25</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><DtTm>2026-12-01T09:30:00</DtTm></BookgDt><AcctSvcrRef>ENTRY-9</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><AcctSvcrRef>TX-9</AcctSvcrRef></Refs><RltdPties><Dbtr><Pty><Nm>Müller GmbH</Nm></Pty></Dbtr></RltdPties>
+        <RmtInf><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>
+  </Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`
+    expect(readBankNotification(received).booked).toEqual([
+      {
+        direction: 'CRDT',
+        entryReference: 'ENTRY-9',
+        amount: 15_025n,
+        currency: 'EUR',
+        creditorReference: 'RF18539007547034',
+        bankReference: 'TX-9',
+        payerName: 'Müller GmbH',
+        bookedOn: '2026-12-01',
+      },
+    ])
+  })
+
   it('reads a camt.053 statement the same way', () => {
     const statement = camt054.replace(/BkToCstmrDbtCdtNtfctn/g, 'BkToCstmrStmt').replace(/Ntfctn>/g, 'Stmt>')
     expect(readBankNotification(statement).booked).toHaveLength(4)
