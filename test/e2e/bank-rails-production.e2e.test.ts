@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { callUnary, clientCredentialsOf, createGrpcClient } from '@pp/grpc'
-import { LedgerServiceClient, SystemAccountKind, TransferCode } from '@pp/proto/ledger/v1/ledger'
+import { callUnary, createGrpcClient } from '@pp/grpc'
 import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import { waitUntil } from '@pp/testing'
 import pg from 'pg'
@@ -16,15 +15,15 @@ import { germanIban, startPaymentsWorld, type PaymentsWorld } from './payments-s
 /**
  * Production payouts over US ACH and SEPA through the public API: a PRODUCTION token, the mesh's
  * own processes, and an SFTP server on the loopback playing the bank (each rail its own folders).
- * Each new US account is validated by its prenote; what no production rail does yet (funding a
- * production account) the test does itself.
+ * The platform's production accounts are funded as a bank funds them: credits to their virtual
+ * account number (ACH) and creditor reference (SEPA) on the deployment's collection accounts.
+ * Each new US account is validated by its prenote.
  */
 const ODFI_ROUTING = '081000032'
 let bank: TestBank
 let world: PaymentsWorld
 let keyDir: string
 let api: ReturnType<typeof apiClient>
-let platformId: string
 let usd: string
 let eur: string
 /** The operator's calls (what `pnpm admin ach` makes), as the admin identity the test process speaks as. */
@@ -57,20 +56,27 @@ beforeAll(async () => {
       SEPA_DEBTOR_NAME: 'Payments Inc',
       SEPA_DEBTOR_IBAN: 'FR1420041010050500013M02606',
       SEPA_INITIATING_PARTY_ID: 'PAYMENTSINC',
+      COLLECTION_ACH_ROUTING_NUMBER: ODFI_ROUTING,
+      COLLECTION_ACH_BANK_NAME: 'Example Bank',
+      COLLECTION_ACH_ACCOUNT_PREFIX: '8300',
+      COLLECTION_SEPA_IBAN: 'FR1420041010050500013M02606',
+      COLLECTION_SEPA_BIC: 'PSSTFRPPXXX',
     },
   })
   const platform = await world.mesh.createPlatform(`e2e-ach-${randomBytes(4).toString('hex')}`, { regulated: true })
-  platformId = platform.platformId
   api = apiClient(world.mesh, platform.production)
-  await waitUntil(async () => (usd = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data?.[0]?.id) !== undefined, "the platform's production USD account", 30_000)
-  // no incoming production rail yet: the money arrives as payments would record a bank credit
-  const ledger = createGrpcClient(LedgerServiceClient, world.mesh.grpcAddress('ledger'), clientCredentialsOf(world.mesh.identity('payments')))
-  await waitUntil(async () => (eur = (await api('GET', '/platform/internal-accounts?currency=EUR')).body.data?.[0]?.id) !== undefined, "the platform's production EUR account", 30_000)
-  for (const [currency, accountId] of [['USD', usd], ['EUR', eur]] as const) {
-    const legs = [{ debit: { system: { kind: SystemAccountKind.SYSTEM_ACCOUNT_KIND_FUNDING, currency } }, credit: { accountId }, currency, amount: 1_000_000n }]
-    await callUnary(ledger, ledger.createTransfer, { transferId: `Transaction:${randomUUID()}`, code: TransferCode.TRANSFER_CODE_FUNDING, legs }, { platformId, environment: 'PRODUCTION', requestId: 'e2e-fund' })
-  }
-  ledger.close()
+  const accountOf = async (currency: string) => (await api('GET', `/platform/internal-accounts?currency=${currency}`)).body.data?.[0]
+  await waitUntil(async () => (usd = (await accountOf('USD'))?.id) !== undefined, "the platform's production USD account", 30_000)
+  await waitUntil(async () => (eur = (await accountOf('EUR'))?.id) !== undefined, "the platform's production EUR account", 30_000)
+  const usdCoordinates = (await accountOf('USD')).fundingPaymentInstructions[0].accountOrWalletInfo
+  const eurCoordinates = (await accountOf('EUR')).fundingPaymentInstructions[0].accountOrWalletInfo
+  bank.drop('CREDITS_E2E.txt', achCreditFile([
+    { accountNumber: usdCoordinates.accountNumber, amount: 1_000_000n, trace: '021000020000001' },
+    { accountNumber: '830099999999999', amount: 4_200n, trace: '021000020000002' },
+  ]))
+  bank.files.set('/sepa-in/CREDITS_E2E.xml', Buffer.from(sepaCreditNotification(eurCoordinates.reference, '10000.00')))
+  expect((await callUnary(operator(), operator().fetchAchInbound, {}, { requestId: 'e2e-credits' })).files).toMatchObject([{ name: 'CREDITS_E2E.txt', processed: true, unmatched: 1 }])
+  expect((await callUnary(operator(), operator().fetchSepaInbound, {}, { requestId: 'e2e-credits' })).files).toMatchObject([{ name: 'CREDITS_E2E.xml', processed: true, unmatched: 0 }])
 }, 240_000)
 
 afterAll(async () => {
@@ -134,6 +140,58 @@ const transaction = async (id: string) => (await api('GET', `/transactions/${id}
 const traceOf = async (id: string) => (await sql<{ trace_number: string }>('payments', 'SELECT trace_number FROM ach_entries WHERE transaction_id = $1', [id]))[0]!.trace_number
 const record = (text: string) => text.padEnd(94, ' ')
 
+/** A bank's file of ACH credits received on the deployment's collection account, from ACME CORP. */
+function achCreditFile(credits: Array<{ accountNumber: string; amount: bigint; trace: string }>): string {
+  const lines = [
+    record(`101 ${ODFI_ROUTING}0210000210${'2612010600'}A094101`),
+    record(`5220${'ACME CORP'.padEnd(16)}${''.padEnd(20)}1987654321CCD${'SUPPLIER'.padEnd(10)}${''.padEnd(6)}261201   1021000020000001`),
+    ...credits.map(({ accountNumber, amount, trace }) =>
+      record(`622${ODFI_ROUTING}${accountNumber.padEnd(17)}${amount.toString().padStart(10, '0')}${'INV-1'.padEnd(15)}${'PAYMENTS INC'.padEnd(22)}  0${trace}`),
+    ),
+    record('8220'),
+    record('9000001'),
+  ]
+  return lines.join('\n') + '\n'
+}
+
+/** A bank's camt.054 of one SEPA transfer received on the collection IBAN, quoting a creditor reference. */
+const sepaCreditNotification = (reference: string, amount: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+  <GrpHdr><MsgId>NTF-CREDITS</MsgId><CreDtTm>2026-12-01T08:00:00</CreDtTm></GrpHdr><Ntfctn><Id>N0</Id>
+  <Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-12-01</Dt></BookgDt><AcctSvcrRef>E2E-CREDIT-1</AcctSvcrRef>
+    <NtryDtls><TxDtls><Amt Ccy="EUR">${amount}</Amt><RltdPties><Dbtr><Pty><Nm>Acme SAS</Nm></Pty></Dbtr></RltdPties>
+      <RmtInf><Strd><CdtrRefInf><Ref>${reference}</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`
+
+/** The incoming payments into an account, as GET /transactions lists them. */
+const incomingPaymentsOf = async (accountId: string) =>
+  ((await api('GET', '/transactions?limit=100')).body.data as Array<{ type: string; destination?: { accountId?: string } }>).filter(
+    (t) => t.type === 'INCOMING' && t.destination?.accountId === accountId,
+  )
+
+/**
+ * The INCOMING_PAYMENT webhooks of the platform, as its delivery log holds them: a production
+ * endpoint must be public https, which no test can serve, so they wait there for one.
+ */
+const incomingWebhooks = async () =>
+  ((await api('GET', '/webhooks/deliveries?limit=100')).body.data as Array<{ eventType?: string; type?: string }>).filter((d) =>
+    (d.eventType ?? d.type ?? '').startsWith('INCOMING_PAYMENT'),
+  )
+
+describe('money received from banks in production', () => {
+  it('credits to the accounts\' virtual account number and creditor reference arrive as COMPLETED incoming payments; one naming no account waits for the operator', async () => {
+    for (const [accountId, amount] of [[usd, 1_000_000], [eur, 1_000_000]] as const) {
+      await waitUntil(async () => (await incomingPaymentsOf(accountId)).length > 0, `the incoming payment into ${accountId}`, 30_000)
+      expect(await incomingPaymentsOf(accountId)).toMatchObject([{ type: 'INCOMING', status: 'COMPLETED', receivedAmount: { amount } }])
+    }
+    await waitUntil(async () => (await incomingWebhooks()).length >= 2, 'the two INCOMING_PAYMENT webhooks', 30_000)
+    const usdAccount = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0]
+    expect(usdAccount.balance.amount).toBeGreaterThanOrEqual(1_000_000)
+    const { items } = await callUnary(operator(), operator().listBankRailItems, { status: 'OPEN', limit: 100, rail: 'ACH' }, { requestId: 'e2e-credits' })
+    expect(items.filter((item) => item.kind === 'UNMATCHED_CREDIT')).toMatchObject([{ reference: '021000020000002', amount: 4_200n }])
+  })
+})
+
 describe('US ACH in production', () => {
   it('a payout is PROCESSING, goes out in a file, and COMPLETED once its entry settles', async () => {
     const before = await available()
@@ -172,7 +230,7 @@ describe('US ACH in production', () => {
     )
     expect(webhook[0]!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
     const { items } = await callUnary(operator(), operator().listBankRailItems, { status: 'OPEN', limit: 100, rail: 'ACH' }, { requestId: 'e2e-ach' })
-    expect(items).toEqual([expect.objectContaining({ rail: 'ACH', kind: 'UNMATCHED_RETURN', code: 'R02', reference: '081000039999999' })])
+    expect(items.filter((item) => item.kind === 'UNMATCHED_RETURN')).toEqual([expect.objectContaining({ rail: 'ACH', code: 'R02', reference: '081000039999999' })])
   })
 
   it('keeps the 501 for a production rail that is not configured, naming the corridor', async () => {

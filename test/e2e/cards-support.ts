@@ -11,7 +11,7 @@ export async function platformWorld(mesh: Mesh, receiver: { url: string; receive
   const api = apiClient(mesh, platform)
   expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
   const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
-  return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, termsVersion, stop: async () => undefined }
+  return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, webhookUrl: receiver.url, termsVersion, stop: async () => undefined }
 }
 
 /** A funded customer with an ACTIVE card on its USD account, on a platform of its own (the live-card limit is per platform). */

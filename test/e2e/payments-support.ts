@@ -19,6 +19,8 @@ export interface PaymentsWorld {
   api: Api
   platformId: string
   webhooks: ReceivedWebhook[]
+  /** Where the receiver of `webhooks` listens, for another platform of the test to send to too. */
+  webhookUrl: string
   termsVersion: string
   stop(): Promise<void>
 }
@@ -36,7 +38,7 @@ export async function startPaymentsWorld(name: string, options?: MeshOptions): P
     const api = apiClient(mesh, platform)
     expect((await api('PATCH', '/config', { webhookEndpoint: receiver.url })).status).toBe(200)
     const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
-    return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, termsVersion, stop }
+    return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, webhookUrl: receiver.url, termsVersion, stop }
   } catch (err) {
     // the test file never gets the world to stop: stop its processes here
     await stop()

@@ -26,7 +26,7 @@ async function platformWithoutEndpoint(mesh: Mesh, name: string): Promise<Endpoi
   const platform = await mesh.createPlatform(`e2e-${name}-${randomBytes(4).toString('hex')}`, { skipVerificationPaperwork: true })
   const api = apiClient(mesh, platform)
   const termsVersion = (await api('GET', '/customers/end-user-terms')).body.version as string
-  return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, termsVersion, receiver, stop: () => receiver.close() }
+  return { mesh, api, platformId: platform.platformId, webhooks: receiver.received, webhookUrl: receiver.url, termsVersion, receiver, stop: () => receiver.close() }
 }
 
 const endpointOf = async (api: Api) => {

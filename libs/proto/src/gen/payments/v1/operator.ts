@@ -93,8 +93,8 @@ export interface ListBankRailItemsRequest {
 
 /**
  * An item of the operator queue. ACH kinds: "UNMATCHED_RETURN" | "NOTIFICATION_OF_CHANGE" |
- * "UNMATCHED_NOTIFICATION" | "UNREADABLE"; SEPA kinds: "UNMATCHED_REJECTION" | "UNMATCHED_DEBIT" |
- * "BOOKED_CREDIT" | "UNREADABLE". Account numbers in it are masked.
+ * "UNMATCHED_NOTIFICATION" | "UNMATCHED_CREDIT" | "UNREADABLE"; SEPA kinds: "UNMATCHED_REJECTION" |
+ * "UNMATCHED_DEBIT" | "BOOKED_CREDIT" | "UNMATCHED_CREDIT" | "UNREADABLE". Account numbers in it are masked.
  */
 export interface BankRailItem {
   id: string;
