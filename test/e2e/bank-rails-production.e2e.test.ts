@@ -137,6 +137,15 @@ async function payout(amount: number) {
 }
 
 const transaction = async (id: string) => (await api('GET', `/transactions/${id}`)).body
+/** The transaction as the last webhook about it carries it, read from payments' outbox (a production endpoint must be public https, which no test serves). */
+async function lastWebhookOf(id: string) {
+  const rows = await sql<{ payload: { data: { transaction: Record<string, unknown> } } }>(
+    'payments',
+    `SELECT payload FROM outbox_events WHERE payload->'data'->'transaction'->>'id' = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [id],
+  )
+  return rows[0]!.payload.data.transaction
+}
 const traceOf = async (id: string) => (await sql<{ trace_number: string }>('payments', 'SELECT trace_number FROM ach_entries WHERE transaction_id = $1', [id]))[0]!.trace_number
 const record = (text: string) => text.padEnd(94, ' ')
 
@@ -165,7 +174,7 @@ const sepaCreditNotification = (reference: string, amount: string) => `<?xml ver
 
 /** The incoming payments into an account, as GET /transactions lists them. */
 const incomingPaymentsOf = async (accountId: string) =>
-  ((await api('GET', '/transactions?limit=100')).body.data as Array<{ type: string; destination?: { accountId?: string } }>).filter(
+  ((await api('GET', '/transactions?limit=100')).body.data as Array<{ id: string; type: string; destination?: { accountId?: string } }>).filter(
     (t) => t.type === 'INCOMING' && t.destination?.accountId === accountId,
   )
 
@@ -174,15 +183,15 @@ const incomingPaymentsOf = async (accountId: string) =>
  * endpoint must be public https, which no test can serve, so they wait there for one.
  */
 const incomingWebhooks = async () =>
-  ((await api('GET', '/webhooks/deliveries?limit=100')).body.data as Array<{ eventType?: string; type?: string }>).filter((d) =>
-    (d.eventType ?? d.type ?? '').startsWith('INCOMING_PAYMENT'),
-  )
+  ((await api('GET', '/webhooks/deliveries?limit=100')).body.data as Array<{ type: string }>).filter((d) => d.type.startsWith('INCOMING_PAYMENT'))
 
 describe('money received from banks in production', () => {
   it('credits to the accounts\' virtual account number and creditor reference arrive as COMPLETED incoming payments; one naming no account waits for the operator', async () => {
     for (const [accountId, amount] of [[usd, 1_000_000], [eur, 1_000_000]] as const) {
       await waitUntil(async () => (await incomingPaymentsOf(accountId)).length > 0, `the incoming payment into ${accountId}`, 30_000)
-      expect(await incomingPaymentsOf(accountId)).toMatchObject([{ type: 'INCOMING', status: 'COMPLETED', receivedAmount: { amount } }])
+      const [incoming] = await incomingPaymentsOf(accountId)
+      expect(incoming).toMatchObject({ type: 'INCOMING', status: 'COMPLETED', receivedAmount: { amount } })
+      expect(await lastWebhookOf(incoming!.id)).toMatchObject({ type: 'INCOMING', status: 'COMPLETED' })
     }
     await waitUntil(async () => (await incomingWebhooks()).length >= 2, 'the two INCOMING_PAYMENT webhooks', 30_000)
     const usdAccount = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0]
@@ -223,12 +232,7 @@ describe('US ACH in production', () => {
     expect(files).toMatchObject([{ processed: true, returns: 1, unmatched: 1 }])
     expect(await transaction(id)).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_RETURNED', failureDetails: { rail: 'ACH', returnCode: 'R01', returnReason: 'Insufficient funds' } })
     expect(await available()).toBe(before)
-    const webhook = await sql<{ payload: { data: { transaction: { status: string; failureDetails?: { returnCode: string } } } } }>(
-      'payments',
-      `SELECT payload FROM outbox_events WHERE payload->'data'->'transaction'->>'id' = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [id],
-    )
-    expect(webhook[0]!.payload.data.transaction).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
+    expect(await lastWebhookOf(id)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'R01' } })
     const { items } = await callUnary(operator(), operator().listBankRailItems, { status: 'OPEN', limit: 100, rail: 'ACH' }, { requestId: 'e2e-ach' })
     expect(items.filter((item) => item.kind === 'UNMATCHED_RETURN')).toEqual([expect.objectContaining({ rail: 'ACH', code: 'R02', reference: '081000039999999' })])
   })
@@ -247,21 +251,7 @@ describe('US ACH in production', () => {
 
 describe('SEPA in production', () => {
   it('a payout to a EUR IBAN is PROCESSING, goes out in a pain.001 file the EPC schema accepts, and COMPLETED once the bank books its debit', async () => {
-    const created = await api('POST', '/platform/external-accounts', {
-      currency: 'EUR',
-      accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban('000'), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'FR' } },
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    const quote = await api('POST', '/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: eur },
-      destination: { destinationType: 'ACCOUNT', accountId: created.body.id },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 12_345,
-      immediatelyExecute: true,
-    }, { 'Idempotency-Key': `sepa-${randomUUID()}` })
-    expect(quote.status, JSON.stringify(quote.body)).toBe(201)
-    const id = quote.body.transactionId as string
-    expect(await transaction(id)).toMatchObject({ status: 'PROCESSING', paymentRail: 'SEPA' })
+    const id = await sepaPayout('000', 12_345)
     const { files } = await callUnary(operator(), operator().buildSepaFile, {}, { requestId: 'e2e-sepa' })
     expect(files).toMatchObject([{ entryCount: 1, totalCents: 12_345n }])
     expect(validatePain001(bank.files.get(`/sepa-out/${files[0]!.name}`)!.toString())).toBe('')
@@ -276,4 +266,46 @@ describe('SEPA in production', () => {
     expect(read.files).toMatchObject([{ name: 'NTF_E2E.xml', processed: true, settled: 1, unmatched: 0 }])
     await waitUntil(async () => (await transaction(id)).status === 'COMPLETED', `${id} to complete`, 30_000)
   })
+
+  it('a payout the bank rejects in a pain.002 status report FAILS with the ISO reason code, and its debit is restored', async () => {
+    const eurBalance = async () => (await api('GET', '/platform/internal-accounts?currency=EUR')).body.data[0].balance.amount as number
+    const before = await eurBalance()
+    const id = await sepaPayout('001', 5_000)
+    expect(await eurBalance()).toBe(before - 5_000)
+    const { files } = await callUnary(operator(), operator().buildSepaFile, {}, { requestId: 'e2e-sepa' })
+    const messageId = files[0]!.messageId
+    const endToEndId = id.slice(id.indexOf(':') + 1).replace(/-/g, '')
+    const report = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt>
+      <GrpHdr><MsgId>STS-E2E</MsgId><CreDtTm>2026-12-01T10:00:00</CreDtTm></GrpHdr>
+      <OrgnlGrpInfAndSts><OrgnlMsgId>${messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+      <OrgnlPmtInfAndSts><OrgnlPmtInfId>${messageId.slice(0, 31)}-001</OrgnlPmtInfId><TxInfAndSts><OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId><TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>AC04</Cd></Rsn></StsRsnInf></TxInfAndSts></OrgnlPmtInfAndSts>
+    </CstmrPmtStsRpt></Document>`
+    bank.files.set('/sepa-in/STS_E2E.xml', Buffer.from(report))
+    const read = await callUnary(operator(), operator().fetchSepaInbound, {}, { requestId: 'e2e-sepa' })
+    expect(read.files).toMatchObject([{ name: 'STS_E2E.xml', processed: true, returns: 1, unmatched: 0 }])
+    await waitUntil(async () => (await transaction(id)).status === 'FAILED', `${id} to fail`, 30_000)
+    expect(await transaction(id)).toMatchObject({ failureReason: 'PAYOUT_RETURNED', failureDetails: { rail: 'SEPA', returnCode: 'AC04' } })
+    expect(await lastWebhookOf(id)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'AC04' } })
+    await waitUntil(async () => (await eurBalance()) === before, 'the rejected debit to be restored', 30_000)
+  })
 })
+
+/** A payout of the platform's EUR account to a new EUR IBAN account (`suffix` makes its IBAN), executed at once. */
+async function sepaPayout(suffix: string, amount: number): Promise<string> {
+  const created = await api('POST', '/platform/external-accounts', {
+    currency: 'EUR',
+    accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban(suffix), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'FR' } },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  const quote = await api('POST', '/quotes', {
+    source: { sourceType: 'ACCOUNT', accountId: eur },
+    destination: { destinationType: 'ACCOUNT', accountId: created.body.id },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: amount,
+    immediatelyExecute: true,
+  }, { 'Idempotency-Key': `sepa-${randomUUID()}` })
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201)
+  const id = quote.body.transactionId as string
+  expect(await transaction(id)).toMatchObject({ status: 'PROCESSING', paymentRail: 'SEPA' })
+  return id
+}

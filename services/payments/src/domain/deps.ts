@@ -9,10 +9,19 @@ import type { SizeLimits } from './quotes/size-limits.js'
 import type { AchRail } from './rails/ach/ach-rail.js'
 import type { SepaRail } from './rails/sepa/sepa-rail.js'
 import type { DelayKind } from './rails/outcomes.js'
-import type { CollectedPayment } from './rails/collected-credits.js'
 import type { PayoutRail } from './rails/payout-rail.js'
 import type { RateSource } from './rates/rate-source.js'
 import type { CustomerFacts, ExternalAccountFacts, InternalAccountFacts, InternalAccountState, PayoutBankDetails, PlatformFacts, TransferCode } from './types.js'
+
+/** What the ledger is asked to credit: the rail says what the identifier is (virtual account number, creditor reference). */
+export interface CollectedPayment {
+  rail: 'ACH' | 'SEPA'
+  identifier: string
+  currency: string
+  amount: bigint
+  transferId: string
+  description: string
+}
 
 /**
  * The other services payments depends on, reduced to the questions it asks them. Money moves only

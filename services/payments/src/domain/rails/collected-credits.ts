@@ -1,15 +1,5 @@
 import { idFromKey } from '@pp/ids'
-import type { PaymentsDeps } from '../deps.js'
-
-/** What the ledger is asked to credit: the rail says what the identifier is (virtual account number, creditor reference). */
-export interface CollectedPayment {
-  rail: 'ACH' | 'SEPA'
-  identifier: string
-  currency: string
-  amount: bigint
-  transferId: string
-  description: string
-}
+import type { CollectedPayment, PaymentsDeps } from '../deps.js'
 
 /** A credit a bank file reported, named for good by the bank's own entry, whatever file it came in. */
 export interface BankCredit {
