@@ -26,6 +26,8 @@ let keyDir: string
 let api: ReturnType<typeof apiClient>
 let usd: string
 let eur: string
+/** The virtual account number the ledger gave the platform's production USD account. */
+let usdVirtualNumber: string
 /** The operator's calls (what `pnpm admin ach` makes), as the admin identity the test process speaks as. */
 let operatorClient: PaymentsOperatorServiceClient | undefined
 const operator = () => (operatorClient ??= createGrpcClient(PaymentsOperatorServiceClient, world.mesh.operatorAddress('payments')))
@@ -69,6 +71,7 @@ beforeAll(async () => {
   await waitUntil(async () => (usd = (await accountOf('USD'))?.id) !== undefined, "the platform's production USD account", 30_000)
   await waitUntil(async () => (eur = (await accountOf('EUR'))?.id) !== undefined, "the platform's production EUR account", 30_000)
   const usdCoordinates = (await accountOf('USD')).fundingPaymentInstructions[0].accountOrWalletInfo
+  usdVirtualNumber = usdCoordinates.accountNumber
   const eurCoordinates = (await accountOf('EUR')).fundingPaymentInstructions[0].accountOrWalletInfo
   bank.drop('CREDITS_E2E.txt', achCreditFile([
     { accountNumber: usdCoordinates.accountNumber, amount: 1_000_000n, trace: '021000020000001' },
@@ -288,6 +291,35 @@ describe('SEPA in production', () => {
     expect(await lastWebhookOf(id)).toMatchObject({ status: 'FAILED', failureDetails: { returnCode: 'AC04' } })
     await waitUntil(async () => (await eurBalance()) === before, 'the rejected debit to be restored', 30_000)
   })
+})
+
+// last: the restarted payments process runs each rail's loops at start (a cut-off among them)
+describe('a crash while reading the bank\'s files', () => {
+  it('a payments process killed while it reads the inbound folder leaves each file processed once: every credit lands once', async () => {
+    const FILES = 8
+    const before = (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0].balance.amount as number
+    for (let i = 0; i < FILES; i += 1) {
+      const trace = `0210000200${String(1000 + i).padStart(5, '0')}`
+      bank.drop(`CRASH_${String(i).padStart(2, '0')}.txt`, achCreditFile([{ accountNumber: usdVirtualNumber, amount: BigInt(100 + i), trace }]))
+    }
+    // the operator's read starts, and the process dies under it: some files downloaded, some claimed, some not yet
+    const reading = callUnary(operator(), operator().fetchAchInbound, {}, { requestId: 'e2e-crash' }).catch(() => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await world.mesh.restart('payments', 'SIGKILL')
+    await reading
+    // the restarted process reads the folder at start; an operator's read, once it answers, finds what is left, if anything
+    await waitUntil(
+      () => callUnary(operator(), operator().fetchAchInbound, {}, { requestId: 'e2e-crash' }).then(() => true, () => false),
+      'the restarted payments process to read the inbound folder',
+      30_000,
+    )
+    const processed = await sql<{ name: string; count: string }>('payments', `SELECT name, count(*) FROM bank_inbound_files WHERE name LIKE 'CRASH_%' GROUP BY name`)
+    expect(processed).toHaveLength(FILES)
+    expect(processed.every((row) => Number(row.count) === 1)).toBe(true)
+    const expected = before + Array.from({ length: FILES }, (_, i) => 100 + i).reduce((a, b) => a + b, 0)
+    await waitUntil(async () => (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0].balance.amount === expected, 'every credit once', 30_000)
+    await waitUntil(async () => (await incomingPaymentsOf(usd)).length === FILES + 1, `${FILES + 1} incoming payments`, 30_000)
+  }, 120_000)
 })
 
 /** A payout of the platform's EUR account to a new EUR IBAN account (`suffix` makes its IBAN), executed at once. */
