@@ -139,6 +139,16 @@ async function creditorReferenceOf(accountId: string): Promise<string> {
   return (JSON.parse(pageJson) as { data: Funded[] }).data.find((account) => account.id === accountId)!.fundingPaymentInstructions[0]!.accountOrWalletInfo.reference
 }
 
+/** A bank's camt.054 booking the return of one of our transfers: a credit quoting its end-to-end id, with the return reason. */
+const returnNotification = (endToEndId: string, amount: string, code: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+  <GrpHdr><MsgId>NTF-${randomBytes(4).toString('hex')}</MsgId><CreDtTm>2026-12-03T18:00:00</CreDtTm></GrpHdr>
+  <Ntfctn><Id>N3</Id><CreDtTm>2026-12-03T18:00:00</CreDtTm><Acct><Id><IBAN>FR1420041010050500013M02606</IBAN></Id></Acct>
+  <Ntry><NtryRef>RT1</NtryRef><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-12-03</Dt></BookgDt>
+    <NtryDtls><TxDtls><Refs><EndToEndId>${endToEndId}</EndToEndId></Refs><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><RtrInf><Rsn><Cd>${code}</Cd></Rsn></RtrInf></TxDtls></NtryDtls></Ntry>
+  </Ntfctn>
+</BkToCstmrDbtCdtNtfctn></Document>`
+
 describe('SEPA credit transfers in production', () => {
   it('a transfer received quoting an account\'s creditor reference credits it once, the statement repeating it too; one quoting no account goes to the operator', async () => {
     const reference = await creditorReferenceOf(eur)
@@ -228,6 +238,31 @@ describe('SEPA credit transfers in production', () => {
     bank.drop('STMT_1.xml', debitNotification([{ endToEndId: endToEndIdOf(settled.transactionId), amount: '70.01' }]).replace(/BkToCstmrDbtCdtNtfctn/g, 'BkToCstmrStmt').replace(/Ntfctn>/g, 'Stmt>'))
     expect(await fetchSepaInbound(h.deps, sepa)).toEqual([{ name: 'STMT_1.xml', processed: true, returns: 0, notifications: 0, settled: 0, unmatched: 0 }])
     expect(await eurBalance()).toEqual({ available: before.available - 7_001n, total: before.total - 7_001n })
+  })
+
+  it('a return booked after the transfer settled refunds the completed payout with entries of its own, once', async () => {
+    const before = await eurBalance()
+    const quote = await payout((await eurAccount()).id, 4_321n)
+    await runSepaCutoff(h.deps, sepa, new Date())
+    const endToEndId = endToEndIdOf(quote.transactionId)
+    bank.drop('NTF_LATE.xml', debitNotification([{ endToEndId, amount: '43.21' }]))
+    await fetchSepaInbound(h.deps, sepa)
+    expect((await transaction(quote.transactionId)).status).toBe('COMPLETED')
+    const returned = returnNotification(endToEndId, '43.21', 'MD07')
+    bank.drop('NTF_RETURN.xml', returned)
+    expect(await fetchSepaInbound(h.deps, sepa)).toEqual([{ name: 'NTF_RETURN.xml', processed: true, returns: 1, notifications: 0, settled: 0, unmatched: 0 }])
+    expect(await transaction(quote.transactionId)).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'PAYOUT_RETURNED',
+      failureDetails: { rail: 'SEPA', returnCode: 'MD07' },
+      refund: { status: 'COMPLETED', reason: 'TRANSACTION_FAILED' },
+    })
+    expect(await eurBalance()).toEqual(before)
+    expect(await eventTypesOf(h, quote.transactionId)).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.REFUND_COMPLETED'])
+    // the statement books the return again: nothing moves twice
+    bank.drop('STMT_RETURN.xml', returned.replace(/BkToCstmrDbtCdtNtfctn/g, 'BkToCstmrStmt').replace(/Ntfctn>/g, 'Stmt>'))
+    expect(await fetchSepaInbound(h.deps, sepa)).toEqual([{ name: 'STMT_RETURN.xml', processed: true, returns: 0, notifications: 0, settled: 0, unmatched: 0 }])
+    expect(await eurBalance()).toEqual(before)
   })
 
   it('a rejected file fails each of its payouts still waiting; one rejected by its own transaction keeps that reason', async () => {

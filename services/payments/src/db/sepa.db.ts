@@ -82,6 +82,6 @@ export async function lockSepaEntriesOf(tx: Tx, messageId: string, paymentInform
   return rows.map(lockedOf)
 }
 
-export async function markSepaEntry(tx: Tx, id: string, status: 'SETTLED' | 'REJECTED', reasonCode: string | null, now: Date): Promise<void> {
+export async function markSepaEntry(tx: Tx, id: string, status: 'SETTLED' | 'REJECTED' | 'RETURNED', reasonCode: string | null, now: Date): Promise<void> {
   await open(tx).sepaEntry.update({ where: { id }, data: { status, reasonCode, updatedAt: now } })
 }

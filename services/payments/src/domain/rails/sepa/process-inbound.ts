@@ -107,43 +107,75 @@ async function reject(tx: Tx, entry: LockedSepaEntry, reasonCode: string, now: D
   applied.reasonCodes.push(reasonCode)
 }
 
+/** What one booked transaction did: a payout it settled or returned (to drive after the commit), or an item for the operator. */
+type BookedOutcome = { settled: string } | { returned: string; code: string } | NewOperatorItem | undefined
+
 /**
  * A notification's booked transactions. A booked debit quoting one of our credit transfers with
- * its amount settles it: the hold is posted and the payout COMPLETED. A debit booked again (the
- * day's statement repeats the notification) changes nothing. Any other debit, one for a rejected
- * transfer or of another amount, and every booked credit but the transfers received the ledger was
- * asked about (a return of a payout, money naming no account) goes to the operator, with the
- * items of the transfers no account took.
+ * its amount settles it: the hold is posted and the payout COMPLETED. A booked credit returning a
+ * settled transfer (its end-to-end id, amount and a return reason) refunds the payout with ledger
+ * entries of its own and fails it with the reason. Either booked again (the day's statement
+ * repeats the notification) changes nothing. Any other debit, one for a rejected transfer or of
+ * another amount, and every other booked credit but the transfers received the ledger was asked
+ * about (money naming no account) goes to the operator, with the items of the transfers no account took.
  */
 async function applyNotification(tx: Tx, notification: BankNotification, received: ReceivedTransfers, now: Date): Promise<Applied> {
   const applied = { ...nothing(), items: [...received.items] }
   for (const booked of notification.booked) {
     if (received.asked.has(booked)) continue
     const outcome = await applyBooked(tx, booked, now)
-    if (typeof outcome === 'string') applied.toDrive.push(outcome)
-    else if (outcome) applied.items.push(outcome)
+    if (!outcome) continue
+    if ('settled' in outcome) {
+      applied.toDrive.push(outcome.settled)
+      applied.counts.settled += 1
+    } else if ('returned' in outcome) {
+      applied.toDrive.push(outcome.returned)
+      applied.counts.returns += 1
+      applied.reasonCodes.push(outcome.code)
+    } else {
+      applied.items.push(outcome)
+    }
   }
-  applied.counts.settled = applied.toDrive.length
   return applied
 }
 
-async function applyBooked(tx: Tx, booked: BookedTransaction, now: Date): Promise<string | NewOperatorItem | undefined> {
+async function applyBooked(tx: Tx, booked: BookedTransaction, now: Date): Promise<BookedOutcome> {
   const fields = { reference: booked.endToEndId ?? booked.entryReference, amount: booked.amount, ...(booked.returnReasonCode && { code: booked.returnReasonCode }) }
   const entry = booked.endToEndId ? await lockSepaEntry(tx, booked.endToEndId) : undefined
   const about = { ...fields, ...(entry && { transactionId: entry.transactionId }) }
-  if (booked.direction === 'CRDT') {
-    const what = booked.returnReasonCode ? `a returned payment (${booked.returnReasonCode}: ${reasonOfCode(booked.returnReasonCode)})` : 'money received'
-    return item('BOOKED_CREDIT', `a booked credit of ${booked.amount ?? '?'} cents ${booked.currency ?? ''}: ${what}${entry ? `, of the payout's credit transfer (${entry.status})` : ''}`, about)
-  }
+  if (booked.direction === 'CRDT') return applyBookedCredit(tx, booked, entry, about, now)
   if (!entry) return item('UNMATCHED_DEBIT', `a booked debit (entry ${booked.entryReference}) quoting ${booked.endToEndId ? `end-to-end id ${booked.endToEndId}, of no credit transfer of ours` : 'no end-to-end id'}`, about)
   if (booked.currency !== 'EUR' || booked.amount !== entry.amount) {
     return item('UNMATCHED_DEBIT', `the debit is for ${booked.amount ?? '?'} cents ${booked.currency ?? ''}, the credit transfer was for ${entry.amount} EUR cents`, about)
   }
-  if (entry.status === 'SETTLED') return undefined
+  if (entry.status === 'SETTLED' || entry.status === 'RETURNED') return undefined
   if (entry.status === 'REJECTED') return item('UNMATCHED_DEBIT', 'a debit booked for a credit transfer the bank rejected, whose payout was refunded: ask the bank', about)
   if ((await settleBankPayouts(tx, [entry.transactionId], now)) === 0) {
     return item('UNMATCHED_DEBIT', 'the payout is no longer PROCESSING: settle it by hand', about)
   }
   await markSepaEntry(tx, entry.id, 'SETTLED', null, now)
-  return entry.transactionId
+  return { settled: entry.transactionId }
+}
+
+/**
+ * A booked credit that is not a transfer received for an account: the return of one of our
+ * settled transfers refunds its payout; anything else (a return of a transfer not settled, of
+ * another amount, or money quoting no reference) is the operator's.
+ */
+async function applyBookedCredit(tx: Tx, booked: BookedTransaction, entry: LockedSepaEntry | undefined, about: Partial<NewOperatorItem>, now: Date): Promise<BookedOutcome> {
+  const code = booked.returnReasonCode
+  const credit = (what: string) => item('BOOKED_CREDIT', `a booked credit of ${booked.amount ?? '?'} cents ${booked.currency ?? ''}: ${what}`, about)
+  if (!code) return credit(`money received${entry ? `, quoting the payout's credit transfer (${entry.status})` : ''}`)
+  const returned = `a returned payment (${code}: ${reasonOfCode(code)})`
+  if (!entry) return credit(`${returned} of no credit transfer of ours`)
+  if (entry.status === 'RETURNED') return undefined
+  if (entry.status !== 'SETTLED' || booked.currency !== 'EUR' || booked.amount !== entry.amount) {
+    return credit(`${returned} of the payout's credit transfer (${entry.status}, ${entry.amount} EUR cents): apply it by hand`)
+  }
+  const details = { rail: 'SEPA', returnCode: code, returnReason: reasonOfCode(code) }
+  if (!(await returnBankPayout(tx, entry.transactionId, { stage: 'DONE', status: 'COMPLETED' }, details, now))) {
+    return credit(`${returned} of a payout no longer COMPLETED: apply it by hand`)
+  }
+  await markSepaEntry(tx, entry.id, 'RETURNED', code, now)
+  return { returned: entry.transactionId, code }
 }
