@@ -1,6 +1,7 @@
 import { newId } from '@pp/ids'
 import type { NewOperatorItem } from '../../../db/bank-files.db.js'
 import type { PaymentsDeps } from '../../deps.js'
+import { dayOf, yymmdd } from '../bank-files/schedule.js'
 import { creditCollectedPayments, type BankCredit } from '../collected-credits.js'
 import { maskRecords } from './masking.js'
 import type { AchIncomingCredit } from './nacha-returns.js'
@@ -11,12 +12,10 @@ export interface ReceivedCredits {
   items: NewOperatorItem[]
 }
 
-/** A YYMMDD effective date as the day it names (this century), or undefined when it is no date. */
-function dayOf(effectiveDate: string): Date | undefined {
-  const match = /^([0-9]{2})([0-9]{2})([0-9]{2})$/.exec(effectiveDate)
-  if (!match) return undefined
-  const day = new Date(Date.UTC(2000 + Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  return day.getUTCDate() === Number(match[3]) ? day : undefined
+/** A YYMMDD effective date as the day it names, or undefined when it names none (blank, 261340, 260231). */
+function effectiveDayOf(effectiveDate: string): Date | undefined {
+  const day = dayOf(effectiveDate)
+  return !Number.isNaN(day.getTime()) && yymmdd(day) === effectiveDate ? day : undefined
 }
 
 /**
@@ -25,7 +24,7 @@ function dayOf(effectiveDate: string): Date | undefined {
  * valid effective date the entry cannot be named for good, so it is not credited.
  */
 function bankCreditOf(credit: AchIncomingCredit): BankCredit | undefined {
-  const bookedAt = dayOf(credit.effectiveDate)
+  const bookedAt = effectiveDayOf(credit.effectiveDate)
   if (!bookedAt) return undefined
   const about = credit.paymentInformation ? `: ${credit.paymentInformation}` : ''
   return {
