@@ -29,12 +29,14 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable({ code: 'P2039', meta: { driverAdapterError: { cause: { originalCode: '57P01' } } } })).toBe(true)
     expect(isDatabaseUnavailable({ code: 'P1017', meta: { driverAdapterError: { cause: { kind: 'ConnectionClosed' } } } })).toBe(true)
     expect(isDatabaseUnavailable(new Error('query failed', { cause: { kind: 'DatabaseNotReachable' } }))).toBe(true)
+    expect(isDatabaseUnavailable({ code: 'P2028', message: 'Transaction API error: Unable to start a transaction in the given time.' })).toBe(true)
     expect(unavailableDatabaseError(new Error('Connection terminated'))?.toBody()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
   })
 
   it('leaves a failure of the request alone', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false)
     expect(isDatabaseUnavailable({ code: 'P2010', meta: { driverAdapterError: { cause: { originalCode: '40P01' } } } })).toBe(false)
+    expect(isDatabaseUnavailable({ code: 'P2028', message: 'Transaction API error: Transaction not found.' })).toBe(false)
     expect(unavailableDatabaseError(undefined)).toBeUndefined()
   })
 })

@@ -37,21 +37,27 @@ export function unstorableTextError(err: unknown): ApiError | undefined {
 
 /**
  * Errors that say the database does not take connections now rather than that something is wrong
- * with the request: refused or cut connections, and Postgres starting up, shutting down or out of
+ * with the request: refused or cut connections, Postgres starting up, shutting down or out of
  * connection slots (as the driver's codes, Postgres's states, or Prisma's P1001/P1017 and its
- * adapter's kinds). Retrying later can succeed; anything else (a refused password, a failing
- * migration) will not.
+ * adapter's kinds), and no pooled connection free for a transaction within its wait (Prisma's
+ * P2028 with that message: a burst queued on a few hot rows; nothing of the request ran). Retrying
+ * later can succeed; anything else (a refused password, a failing migration) will not.
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EAI_AGAIN', '57P01', '57P03', '08006', '53300', 'P1001', 'P1017'])
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed'])
 // pg's own errors for a connection closed under it carry no code
 const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error)/
+const NO_CONNECTION_FOR_TRANSACTION = /Unable to start a transaction in the given time/
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   return anyDatabaseCause(
     err,
     ({ code, originalCode, kind, message }) =>
-      UNAVAILABLE_CODES.has(String(code)) || UNAVAILABLE_CODES.has(String(originalCode)) || UNAVAILABLE_KINDS.has(String(kind)) || UNAVAILABLE_MESSAGE.test(String(message)),
+      UNAVAILABLE_CODES.has(String(code)) ||
+      UNAVAILABLE_CODES.has(String(originalCode)) ||
+      UNAVAILABLE_KINDS.has(String(kind)) ||
+      UNAVAILABLE_MESSAGE.test(String(message)) ||
+      (code === 'P2028' && NO_CONNECTION_FOR_TRANSACTION.test(String(message))),
   )
 }
 

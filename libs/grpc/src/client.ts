@@ -13,7 +13,18 @@ import { observeMadeCall } from './call-metrics.js'
 import { clientCredentials } from './transport.js'
 import { contextToMetadata, TRACEPARENT, type CallContext } from './metadata.js'
 
-export const DEFAULT_DEADLINE_MS = 5_000
+/**
+ * How long a call waits for its answer unless its caller says otherwise: 5 s, or
+ * `GRPC_DEADLINE_MS` where a deployment (or a test run sharing two cores with a dozen processes)
+ * needs longer.
+ */
+export const DEFAULT_DEADLINE_MS = deadlineFrom(process.env.GRPC_DEADLINE_MS)
+
+function deadlineFrom(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 5_000
+  if (!/^[1-9]\d*$/.test(setting)) throw new Error(`GRPC_DEADLINE_MS must be a whole number of milliseconds, not "${setting}"`)
+  return Number(setting)
+}
 
 /**
  * Every call picks the next ready replica (round robin over every address the target resolves to:
