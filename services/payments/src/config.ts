@@ -1,5 +1,6 @@
 import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
 import { requireSepaSettings, sepaConfig } from './domain/rails/sepa/settings.js'
+import { ratesConfig, requireRatesSettings } from './domain/rates/settings.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -45,10 +46,12 @@ const schema = baseConfigSchema.extend({
   LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT: z.string().min(1).default('events.ledger.ACH_VALIDATION_REQUESTED'),
   ...achConfig.shape,
   ...sepaConfig.shape,
+  ...ratesConfig.shape,
 })
   .refine(...migrationRoleRequiredInProduction)
   .superRefine(requireAchSettings)
   .superRefine(requireSepaSettings)
+  .superRefine(requireRatesSettings)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

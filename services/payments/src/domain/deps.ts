@@ -81,6 +81,8 @@ export interface PaymentsDeps {
   ach?: AchRail
   /** The production SEPA rail's files and transport, when SEPA_* is configured. */
   sepa?: SepaRail
+  /** RATES_SOURCE=operator: production is priced from the rates operators set; `changed` drops this replica's cached rates. */
+  operatorRates?: { changed(): void }
   settings: PaymentsSettings
   /** Receiver look-ups, which a quote to an UMA address must name. */
   lookups: LookupStore
