@@ -40,6 +40,15 @@ function productionRates(settings: RatesSettings | undefined, db: Db, logger: Lo
 }
 
 /**
+ * Production's rates behind this replica's cache, and with operator rates, what setting one does:
+ * drop this replica's cached rates (other replicas see it when their cache entries expire).
+ */
+export function productionRateDeps(settings: RatesSettings | undefined, cacheTtlMs: number, db: Db, logger: Logger, now: () => Date): Pick<PaymentsDeps, 'operatorRates'> & { rates: RateSource } {
+  const cached = cachedRateSource(productionRates(settings, db, logger, now), cacheTtlMs, now)
+  return { rates: cached, operatorRates: settings?.source === 'operator' ? { changed: () => cached.forget() } : undefined }
+}
+
+/**
  * The deps of the process from its configuration: sandbox providers for sandbox tenants; for
  * production, the rails its settings configure (ACH with ACH_SFTP_HOST, SEPA with SEPA_SFTP_HOST),
  * the rate source RATES_SOURCE names, and unconfigured ones otherwise. Each environment's rates
@@ -50,8 +59,7 @@ export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services:
   const readKey = (path: string) => readFileSync(path, 'utf8')
   const achSettings = achSettingsOf(config, readKey)
   const sepaSettings = sepaSettingsOf(config, readKey)
-  const ratesSettings = ratesSettingsOf(config)
-  const productionRateCache = cachedRateSource(productionRates(ratesSettings, db, logger, now), config.RATES_CACHE_TTL_MS, now)
+  const production = productionRateDeps(ratesSettingsOf(config), config.RATES_CACHE_TTL_MS, db, logger, now)
   return {
     ach: achSettings && { settings: achSettings, transport: sftpTransport(achSettings.sftp) },
     sepa: sepaSettings && { settings: sepaSettings, transport: sftpTransport(sepaSettings.sftp) },
@@ -59,9 +67,8 @@ export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services:
     db,
     sql,
     services,
-    rates: { SANDBOX: cachedRateSource(sandboxRateSource(now), config.RATES_CACHE_TTL_MS, now), PRODUCTION: productionRateCache },
-    // setting a rate drops this replica's cached ones; other replicas see it when theirs expire
-    operatorRates: ratesSettings?.source === 'operator' ? { changed: () => productionRateCache.forget() } : undefined,
+    rates: { SANDBOX: cachedRateSource(sandboxRateSource(now), config.RATES_CACHE_TTL_MS, now), PRODUCTION: production.rates },
+    operatorRates: production.operatorRates,
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: productionPayoutRail({ achConfigured: achSettings !== undefined, sepaConfigured: sepaSettings !== undefined }) },
     settings: {
       quoteTtlMs: config.QUOTE_TTL_MS,

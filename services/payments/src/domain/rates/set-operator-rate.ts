@@ -25,7 +25,7 @@ function requireOperatorRates(deps: PaymentsDeps): { changed(): void } {
   return deps.operatorRates
 }
 
-function problemsOf(input: OperatorRateInput, validFrom: Date): FieldError[] {
+function problemsOf(input: OperatorRateInput, validFrom: Date, now: Date): FieldError[] {
   const problems: FieldError[] = []
   for (const field of ['sourceCurrency', 'destinationCurrency'] as const) {
     if (!findCurrency(input[field])) problems.push({ field, message: `${input[field]} is not a currency the service offers` })
@@ -33,7 +33,8 @@ function problemsOf(input: OperatorRateInput, validFrom: Date): FieldError[] {
   if (input.sourceCurrency === input.destinationCurrency) problems.push({ field: 'destinationCurrency', message: 'must differ from sourceCurrency' })
   if (!isPositiveDecimal(input.midRate)) problems.push({ field: 'midRate', message: 'must be a positive decimal such as 0.9215' })
   if (!Number.isInteger(input.spreadBps) || input.spreadBps < 0 || input.spreadBps > 9_999) problems.push({ field: 'spreadBps', message: 'must be a whole number of basis points from 0 to 9999' })
-  if (!(input.validUntil > validFrom)) problems.push({ field: 'validUntil', message: 'must be after the rate starts' })
+  // an ended rate would price nothing: its record would only mislead
+  if (!(input.validUntil > validFrom && input.validUntil > now)) problems.push({ field: 'validUntil', message: 'must be after the rate starts and in the future' })
   if (!input.setBy.trim()) problems.push({ field: 'setBy', message: 'name the operator who sets the rate' })
   return problems
 }
@@ -46,7 +47,7 @@ export async function setOperatorRate(deps: PaymentsDeps, input: OperatorRateInp
   const book = requireOperatorRates(deps)
   const now = deps.now()
   const validFrom = input.validFrom ?? now
-  const problems = problemsOf(input, validFrom)
+  const problems = problemsOf(input, validFrom, now)
   if (problems.length > 0) throw invalidInput(problems)
   const rate: OperatorRate = {
     id: newId('OperatorRate'),
