@@ -6,6 +6,7 @@ import type { Db } from './db/client.js'
 import { currentRateCurrencies, unendedPairRates } from './db/operator-rates.db.js'
 import { receiverLookupStore } from './db/receiver-lookups.db.js'
 import type { CatalogDeps } from './domain/catalog/deps.js'
+import type { CatalogProvider } from './domain/catalog/provider.js'
 import type { PaymentsDeps, Services } from './domain/deps.js'
 import { feeScheduleFor } from './domain/quotes/fees.js'
 import { parseSizeLimits, sizeLimitOf } from './domain/quotes/size-limits.js'
@@ -13,6 +14,8 @@ import { achSettingsOf, type AchConfig } from './domain/rails/ach/settings.js'
 import { sepaSettingsOf, type SepaConfig } from './domain/rails/sepa/settings.js'
 import type { RateSource } from './domain/rates/rate-source.js'
 import { ratesSettingsOf, type RatesConfig, type RatesSettings } from './domain/rates/settings.js'
+import { offersCorridor } from './providers/catalog/catalog-file.js'
+import { configuredCatalog } from './providers/catalog/configured-catalog.js'
 import { productionCatalog } from './providers/catalog/production-catalog.js'
 import { sandboxCatalog } from './providers/catalog/sandbox-catalog.js'
 import { sftpTransport } from './providers/sftp/sftp-transport.js'
@@ -24,7 +27,7 @@ import { sandboxRateSource, unconfiguredRateSource } from './providers/rates/rat
 
 type DepsConfig = Pick<
   PaymentsConfig,
-  'IDEMPOTENCY_KEY_TTL_MS' | 'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
+  'IDEMPOTENCY_KEY_TTL_MS' | 'CATALOG_FILE' | 'QUOTE_TTL_MS' | 'QUOTE_SERVICE_FEE_BPS' | 'TRANSACTION_SIZE_LIMITS' | 'SANDBOX_PENDING_FAILURE_DELAY' | 'SANDBOX_SLOW_SETTLEMENT_DELAY' | 'SANDBOX_RETURN_DELAY'
 > &
   AchConfig &
   SepaConfig &
@@ -69,6 +72,7 @@ export function paymentsDeps(config: DepsConfig, db: Db, sql: SqlPool, services:
     services,
     rates: { SANDBOX: cachedRateSource(sandboxRateSource(now), config.RATES_CACHE_TTL_MS, now), PRODUCTION: production.rates },
     operatorRates: production.operatorRates,
+    corridors: config.CATALOG_FILE && { offers: (from, to) => offersCorridor(config.CATALOG_FILE!, from, to) },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: productionPayoutRail({ achConfigured: achSettings !== undefined, sepaConfigured: sepaSettings !== undefined }) },
     settings: {
       quoteTtlMs: config.QUOTE_TTL_MS,
@@ -98,14 +102,18 @@ const accountsOf = (services: Services): CatalogDeps['accounts'] => ({
   },
 })
 
+/** Production's catalogue: CATALOG_FILE's corridors when set, else answers saying no provider is connected. */
+export const productionCatalogOf = (config: Pick<PaymentsConfig, 'CATALOG_FILE'>): CatalogProvider =>
+  config.CATALOG_FILE ? configuredCatalog(config.CATALOG_FILE) : productionCatalog
+
 /**
  * The catalogue's deps from the payments process's own: the same fees, size limits, rates (and
  * their cache) and service clients its quotes use.
  */
-export function catalogDepsFrom(deps: PaymentsDeps): CatalogDeps {
+export function catalogDepsFrom(deps: PaymentsDeps, production: CatalogProvider = productionCatalog): CatalogDeps {
   const { services, settings, now } = deps
   return {
-    catalog: { SANDBOX: sandboxCatalog, PRODUCTION: productionCatalog },
+    catalog: { SANDBOX: sandboxCatalog, PRODUCTION: production },
     rates: deps.rates,
     pricing: {
       async feesOf(caller) {

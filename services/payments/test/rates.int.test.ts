@@ -7,14 +7,19 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { callUnary, createGrpcClient, startGrpcServer, type RunningGrpcServer } from '@pp/grpc'
 import { createLogger } from '@pp/logging'
+import { PaymentsCatalogServiceClient } from '@pp/proto/payments/v1/catalog'
 import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import type { Caller } from '@pp/tenancy'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { productionRateDeps } from '../src/build-deps.js'
+import { catalogDepsFrom, productionRateDeps } from '../src/build-deps.js'
 import { open } from '../src/db/client.js'
 import type { RatesSettings } from '../src/domain/rates/settings.js'
+import { offersCorridor, parseCatalogFile } from '../src/providers/catalog/catalog-file.js'
+import { configuredCatalog } from '../src/providers/catalog/configured-catalog.js'
+import { catalogServiceRegistration } from '../src/rpc/catalog-service.js'
 import { paymentsOperatorRegistration } from '../src/rpc/operator-service.js'
+import { GERMANY_SEPA_CATALOG } from './catalog-files.js'
 import { balances, failure, newPlatform, quoteOf, SLOW_CALL_MS, startHarness, type Harness } from './harness.js'
 import { referenceRatesXml } from './reference-rates.js'
 
@@ -174,5 +179,31 @@ describe('production exchange rates', () => {
       message: expect.stringContaining(`of ${old}, older than RATES_FEED_MAX_AGE_HOURS (96 h)`),
       details: { corridor: 'EUR/USD' },
     })
+  })
+})
+
+describe('production corridors from CATALOG_FILE', () => {
+  it('discoveries list what the file declares, and quotes outside its corridors are refused naming the corridor', async () => {
+    const file = parseCatalogFile(GERMANY_SEPA_CATALOG)
+    // the process's wiring with CATALOG_FILE set: the quote rule in its deps, the file's catalogue in the catalogue service
+    h.deps.corridors = { offers: (from, to) => offersCorridor(file, from, to) }
+    const catalogServer = await startGrpcServer('127.0.0.1:0', [catalogServiceRegistration(catalogDepsFrom(h.deps, configuredCatalog(file)), logger)], logger)
+    const catalog = createGrpcClient(PaymentsCatalogServiceClient, `127.0.0.1:${catalogServer.port}`)
+    try {
+      const banks = await callUnary(catalog, catalog.listDiscoveries, { currency: 'EUR' }, ctx, SLOW_CALL_MS)
+      expect(banks.data.map((d) => [d.bankName, d.country])).toEqual([['Deutsche Bank', 'DE'], ['Commerzbank', 'DE']])
+      expect((await callUnary(catalog, catalog.listDiscoveries, { country: 'US' }, ctx, SLOW_CALL_MS)).data).toEqual([])
+
+      useRates({ source: 'operator' })
+      await setRate({ sourceCurrency: 'EUR', destinationCurrency: 'USD', midRate: '1.05', spreadBps: 0, validUntil: new Date(Date.now() + HOUR_MS) })
+      const refused = await failure(convert(eur, usd, 10_000n))
+      expect(refused).toMatchObject({ code: 'NOT_IMPLEMENTED', details: { corridor: 'EUR/USD', setting: 'CATALOG_FILE' } })
+      // USD to EUR is declared: priced as the rates say (here the inverse of the rate just set, or a USD/EUR rate of the tests above)
+      expect((await convert(usd, eur, 10_000n)).sendingCurrency).toMatchObject({ code: 'USD' })
+    } finally {
+      h.deps.corridors = undefined
+      catalog.close()
+      await catalogServer.shutdown()
+    }
   })
 })
