@@ -242,3 +242,26 @@ describe.each([
     configures(settings!.data!)
   })
 })
+
+describe('the production-catalog component', () => {
+  it('mounts the catalogue for payments alone, and the example is a catalogue payments starts with', () => {
+    const withCatalog = renderWith('production-catalog')
+    expectValid(withCatalog)
+    const payments = deploymentOf(withCatalog, 'payments')
+    expect(payments.containers[0].env).toContainEqual({ name: 'CATALOG_FILE', value: '/etc/catalog/catalog.yaml' })
+    expect(payments.containers[0].volumeMounts).toContainEqual({ name: 'production-catalog', mountPath: '/etc/catalog', readOnly: true })
+    expect(payments.volumes).toContainEqual({ name: 'production-catalog', configMap: { name: 'production-catalog', items: [{ key: 'catalog.yaml', path: 'catalog.yaml' }] } })
+    const others = withCatalog.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'payments')
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('catalog'))).toEqual([])
+    const [example] = exampleOf('production-catalog')
+    expectValid([example!])
+    const folder = mkdtempSync(join(tmpdir(), 'production-catalog-'))
+    try {
+      writeFileSync(join(folder, 'catalog.yaml'), example!.data!['catalog.yaml']!)
+      const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', CATALOG_FILE: join(folder, 'catalog.yaml') })
+      expect(config.CATALOG_FILE?.corridors.map((c) => `${c.country}/${c.currency}`)).toEqual(['DE/EUR', 'US/USD'])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})
