@@ -1,15 +1,19 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { repoRoot, waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GERMANY_SEPA_CATALOG } from '../../services/payments/test/catalog-files.js'
 import { apiClient, startMesh, type Mesh } from './mesh.js'
 
 /**
- * Production exchange rates through the public API: a mesh whose payments service prices
- * production from operator rates (RATES_SOURCE=operator), a PRODUCTION token at the gateway, and
- * the operator's CLI (`pnpm admin rates`) as a child process speaking as the admin identity.
+ * Production exchange rates and corridors through the public API: a mesh whose payments service
+ * prices production from operator rates (RATES_SOURCE=operator) and offers the corridors of a
+ * catalogue file (CATALOG_FILE: EUR to Germany from USD or EUR), a PRODUCTION token at the
+ * gateway, and the operator's CLI (`pnpm admin rates`) as a child process speaking as the admin identity.
  */
 const run = promisify(execFile)
 const TSX = join(repoRoot, 'node_modules/.bin/tsx')
@@ -21,6 +25,7 @@ let api: ReturnType<typeof apiClient>
 let adminEnv: Record<string, string>
 let usd: string
 let eur: string
+let catalogDir: string
 
 /** `pnpm admin --json <args>`'s answer; it must succeed. */
 async function adminJson(...args: string[]): Promise<any> {
@@ -29,7 +34,9 @@ async function adminJson(...args: string[]): Promise<any> {
 }
 
 beforeAll(async () => {
-  mesh = await startMesh({ env: { RATES_SOURCE: 'operator' } })
+  catalogDir = mkdtempSync(join(tmpdir(), 'rates-e2e-'))
+  writeFileSync(join(catalogDir, 'catalog.yaml'), GERMANY_SEPA_CATALOG)
+  mesh = await startMesh({ env: { RATES_SOURCE: 'operator', CATALOG_FILE: join(catalogDir, 'catalog.yaml') } })
   adminEnv = {
     ...mesh.identity('admin'),
     PLATFORM_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('platform'),
@@ -45,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mesh?.stop()
+  if (catalogDir) rmSync(catalogDir, { recursive: true, force: true })
 })
 
 const quoteUsdToEur = (amount: number) =>
@@ -72,5 +80,24 @@ describe('production exchange rates', () => {
 
     const listed = await adminJson('rates', 'list')
     expect(listed).toEqual([expect.objectContaining({ id: set.id, appliedRate: '0.9154' })])
+  })
+})
+
+describe('production corridors', () => {
+  it("discoveries list the catalogue's institutions, and a corridor outside it is refused by name", async () => {
+    const banks = await api('GET', '/discoveries?currency=EUR')
+    expect(banks.status, JSON.stringify(banks.body)).toBe(200)
+    expect(banks.body.data).toEqual([
+      expect.objectContaining({ bankName: 'Deutsche Bank', country: 'DE', currency: 'EUR' }),
+      expect.objectContaining({ bankName: 'Commerzbank', country: 'DE', currency: 'EUR' }),
+    ])
+    const refused = await api('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: eur },
+      destination: { destinationType: 'ACCOUNT', accountId: usd },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(501)
+    expect(refused.body).toMatchObject({ code: 'NOT_IMPLEMENTED', details: { corridor: 'EUR/USD', setting: 'CATALOG_FILE' } })
   })
 })
