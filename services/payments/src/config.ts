@@ -1,5 +1,7 @@
 import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
 import { requireSepaSettings, sepaConfig } from './domain/rails/sepa/settings.js'
+import { ratesConfig, requireRatesSettings } from './domain/rates/settings.js'
+import { catalogFileSetting } from './providers/catalog/catalog-file.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -45,10 +47,18 @@ const schema = baseConfigSchema.extend({
   LEDGER_ACH_VALIDATION_REQUESTED_SUBJECT: z.string().min(1).default('events.ledger.ACH_VALIDATION_REQUESTED'),
   ...achConfig.shape,
   ...sepaConfig.shape,
+  ...ratesConfig.shape,
+  /**
+   * The production catalogue (docs/production.md, "Corridors"): a YAML or JSON file, `version: 1`,
+   * read and validated at start. Set, GET /discoveries lists its institutions and production quotes
+   * outside its corridors are refused; unset, discoveries answer NOT_IMPLEMENTED and the rails alone decide.
+   */
+  CATALOG_FILE: catalogFileSetting,
 })
   .refine(...migrationRoleRequiredInProduction)
   .superRefine(requireAchSettings)
   .superRefine(requireSepaSettings)
+  .superRefine(requireRatesSettings)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

@@ -8,7 +8,7 @@ import { grpcServices } from './clients/services.js'
 import { loadPaymentsConfig } from './config.js'
 import { open, openDb } from './db/client.js'
 import { PAYMENT_JOBS } from './db/jobs.db.js'
-import { catalogDepsFrom, paymentsDeps } from './build-deps.js'
+import { catalogDepsFrom, paymentsDeps, productionCatalogOf } from './build-deps.js'
 import { oldestProcessingPayoutSince } from './db/transactions.db.js'
 import { startWorkers } from './domain/jobs/workers.js'
 import { registerOldestProcessingGauge } from './domain/rails/bank-files/metrics.js'
@@ -49,7 +49,7 @@ runService({
     const deps = paymentsDeps(config, db, sql, services, logger)
     const server = await startGrpcServer(
       config.GRPC_ADDRESS,
-      [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps), logger), paymentsOperatorRegistration(deps, logger)],
+      [paymentsServiceRegistration(deps, logger), catalogServiceRegistration(catalogDepsFrom(deps, productionCatalogOf(config)), logger), paymentsOperatorRegistration(deps, logger)],
       logger,
       { dependencies, callers: paymentsCallers, operatorAddress: config.OPERATOR_GRPC_ADDRESS },
     )

@@ -2,7 +2,7 @@ import { UsageError } from './args.js'
 import type { Command, CommandResult } from './command.js'
 import { COMMANDS } from './commands/index.js'
 import { isApiError } from '@pp/errors'
-import { operatorOf, type AdminEnv } from './config.js'
+import type { AdminEnv } from './config.js'
 import { Services } from './services.js'
 
 const PROGRAM = 'admin'
@@ -44,7 +44,7 @@ export function findCommand(args: string[]): { command: Command; group: string; 
 export async function runAdmin(args: string[], env: AdminEnv): Promise<CommandResult> {
   const { command, group, name, rest } = findCommand(args)
   const services = new Services(env)
-  const record = auditRecorder(services, operatorOf(env), `${group} ${name}`, rest)
+  const record = auditRecorder(services, services.operator, `${group} ${name}`, rest)
   try {
     await record('STARTED')
     const result = await command.run(rest, services)

@@ -7,7 +7,7 @@ import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { StablecoinsOperatorServiceClient } from '@pp/proto/stablecoins/v1/operator'
 import { WebhooksOperatorServiceClient } from '@pp/proto/webhooks/v1/operator'
-import { addressOf, type AddressVariable, type AdminEnv } from './config.js'
+import { addressOf, operatorOf, type AddressVariable, type AdminEnv } from './config.js'
 
 type Client = Parameters<typeof callUnary>[0]
 
@@ -22,7 +22,12 @@ export class Services {
   /** One id for every call of this run, so the services' logs show what one command did. */
   readonly requestId = `admin-${randomBytes(6).toString('hex')}`
 
-  constructor(private readonly env: AdminEnv) {}
+  /** Who runs the command, as the audit log and the records it makes name them (ADMIN_OPERATOR, else user@host). */
+  readonly operator: string
+
+  constructor(private readonly env: AdminEnv) {
+    this.operator = operatorOf(env)
+  }
 
   platformOperator = () => this.client(PlatformOperatorServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
   platform = () => this.client(PlatformServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')

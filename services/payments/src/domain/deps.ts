@@ -81,6 +81,10 @@ export interface PaymentsDeps {
   ach?: AchRail
   /** The production SEPA rail's files and transport, when SEPA_* is configured. */
   sepa?: SepaRail
+  /** Production's corridors (CATALOG_FILE): a quote outside them is refused. Unset, the rails alone decide. */
+  corridors?: { offers(sourceCurrency: string, destinationCurrency: string): boolean }
+  /** RATES_SOURCE=operator: production is priced from the rates operators set; `changed` drops this replica's cached rates. */
+  operatorRates?: { changed(): void }
   settings: PaymentsSettings
   /** Receiver look-ups, which a quote to an UMA address must name. */
   lookups: LookupStore

@@ -15,6 +15,9 @@ export const paymentsCallers: CallerTable = {
   '/payments.v1.PaymentsOperatorService/FetchSepaInbound': ['admin'],
   '/payments.v1.PaymentsOperatorService/ListBankRailItems': ['admin'],
   '/payments.v1.PaymentsOperatorService/ResolveBankRailItem': ['admin'],
+  // production exchange rates set by the operator (`pnpm admin rates`, RATES_SOURCE=operator)
+  '/payments.v1.PaymentsOperatorService/SetExchangeRate': ['admin'],
+  '/payments.v1.PaymentsOperatorService/ListExchangeRates': ['admin'],
   '/payments.v1.PaymentsCatalogService/GetExchangeRates': ['gateway'],
   '/payments.v1.PaymentsCatalogService/ListDiscoveries': ['gateway'],
   '/payments.v1.PaymentsCatalogService/ListUmaProviders': ['gateway'],

@@ -17,6 +17,7 @@ import type { Services } from '../domain/deps.js'
 import { open, openDb, type Db } from '../db/client.js'
 import { receiverLookupStore } from '../db/receiver-lookups.db.js'
 import { sandboxPayoutRail, unconfiguredPayoutRail } from '../providers/rails/payout-rails.js'
+import { cachedRateSource } from '../providers/rates/rate-cache.js'
 import { sandboxRateSource, unconfiguredRateSource } from '../providers/rates/rate-sources.js'
 import { catalogServiceRegistration } from './catalog-service.js'
 
@@ -91,7 +92,8 @@ beforeAll(async () => {
     sql,
     services,
     lookups: receiverLookupStore(db),
-    rates: { SANDBOX: sandboxRateSource(), PRODUCTION: unconfiguredRateSource() },
+    // as the process wires them: behind this replica's rate cache
+    rates: { SANDBOX: cachedRateSource(sandboxRateSource(), 300_000, () => new Date()), PRODUCTION: unconfiguredRateSource() },
     rails: { SANDBOX: sandboxPayoutRail, PRODUCTION: unconfiguredPayoutRail },
     settings: { quoteTtlMs: 60_000, serviceFeeBps: 20, sizeLimits: new Map([['USD', 50_000_000n]]), delays },
     now: () => new Date(),

@@ -10,9 +10,14 @@ import {
   type FetchSepaInboundResponse,
   type ListBankRailItemsRequest,
   type ListBankRailItemsResponse,
+  type ListExchangeRatesRequest,
+  type ListExchangeRatesResponse,
+  type OperatorExchangeRate,
   type PaymentsOperatorServiceServer,
   type ResolveBankRailItemRequest,
   type ResolveBankRailItemResponse,
+  type SetExchangeRateRequest,
+  type SetExchangeRateResponse,
 } from '@pp/proto/payments/v1/operator'
 import type { PaymentsDeps } from '../domain/deps.js'
 import type { AchRail } from '../domain/rails/ach/ach-rail.js'
@@ -22,6 +27,9 @@ import { listOperatorQueue, resolveOperatorQueueItem, type OperatorItem } from '
 import { runSepaCutoff } from '../domain/rails/sepa/build-file.js'
 import { fetchSepaInbound } from '../domain/rails/sepa/process-inbound.js'
 import type { SepaRail } from '../domain/rails/sepa/sepa-rail.js'
+import type { OperatorRate } from '../domain/rates/operator-rates.js'
+import { listOperatorRatesNow, setOperatorRate } from '../domain/rates/set-operator-rate.js'
+import { applySpread } from '../domain/rates/spread.js'
 
 const itemMessage = (item: OperatorItem): BankRailItem => ({
   id: item.id,
@@ -39,9 +47,15 @@ const itemMessage = (item: OperatorItem): BankRailItem => ({
   resolvedAt: item.resolvedAt ?? undefined,
 })
 
+const rateMessage = (rate: OperatorRate): OperatorExchangeRate => ({
+  ...rate,
+  appliedRate: applySpread(rate.midRate, rate.spreadBps),
+})
+
 /**
  * payments.v1.PaymentsOperatorService: the operator's on-demand calls on the bank rails (a file
- * now, a fetch now) and their queue. Served on the operator port to the admin identity alone.
+ * now, a fetch now) and their queue, and the production exchange rates operators set. Served on
+ * the operator port to the admin identity alone.
  */
 export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): PaymentsOperatorServiceServer {
   const ach = (): AchRail => {
@@ -78,6 +92,22 @@ export function paymentsOperatorService(deps: PaymentsDeps, logger: Logger): Pay
     async resolveBankRailItem(request: ResolveBankRailItemRequest): Promise<ResolveBankRailItemResponse> {
       queueOf(undefined)
       return { item: itemMessage(await resolveOperatorQueueItem(deps, request.id, request.resolution)) }
+    },
+    async setExchangeRate(request: SetExchangeRateRequest): Promise<SetExchangeRateResponse> {
+      const rate = await setOperatorRate(deps, {
+        sourceCurrency: request.sourceCurrency,
+        destinationCurrency: request.destinationCurrency,
+        midRate: request.midRate,
+        spreadBps: request.spreadBps,
+        validFrom: request.validFrom,
+        // a missing end is refused by the use case, as an end before the start is
+        validUntil: request.validUntil ?? new Date(0),
+        setBy: request.setBy,
+      })
+      return { rate: rateMessage(rate) }
+    },
+    async listExchangeRates(request: ListExchangeRatesRequest): Promise<ListExchangeRatesResponse> {
+      return { rates: (await listOperatorRatesNow(deps, request.includeExpired, request.limit || 100)).map(rateMessage) }
     },
   })
 }

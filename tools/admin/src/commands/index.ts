@@ -3,6 +3,7 @@ import { accountCommands } from './accounts.js'
 import { auditCommands } from './audit.js'
 import { achCommands, sepaCommands } from './bank-rails.js'
 import { platformCommands } from './platforms.js'
+import { rateCommands } from './rates.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
 import { webhookKeyCommands } from './webhook-keys.js'
@@ -18,5 +19,6 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   accounts: accountCommands,
   ach: achCommands,
   sepa: sepaCommands,
+  rates: rateCommands,
   audit: auditCommands,
 }

@@ -1,6 +1,7 @@
 import { ApiError, isApiError } from '@pp/errors'
 import { divideDecimals, findCurrency, type Currency } from '@pp/money'
 import { priceQuote, type FeeSchedule } from '../quotes/pricing.js'
+import { rateIfPriced } from '../rates/rate-source.js'
 import type { CatalogDeps, CorridorFees } from './deps.js'
 import { payoutRailOf } from './payout-rails.js'
 import type { CatalogCaller } from './types.js'
@@ -37,8 +38,8 @@ function knownCurrency(code: string, field: string): Currency {
 }
 
 /** Every pair of distinct priced currencies the filter allows, fiat payout corridors only. */
-function corridorsOf(deps: CatalogDeps, caller: CatalogCaller, filter: ExchangeRatesFilter): [Currency, Currency][] {
-  const priced = deps.rates[caller.environment].currencies().flatMap((code) => findCurrency(code) ?? [])
+async function corridorsOf(deps: CatalogDeps, caller: CatalogCaller, filter: ExchangeRatesFilter): Promise<[Currency, Currency][]> {
+  const priced = (await deps.rates[caller.environment].currencies()).flatMap((code) => findCurrency(code) ?? [])
   const sources = filter.sourceCurrency ? [knownCurrency(filter.sourceCurrency, 'sourceCurrency')] : priced
   const wanted = filter.destinationCurrencies.map((code) => knownCurrency(code, 'destinationCurrency'))
   const destinations = (wanted.length > 0 ? wanted : priced).filter((c) => payoutRailOf(c.code))
@@ -65,8 +66,10 @@ async function corridorRate(
   [source, destination]: [Currency, Currency],
   sendingAmount: bigint,
   feesOf: CorridorFees,
-): Promise<CorridorRate> {
-  const rate = await deps.rates[caller.environment].rate(source.code, destination.code)
+): Promise<CorridorRate | undefined> {
+  // a corridor of two priced currencies may have no rate (operator rates price pairs): it is left out
+  const rate = await rateIfPriced(deps.rates[caller.environment], source.code, destination.code)
+  if (!rate) return undefined
   const price = priceSending(sendingAmount, rate.rate, source, destination, feesOf(source.code, destination.code))
   return {
     sourceCurrency: source,
@@ -83,14 +86,15 @@ async function corridorRate(
 }
 
 /**
- * The cached rate of each corridor with the tenant's fees applied to `sendingAmount` (10000 by
+ * The cached rate of each corridor priced now with the tenant's fees applied to `sendingAmount` (10000 by
  * default), as a quote of that amount would price it now. 400 INVALID_CURRENCY for a currency
  * the service does not know.
  */
 export async function getExchangeRates(deps: CatalogDeps, caller: CatalogCaller, filter: ExchangeRatesFilter): Promise<CorridorRate[]> {
   const sendingAmount = filter.sendingAmount ?? SENDING_AMOUNT_DEFAULT
   if (sendingAmount < 0n) throw new ApiError('INVALID_AMOUNT', 'sendingAmount must not be negative', { field: 'sendingAmount' })
-  const corridors = corridorsOf(deps, caller, filter)
+  const corridors = await corridorsOf(deps, caller, filter)
   const feesOf = await deps.pricing.feesOf(caller)
-  return Promise.all(corridors.map((corridor) => corridorRate(deps, caller, corridor, sendingAmount, feesOf)))
+  const rates = await Promise.all(corridors.map((corridor) => corridorRate(deps, caller, corridor, sendingAmount, feesOf)))
+  return rates.filter((rate) => rate !== undefined)
 }

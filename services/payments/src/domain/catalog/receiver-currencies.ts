@@ -1,4 +1,5 @@
 import { convertAmountDown, divideDecimals, findCurrency, type Currency } from '@pp/money'
+import { rateIfPriced } from '../rates/rate-source.js'
 import type { CatalogDeps } from './deps.js'
 import type { CatalogCaller } from './types.js'
 
@@ -29,16 +30,20 @@ export interface ReceiverCurrency {
 export async function receiverCurrencies(deps: CatalogDeps, caller: CatalogCaller, codes: string[]): Promise<ReceiverCurrency[]> {
   const sending = findCurrency(LOOKUP_SENDING_CURRENCY)!
   const rates = deps.rates[caller.environment]
+  const offered = await rates.currencies()
   const priced = codes.flatMap((code) => {
     const currency = findCurrency(code)
-    return currency && rates.currencies().includes(code) ? [currency] : []
+    return currency && offered.includes(code) ? [currency] : []
   })
-  return Promise.all(
+  const estimates = await Promise.all(
     priced.map(async (currency) => {
-      const { rate } = await rates.rate(sending.code, currency.code)
+      const found = await rateIfPriced(rates, sending.code, currency.code)
+      if (!found) return undefined
+      const { rate } = found
       const maxSending = deps.pricing.maxSendingAmount(sending.code, currency.code)
       const max = convertAmountDown(maxSending, rate, sending.decimals, currency.decimals)
       return { currency, estimatedExchangeRate: divideDecimals('1', rate, RATE_SCALE), min: 1n, max }
     }),
   )
+  return estimates.filter((estimate) => estimate !== undefined)
 }

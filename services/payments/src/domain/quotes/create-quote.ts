@@ -1,4 +1,4 @@
-import { ApiError, invalidInput } from '@pp/errors'
+import { ApiError, invalidInput, notConfigured } from '@pp/errors'
 import { newId } from '@pp/ids'
 import { findCurrency } from '@pp/money'
 import { findReplay, idempotentCall, isUniqueViolation } from '@pp/db'
@@ -84,6 +84,12 @@ export async function createQuote(
   const sending = findCurrency(source.currency)
   const receiving = findCurrency(destination.currency)
   if (!sending || !receiving) throw new ApiError('INVALID_CURRENCY', `${source.currency} to ${destination.currency} is not a supported corridor`)
+  // a production catalogue (CATALOG_FILE) bounds conversions and payouts; a same-currency move between internal accounts is in none
+  const corridors = caller.environment === 'PRODUCTION' ? deps.corridors : undefined
+  if (corridors && (destination.kind !== 'INTERNAL' || sending.code !== receiving.code) && !corridors.offers(sending.code, receiving.code)) {
+    const corridor = `${sending.code}/${receiving.code}`
+    throw notConfigured(`The corridor ${corridor} (declare it in CATALOG_FILE)`, { corridor, setting: 'CATALOG_FILE' })
+  }
   const exchange = await deps.rates[caller.environment].rate(sending.code, receiving.code)
   const fees = feeScheduleFor(deps.settings.serviceFeeBps, platform, sending.code, receiving.code, request.platformFeeOverride)
   const price = priceQuote({

@@ -9,7 +9,7 @@ describe('rate sources', () => {
     expect((await sandbox.rate('EUR', 'USD')).rate).toBe('1.08')
     expect((await sandbox.rate('BTC', 'USD')).rate).toBe('65000')
     expect((await sandbox.rate('USDC', 'USDC')).rate).toBe('1')
-    expect(sandbox.currencies()).toEqual(expect.arrayContaining(['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'INR', 'NGN', 'CAD', 'BTC', 'USDC', 'USDB']))
+    expect(await sandbox.currencies()).toEqual(expect.arrayContaining(['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'INR', 'NGN', 'CAD', 'BTC', 'USDC', 'USDB']))
   })
 
   it('sandbox: a currency without a price answers QUOTE_RATE_UNAVAILABLE', async () => {
@@ -19,6 +19,10 @@ describe('rate sources', () => {
   it('production without a provider prices only same-currency transfers', async () => {
     const production = unconfiguredRateSource()
     expect((await production.rate('USD', 'USD')).rate).toBe('1')
-    await expect(production.rate('USD', 'EUR')).rejects.toMatchObject({ code: 'QUOTE_RATE_UNAVAILABLE', message: expect.stringContaining('no production rate provider') })
+    await expect(production.rate('USD', 'EUR')).rejects.toMatchObject({
+      code: 'QUOTE_RATE_UNAVAILABLE',
+      message: expect.stringContaining('no production rate provider'),
+      details: { corridor: 'USD/EUR' },
+    })
   })
 })

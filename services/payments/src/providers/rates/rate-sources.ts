@@ -1,6 +1,6 @@
-import { ApiError } from '@pp/errors'
 import { divideDecimals } from '@pp/money'
-import type { RateSource } from '../../domain/rates/rate-source.js'
+import { rateUnavailable, type ExchangeRate, type RateSource } from '../../domain/rates/rate-source.js'
+import { RATE_SCALE } from '../../domain/rates/spread.js'
 
 /** Sandbox prices: the US dollar value of one unit of each currency (spec: fixed sandbox rates). */
 const SANDBOX_USD_VALUE: Record<string, string> = {
@@ -22,27 +22,17 @@ const SANDBOX_USD_VALUE: Record<string, string> = {
   USDT: '1',
 }
 
-/** Fraction digits kept in a cross rate: enough that a satoshi-priced corridor keeps 9 significant digits. */
-const RATE_SCALE = 18
-
-function unavailable(sourceCurrency: string, destinationCurrency: string, why: string): ApiError {
-  return new ApiError('QUOTE_RATE_UNAVAILABLE', `No rate for ${sourceCurrency} to ${destinationCurrency}: ${why}`, {
-    sourceCurrency,
-    destinationCurrency,
-  })
-}
-
 /** The fixed sandbox table; the cross rate of two currencies goes through their dollar values. */
 export function sandboxRateSource(now: () => Date = () => new Date()): RateSource {
   return {
     async rate(sourceCurrency, destinationCurrency) {
       const from = SANDBOX_USD_VALUE[sourceCurrency]
       const to = SANDBOX_USD_VALUE[destinationCurrency]
-      if (!from || !to) throw unavailable(sourceCurrency, destinationCurrency, 'the currency is not offered')
+      if (!from || !to) throw rateUnavailable(sourceCurrency, destinationCurrency, 'the currency is not offered')
       const rate = sourceCurrency === destinationCurrency ? '1' : divideDecimals(from, to, RATE_SCALE)
       return { sourceCurrency, destinationCurrency, rate, asOf: now() }
     },
-    currencies: () => Object.keys(SANDBOX_USD_VALUE),
+    currencies: async () => Object.keys(SANDBOX_USD_VALUE),
   }
 }
 
@@ -53,11 +43,15 @@ export function sandboxRateSource(now: () => Date = () => new Date()): RateSourc
 export function unconfiguredRateSource(now: () => Date = () => new Date()): RateSource {
   return {
     async rate(sourceCurrency, destinationCurrency) {
-      if (sourceCurrency === destinationCurrency) return { sourceCurrency, destinationCurrency, rate: '1', asOf: now() }
-      throw unavailable(sourceCurrency, destinationCurrency, 'no production rate provider is configured')
+      const same = parity(sourceCurrency, destinationCurrency, now)
+      if (same) return same
+      throw rateUnavailable(sourceCurrency, destinationCurrency, 'no production rate provider is configured (RATES_SOURCE)')
     },
-    currencies: () => [],
+    currencies: async () => [],
   }
 }
 
-/** The rate source of an environment: sandbox credentials get the fixed table. */
+/** A same-currency transfer's rate, 1, whatever a production source prices; undefined across currencies. */
+export function parity(sourceCurrency: string, destinationCurrency: string, now: () => Date): ExchangeRate | undefined {
+  return sourceCurrency === destinationCurrency ? { sourceCurrency, destinationCurrency, rate: '1', asOf: now() } : undefined
+}

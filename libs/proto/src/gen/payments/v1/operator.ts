@@ -132,6 +132,50 @@ export interface ResolveBankRailItemResponse {
   item?: BankRailItem | undefined;
 }
 
+/** A rate the operator set for production quotes. */
+export interface OperatorExchangeRate {
+  id: string;
+  sourceCurrency: string;
+  destinationCurrency: string;
+  /** Units of the destination currency per unit of the source currency, a decimal string. */
+  midRate: string;
+  /** The platform's margin, in basis points of the mid rate, taken from what the customer receives. */
+  spreadBps: number;
+  /** The rate quotes are priced at: mid_rate * (1 - spread_bps / 10000). */
+  appliedRate: string;
+  validFrom?: Date | undefined;
+  validUntil?:
+    | Date
+    | undefined;
+  /** The operator who set it (ADMIN_OPERATOR, else user@host). */
+  setBy: string;
+  setAt?: Date | undefined;
+}
+
+export interface SetExchangeRateRequest {
+  sourceCurrency: string;
+  destinationCurrency: string;
+  midRate: string;
+  spreadBps: number;
+  /** Now when unset. */
+  validFrom?: Date | undefined;
+  validUntil?: Date | undefined;
+  setBy: string;
+}
+
+export interface SetExchangeRateResponse {
+  rate?: OperatorExchangeRate | undefined;
+}
+
+export interface ListExchangeRatesRequest {
+  includeExpired: boolean;
+  limit: number;
+}
+
+export interface ListExchangeRatesResponse {
+  rates: OperatorExchangeRate[];
+}
+
 function createBaseBuildAchFileRequest(): BuildAchFileRequest {
   return {};
 }
@@ -1659,11 +1703,702 @@ export const ResolveBankRailItemResponse: MessageFns<ResolveBankRailItemResponse
   },
 };
 
+function createBaseOperatorExchangeRate(): OperatorExchangeRate {
+  return {
+    id: "",
+    sourceCurrency: "",
+    destinationCurrency: "",
+    midRate: "",
+    spreadBps: 0,
+    appliedRate: "",
+    validFrom: undefined,
+    validUntil: undefined,
+    setBy: "",
+    setAt: undefined,
+  };
+}
+
+export const OperatorExchangeRate: MessageFns<OperatorExchangeRate> = {
+  encode(message: OperatorExchangeRate, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.sourceCurrency !== "") {
+      writer.uint32(18).string(message.sourceCurrency);
+    }
+    if (message.destinationCurrency !== "") {
+      writer.uint32(26).string(message.destinationCurrency);
+    }
+    if (message.midRate !== "") {
+      writer.uint32(34).string(message.midRate);
+    }
+    if (message.spreadBps !== 0) {
+      writer.uint32(40).int32(message.spreadBps);
+    }
+    if (message.appliedRate !== "") {
+      writer.uint32(50).string(message.appliedRate);
+    }
+    if (message.validFrom !== undefined) {
+      Timestamp.encode(toTimestamp(message.validFrom), writer.uint32(58).fork()).join();
+    }
+    if (message.validUntil !== undefined) {
+      Timestamp.encode(toTimestamp(message.validUntil), writer.uint32(66).fork()).join();
+    }
+    if (message.setBy !== "") {
+      writer.uint32(74).string(message.setBy);
+    }
+    if (message.setAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.setAt), writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OperatorExchangeRate {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOperatorExchangeRate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceCurrency = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.destinationCurrency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.midRate = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.spreadBps = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.appliedRate = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.validFrom = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.validUntil = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.setBy = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.setAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OperatorExchangeRate {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      sourceCurrency: isSet(object.sourceCurrency)
+        ? globalThis.String(object.sourceCurrency)
+        : isSet(object.source_currency)
+        ? globalThis.String(object.source_currency)
+        : "",
+      destinationCurrency: isSet(object.destinationCurrency)
+        ? globalThis.String(object.destinationCurrency)
+        : isSet(object.destination_currency)
+        ? globalThis.String(object.destination_currency)
+        : "",
+      midRate: isSet(object.midRate)
+        ? globalThis.String(object.midRate)
+        : isSet(object.mid_rate)
+        ? globalThis.String(object.mid_rate)
+        : "",
+      spreadBps: isSet(object.spreadBps)
+        ? globalThis.Number(object.spreadBps)
+        : isSet(object.spread_bps)
+        ? globalThis.Number(object.spread_bps)
+        : 0,
+      appliedRate: isSet(object.appliedRate)
+        ? globalThis.String(object.appliedRate)
+        : isSet(object.applied_rate)
+        ? globalThis.String(object.applied_rate)
+        : "",
+      validFrom: isSet(object.validFrom)
+        ? fromJsonTimestamp(object.validFrom)
+        : isSet(object.valid_from)
+        ? fromJsonTimestamp(object.valid_from)
+        : undefined,
+      validUntil: isSet(object.validUntil)
+        ? fromJsonTimestamp(object.validUntil)
+        : isSet(object.valid_until)
+        ? fromJsonTimestamp(object.valid_until)
+        : undefined,
+      setBy: isSet(object.setBy)
+        ? globalThis.String(object.setBy)
+        : isSet(object.set_by)
+        ? globalThis.String(object.set_by)
+        : "",
+      setAt: isSet(object.setAt)
+        ? fromJsonTimestamp(object.setAt)
+        : isSet(object.set_at)
+        ? fromJsonTimestamp(object.set_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OperatorExchangeRate): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.sourceCurrency !== "") {
+      obj.sourceCurrency = message.sourceCurrency;
+    }
+    if (message.destinationCurrency !== "") {
+      obj.destinationCurrency = message.destinationCurrency;
+    }
+    if (message.midRate !== "") {
+      obj.midRate = message.midRate;
+    }
+    if (message.spreadBps !== 0) {
+      obj.spreadBps = Math.round(message.spreadBps);
+    }
+    if (message.appliedRate !== "") {
+      obj.appliedRate = message.appliedRate;
+    }
+    if (message.validFrom !== undefined) {
+      obj.validFrom = message.validFrom.toISOString();
+    }
+    if (message.validUntil !== undefined) {
+      obj.validUntil = message.validUntil.toISOString();
+    }
+    if (message.setBy !== "") {
+      obj.setBy = message.setBy;
+    }
+    if (message.setAt !== undefined) {
+      obj.setAt = message.setAt.toISOString();
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OperatorExchangeRate>): OperatorExchangeRate {
+    return OperatorExchangeRate.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OperatorExchangeRate>): OperatorExchangeRate {
+    const message = createBaseOperatorExchangeRate();
+    message.id = object.id ?? "";
+    message.sourceCurrency = object.sourceCurrency ?? "";
+    message.destinationCurrency = object.destinationCurrency ?? "";
+    message.midRate = object.midRate ?? "";
+    message.spreadBps = object.spreadBps ?? 0;
+    message.appliedRate = object.appliedRate ?? "";
+    message.validFrom = object.validFrom ?? undefined;
+    message.validUntil = object.validUntil ?? undefined;
+    message.setBy = object.setBy ?? "";
+    message.setAt = object.setAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSetExchangeRateRequest(): SetExchangeRateRequest {
+  return {
+    sourceCurrency: "",
+    destinationCurrency: "",
+    midRate: "",
+    spreadBps: 0,
+    validFrom: undefined,
+    validUntil: undefined,
+    setBy: "",
+  };
+}
+
+export const SetExchangeRateRequest: MessageFns<SetExchangeRateRequest> = {
+  encode(message: SetExchangeRateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceCurrency !== "") {
+      writer.uint32(10).string(message.sourceCurrency);
+    }
+    if (message.destinationCurrency !== "") {
+      writer.uint32(18).string(message.destinationCurrency);
+    }
+    if (message.midRate !== "") {
+      writer.uint32(26).string(message.midRate);
+    }
+    if (message.spreadBps !== 0) {
+      writer.uint32(32).int32(message.spreadBps);
+    }
+    if (message.validFrom !== undefined) {
+      Timestamp.encode(toTimestamp(message.validFrom), writer.uint32(42).fork()).join();
+    }
+    if (message.validUntil !== undefined) {
+      Timestamp.encode(toTimestamp(message.validUntil), writer.uint32(50).fork()).join();
+    }
+    if (message.setBy !== "") {
+      writer.uint32(58).string(message.setBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetExchangeRateRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetExchangeRateRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sourceCurrency = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.destinationCurrency = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.midRate = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.spreadBps = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.validFrom = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.validUntil = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.setBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetExchangeRateRequest {
+    return {
+      sourceCurrency: isSet(object.sourceCurrency)
+        ? globalThis.String(object.sourceCurrency)
+        : isSet(object.source_currency)
+        ? globalThis.String(object.source_currency)
+        : "",
+      destinationCurrency: isSet(object.destinationCurrency)
+        ? globalThis.String(object.destinationCurrency)
+        : isSet(object.destination_currency)
+        ? globalThis.String(object.destination_currency)
+        : "",
+      midRate: isSet(object.midRate)
+        ? globalThis.String(object.midRate)
+        : isSet(object.mid_rate)
+        ? globalThis.String(object.mid_rate)
+        : "",
+      spreadBps: isSet(object.spreadBps)
+        ? globalThis.Number(object.spreadBps)
+        : isSet(object.spread_bps)
+        ? globalThis.Number(object.spread_bps)
+        : 0,
+      validFrom: isSet(object.validFrom)
+        ? fromJsonTimestamp(object.validFrom)
+        : isSet(object.valid_from)
+        ? fromJsonTimestamp(object.valid_from)
+        : undefined,
+      validUntil: isSet(object.validUntil)
+        ? fromJsonTimestamp(object.validUntil)
+        : isSet(object.valid_until)
+        ? fromJsonTimestamp(object.valid_until)
+        : undefined,
+      setBy: isSet(object.setBy)
+        ? globalThis.String(object.setBy)
+        : isSet(object.set_by)
+        ? globalThis.String(object.set_by)
+        : "",
+    };
+  },
+
+  toJSON(message: SetExchangeRateRequest): unknown {
+    const obj: any = {};
+    if (message.sourceCurrency !== "") {
+      obj.sourceCurrency = message.sourceCurrency;
+    }
+    if (message.destinationCurrency !== "") {
+      obj.destinationCurrency = message.destinationCurrency;
+    }
+    if (message.midRate !== "") {
+      obj.midRate = message.midRate;
+    }
+    if (message.spreadBps !== 0) {
+      obj.spreadBps = Math.round(message.spreadBps);
+    }
+    if (message.validFrom !== undefined) {
+      obj.validFrom = message.validFrom.toISOString();
+    }
+    if (message.validUntil !== undefined) {
+      obj.validUntil = message.validUntil.toISOString();
+    }
+    if (message.setBy !== "") {
+      obj.setBy = message.setBy;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetExchangeRateRequest>): SetExchangeRateRequest {
+    return SetExchangeRateRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SetExchangeRateRequest>): SetExchangeRateRequest {
+    const message = createBaseSetExchangeRateRequest();
+    message.sourceCurrency = object.sourceCurrency ?? "";
+    message.destinationCurrency = object.destinationCurrency ?? "";
+    message.midRate = object.midRate ?? "";
+    message.spreadBps = object.spreadBps ?? 0;
+    message.validFrom = object.validFrom ?? undefined;
+    message.validUntil = object.validUntil ?? undefined;
+    message.setBy = object.setBy ?? "";
+    return message;
+  },
+};
+
+function createBaseSetExchangeRateResponse(): SetExchangeRateResponse {
+  return { rate: undefined };
+}
+
+export const SetExchangeRateResponse: MessageFns<SetExchangeRateResponse> = {
+  encode(message: SetExchangeRateResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rate !== undefined) {
+      OperatorExchangeRate.encode(message.rate, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetExchangeRateResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetExchangeRateResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rate = OperatorExchangeRate.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetExchangeRateResponse {
+    return { rate: isSet(object.rate) ? OperatorExchangeRate.fromJSON(object.rate) : undefined };
+  },
+
+  toJSON(message: SetExchangeRateResponse): unknown {
+    const obj: any = {};
+    if (message.rate !== undefined) {
+      obj.rate = OperatorExchangeRate.toJSON(message.rate);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetExchangeRateResponse>): SetExchangeRateResponse {
+    return SetExchangeRateResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SetExchangeRateResponse>): SetExchangeRateResponse {
+    const message = createBaseSetExchangeRateResponse();
+    message.rate = (object.rate !== undefined && object.rate !== null)
+      ? OperatorExchangeRate.fromPartial(object.rate)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListExchangeRatesRequest(): ListExchangeRatesRequest {
+  return { includeExpired: false, limit: 0 };
+}
+
+export const ListExchangeRatesRequest: MessageFns<ListExchangeRatesRequest> = {
+  encode(message: ListExchangeRatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.includeExpired !== false) {
+      writer.uint32(8).bool(message.includeExpired);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListExchangeRatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListExchangeRatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.includeExpired = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListExchangeRatesRequest {
+    return {
+      includeExpired: isSet(object.includeExpired)
+        ? globalThis.Boolean(object.includeExpired)
+        : isSet(object.include_expired)
+        ? globalThis.Boolean(object.include_expired)
+        : false,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListExchangeRatesRequest): unknown {
+    const obj: any = {};
+    if (message.includeExpired !== false) {
+      obj.includeExpired = message.includeExpired;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListExchangeRatesRequest>): ListExchangeRatesRequest {
+    return ListExchangeRatesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListExchangeRatesRequest>): ListExchangeRatesRequest {
+    const message = createBaseListExchangeRatesRequest();
+    message.includeExpired = object.includeExpired ?? false;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListExchangeRatesResponse(): ListExchangeRatesResponse {
+  return { rates: [] };
+}
+
+export const ListExchangeRatesResponse: MessageFns<ListExchangeRatesResponse> = {
+  encode(message: ListExchangeRatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.rates) {
+      OperatorExchangeRate.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListExchangeRatesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListExchangeRatesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rates.push(OperatorExchangeRate.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListExchangeRatesResponse {
+    return {
+      rates: globalThis.Array.isArray(object?.rates)
+        ? object.rates.map((e: any) => OperatorExchangeRate.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListExchangeRatesResponse): unknown {
+    const obj: any = {};
+    if (message.rates?.length) {
+      obj.rates = message.rates.map((e) => OperatorExchangeRate.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListExchangeRatesResponse>): ListExchangeRatesResponse {
+    return ListExchangeRatesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListExchangeRatesResponse>): ListExchangeRatesResponse {
+    const message = createBaseListExchangeRatesResponse();
+    message.rates = object.rates?.map((e) => OperatorExchangeRate.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * The service operator's own calls on the production bank rails, never routed through the
  * gateway: served on the payments operator port to the admin identity alone (`pnpm admin ach`,
  * `pnpm admin sepa`). A rail's calls answer NOT_IMPLEMENTED without its configuration
- * (ACH_SFTP_HOST, SEPA_SFTP_HOST); the queue's, without either.
+ * (ACH_SFTP_HOST, SEPA_SFTP_HOST); the queue's, without either. The exchange rate calls
+ * (`pnpm admin rates`) answer NOT_IMPLEMENTED unless RATES_SOURCE=operator.
  */
 export type PaymentsOperatorServiceService = typeof PaymentsOperatorServiceService;
 export const PaymentsOperatorServiceService = {
@@ -1749,6 +2484,38 @@ export const PaymentsOperatorServiceService = {
       Buffer.from(ResolveBankRailItemResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolveBankRailItemResponse => ResolveBankRailItemResponse.decode(value),
   },
+  /**
+   * Sets the production rate of a currency pair from now (or valid_from) until valid_until; a
+   * later setting of the same pair takes over from its own start. INVALID_INPUT for an unknown
+   * currency, a rate that is not a positive decimal, a spread out of 0..9999 or an end not after
+   * the start.
+   */
+  setExchangeRate: {
+    path: "/payments.v1.PaymentsOperatorService/SetExchangeRate" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetExchangeRateRequest): Buffer =>
+      Buffer.from(SetExchangeRateRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetExchangeRateRequest => SetExchangeRateRequest.decode(value),
+    responseSerialize: (value: SetExchangeRateResponse): Buffer =>
+      Buffer.from(SetExchangeRateResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetExchangeRateResponse => SetExchangeRateResponse.decode(value),
+  },
+  /**
+   * The operator rates still valid (or starting later), newest first; with include_expired,
+   * every rate set.
+   */
+  listExchangeRates: {
+    path: "/payments.v1.PaymentsOperatorService/ListExchangeRates" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListExchangeRatesRequest): Buffer =>
+      Buffer.from(ListExchangeRatesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListExchangeRatesRequest => ListExchangeRatesRequest.decode(value),
+    responseSerialize: (value: ListExchangeRatesResponse): Buffer =>
+      Buffer.from(ListExchangeRatesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListExchangeRatesResponse => ListExchangeRatesResponse.decode(value),
+  },
 } as const;
 
 export interface PaymentsOperatorServiceServer extends UntypedServiceImplementation {
@@ -1776,6 +2543,18 @@ export interface PaymentsOperatorServiceServer extends UntypedServiceImplementat
   listBankRailItems: handleUnaryCall<ListBankRailItemsRequest, ListBankRailItemsResponse>;
   /** Closes an open item with what the operator did about it. NOT_FOUND when none is open by that id. */
   resolveBankRailItem: handleUnaryCall<ResolveBankRailItemRequest, ResolveBankRailItemResponse>;
+  /**
+   * Sets the production rate of a currency pair from now (or valid_from) until valid_until; a
+   * later setting of the same pair takes over from its own start. INVALID_INPUT for an unknown
+   * currency, a rate that is not a positive decimal, a spread out of 0..9999 or an end not after
+   * the start.
+   */
+  setExchangeRate: handleUnaryCall<SetExchangeRateRequest, SetExchangeRateResponse>;
+  /**
+   * The operator rates still valid (or starting later), newest first; with include_expired,
+   * every rate set.
+   */
+  listExchangeRates: handleUnaryCall<ListExchangeRatesRequest, ListExchangeRatesResponse>;
 }
 
 export interface PaymentsOperatorServiceClient extends Client {
@@ -1886,6 +2665,46 @@ export interface PaymentsOperatorServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolveBankRailItemResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sets the production rate of a currency pair from now (or valid_from) until valid_until; a
+   * later setting of the same pair takes over from its own start. INVALID_INPUT for an unknown
+   * currency, a rate that is not a positive decimal, a spread out of 0..9999 or an end not after
+   * the start.
+   */
+  setExchangeRate(
+    request: SetExchangeRateRequest,
+    callback: (error: ServiceError | null, response: SetExchangeRateResponse) => void,
+  ): ClientUnaryCall;
+  setExchangeRate(
+    request: SetExchangeRateRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetExchangeRateResponse) => void,
+  ): ClientUnaryCall;
+  setExchangeRate(
+    request: SetExchangeRateRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetExchangeRateResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The operator rates still valid (or starting later), newest first; with include_expired,
+   * every rate set.
+   */
+  listExchangeRates(
+    request: ListExchangeRatesRequest,
+    callback: (error: ServiceError | null, response: ListExchangeRatesResponse) => void,
+  ): ClientUnaryCall;
+  listExchangeRates(
+    request: ListExchangeRatesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListExchangeRatesResponse) => void,
+  ): ClientUnaryCall;
+  listExchangeRates(
+    request: ListExchangeRatesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListExchangeRatesResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -17,11 +17,16 @@ const parser = new XMLParser({
   processEntities: true,
 })
 
-/** The message's root under Document (e.g. CstmrPmtStsRpt) and its name; throws on text that is not XML. */
-export function readIsoMessage(text: string): { name: string; root: XmlNode } {
+/** The document's elements by local name, each a list, attributes as `@name`; throws on text that is not XML. */
+export function parseXml(text: string): XmlNode {
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw new Error(`not XML: ${valid.err.msg} (line ${valid.err.line})`)
-  const document = children(parser.parse(text) as XmlNode, 'Document')[0]
+  return parser.parse(text) as XmlNode
+}
+
+/** The message's root under Document (e.g. CstmrPmtStsRpt) and its name; throws on text that is not XML. */
+export function readIsoMessage(text: string): { name: string; root: XmlNode } {
+  const document = children(parseXml(text), 'Document')[0]
   const [name, roots] = Object.entries(document ?? {}).find(([key]) => !key.startsWith('@') && key !== '#text') ?? []
   if (!name || !Array.isArray(roots) || !roots[0]) throw new Error('not an ISO 20022 message: no Document with a message in it')
   return { name, root: roots[0] }

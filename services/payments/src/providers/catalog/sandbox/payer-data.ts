@@ -1,3 +1,4 @@
+import { mergePayerFields } from '../../../domain/catalog/payer-fields.js'
 import type { PayerDataField } from '../../../domain/catalog/types.js'
 
 /** Every sandbox institution wants the payer's name (travel rule). */
@@ -14,11 +15,4 @@ const EXTRA_BY_RAIL: Record<string, PayerDataField[]> = {
 }
 
 /** The payer fields a sandbox institution on any of `rails` wants, each named once. */
-export function sandboxPayerData(rails: string[]): PayerDataField[] {
-  const fields = new Map(BASE.map((f) => [f.name, f]))
-  for (const field of rails.flatMap((rail) => EXTRA_BY_RAIL[rail] ?? [])) {
-    const known = fields.get(field.name)
-    fields.set(field.name, { name: field.name, mandatory: field.mandatory || (known?.mandatory ?? false) })
-  }
-  return [...fields.values()]
-}
+export const sandboxPayerData = (rails: string[]): PayerDataField[] => mergePayerFields([...BASE, ...rails.flatMap((rail) => EXTRA_BY_RAIL[rail] ?? [])])
