@@ -198,3 +198,32 @@ export async function startTestSmsApi(): Promise<TestSmsApi> {
     },
   }
 }
+
+/** Both stand-ins, and the settings that send through them, with retries that wait little. */
+export interface TestMessageProviders {
+  smtp: TestSmtpServer
+  sms: TestSmsApi
+  /** SMTP_*, SMS_* and the retry settings, for a service's config. */
+  env: Record<string, string>
+  close(): Promise<void>
+}
+
+export async function startTestMessageProviders(tls: 'implicit' | 'starttls'): Promise<TestMessageProviders> {
+  const [smtp, sms] = await Promise.all([startTestSmtpServer(tls), startTestSmsApi()])
+  return {
+    smtp,
+    sms,
+    // short waits between attempts, long ones for an answer on a loaded machine
+    env: { ...smtp.env, ...sms.env, MESSAGE_RETRY_DELAY_MS: '20', MESSAGE_SEND_TIMEOUT_MS: '8000' },
+    close: async () => {
+      await Promise.all([smtp.close(), sms.close()])
+    },
+  }
+}
+
+/** The six-digit code a message carries. */
+export function codeIn(text: string | undefined): string {
+  const code = /\b(\d{6})\b/.exec(text ?? '')?.[1]
+  if (!code) throw new Error('no code in the message')
+  return code
+}
