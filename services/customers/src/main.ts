@@ -47,9 +47,9 @@ runService({
       resendIntervalMs: config.SCA_RESEND_INTERVAL_MS,
       resetTtlMs: config.SCA_RESET_TTL_MS,
     }
-    const codes = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
+    const codeSender = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
     const deps = {
-      db, sql, platformConfig, walletContacts, verification: verificationProviders(codes && productionContactCodes(codes)), agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      db, sql, platformConfig, walletContacts, verification: verificationProviders(codeSender && productionContactCodes(codeSender)), agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
@@ -63,6 +63,6 @@ runService({
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => codes?.close(), () => open(db).$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => codeSender?.close(), () => open(db).$disconnect(), () => sql.end()]
   },
 })

@@ -32,7 +32,7 @@ runService({
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
     const cards = cardsFundingSources(config.CARDS_GRPC_ADDRESS)
-    const codes = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
+    const codeSender = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
     const deps: WalletAuthDeps = {
       db,
       now: () => new Date(),
@@ -41,7 +41,7 @@ runService({
       wallets,
       contacts,
       // without SMTP_* or SMS_* settings, production OTP challenges fail clearly (501)
-      otpSender: codes && messageOtpSender(codes, config.OTP_CHALLENGE_TTL_MS),
+      otpSender: codeSender && messageOtpSender(codeSender, config.OTP_CHALLENGE_TTL_MS),
       oidc: oidcVerifier(config.OIDC_ISSUERS),
       cardFundingSources: cards,
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
@@ -69,6 +69,6 @@ runService({
       }),
     )
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)
-    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => codes?.close(), () => open(db).$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => codeSender?.close(), () => open(db).$disconnect()]
   },
 })
