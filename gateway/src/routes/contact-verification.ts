@@ -27,7 +27,8 @@ export function registerContactVerificationRoutes(app: GatewayApp, contact: Cont
       summary: `Send a one-time code to the customer's ${what}`,
       description: ONLY_WHEN_REQUIRED,
       request: { params: CustomerIdParamsSchema },
-      responses: { 204: { description: 'Code sent' }, ...errorResponses(400, 404, 409, 410) },
+      // 501 without a production email or SMS provider, 503 when it stayed unavailable (docs/production.md)
+      responses: { 204: { description: 'Code sent' }, ...errorResponses(400, 404, 409, 410, 501, 503) },
     })
     const confirm = createRoute({
       method: 'post',

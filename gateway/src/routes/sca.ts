@@ -67,7 +67,7 @@ const deleteFactor = createRoute({
 const startLogin = createRoute({
   ...route('post', '/sca/login/start', 'startScaLogin', 'Start an SCA login with a factor'),
   request: { query: ScaCustomerQuerySchema, body: jsonBody(ScaLoginStartRequestSchema) },
-  responses: { 200: json(ScaLoginStartSchema, 'What the customer needs to answer'), ...errorResponses(400, 404, 409) },
+  responses: { 200: json(ScaLoginStartSchema, 'What the customer needs to answer'), ...errorResponses(400, 404, 409, 501, 503) },
 })
 
 const completeLogin = createRoute({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseConfigSchema, databaseConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from './index.js'
+import { baseConfigSchema, databaseConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, requireTogether, storageLimitsConfig, z } from './index.js'
 
 describe('loadConfig', () => {
   const schema = baseConfigSchema.extend({ GRPC_ADDRESS: grpcAddress, DELAY_MS: z.coerce.number().default(5) })
@@ -56,5 +56,18 @@ describe('database roles', () => {
     expect(() => loadConfig(schema, { ...production, MIGRATION_DATABASE_URL: 'postgresql://ledger:other@db.internal:5432/ledger' })).toThrow(/MIGRATION_DATABASE_URL/)
     const migrator = 'postgresql://migrator:secret@db.internal:5432/ledger'
     expect(loadConfig(schema, { ...production, MIGRATION_DATABASE_URL: migrator }).MIGRATION_DATABASE_URL).toBe(migrator)
+  })
+})
+
+describe('requireTogether', () => {
+  const schema = z
+    .object({ HOST: z.string().optional(), USER: z.string().optional(), PORT: z.string().optional() })
+    .superRefine((config, ctx) => requireTogether(config, ['HOST', 'USER', 'PORT'], ['HOST', 'USER'], ctx))
+
+  it('takes none or all, and names each missing setting with the ones that made it required', () => {
+    expect(loadConfig(schema, {})).toEqual({})
+    expect(loadConfig(schema, { HOST: 'h', USER: 'u' })).toEqual({ HOST: 'h', USER: 'u' })
+    expect(() => loadConfig(schema, { HOST: 'h' })).toThrow(/USER: required when HOST is set/)
+    expect(() => loadConfig(schema, { PORT: '25', USER: '' })).toThrow(/HOST: required when PORT is set[\s\S]*USER: required when PORT is set/)
   })
 })

@@ -162,6 +162,19 @@ export const idempotencyKeyTtlMs = durationMs.min(MINUTE_MS).default(DAY_MS)
  */
 export const jobRetentionMs = durationMs.min(MINUTE_MS).default(7 * DAY_MS)
 
+/**
+ * A provider's settings are all or nothing: once any of `group` is set, each of `required` must be
+ * set too, each missing one named with the settings that made it required. None of them set leaves
+ * the provider off, answering its per-request "not configured" error. Use in `.superRefine`.
+ */
+export function requireTogether(config: Record<string, unknown>, group: readonly string[], required: readonly string[], ctx: z.RefinementCtx): void {
+  const set = group.filter((name) => config[name] !== undefined && config[name] !== '')
+  if (set.length === 0) return
+  for (const name of required) {
+    if (config[name] === undefined || config[name] === '') ctx.addIssue({ code: 'custom', path: [name], message: `required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` })
+  }
+}
+
 /** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
 export const consumerStartTime = z.iso.datetime().transform((value) => new Date(value)).optional()
 

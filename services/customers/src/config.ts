@@ -1,3 +1,4 @@
+import { messageSettingsConfig, requireMessageSettings } from '@pp/outbound-messages'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
@@ -54,10 +55,13 @@ const schema = baseConfigSchema.extend({
     .min(1)
     .default('http://localhost:3000')
     .transform((value) => value.split(',').map((origin) => origin.trim())),
+  /** Production contact and SCA codes go out by email (SMTP_*) and SMS (SMS_*): docs/production.md. */
+  ...messageSettingsConfig.shape,
 }).refine((config) => config.NODE_ENV !== 'production' || (config.SCA_SECRET_KEY !== DEVELOPMENT_SCA_SECRET_KEY && config.PERSONAL_DATA_KEY !== DEVELOPMENT_PERSONAL_DATA_KEY), {
   message: 'SCA_SECRET_KEY and PERSONAL_DATA_KEY must be set in production',
 })
   .refine(...migrationRoleRequiredInProduction)
+  .superRefine(requireMessageSettings)
 
 export type CustomersConfig = z.infer<typeof schema>
 

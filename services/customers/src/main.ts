@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { codeSenderOf } from '@pp/outbound-messages'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { codeMac, createSecretHasher, sealingKeyring, secretBox } from '@pp/secrets'
 import { runService } from '@pp/service'
@@ -7,6 +9,7 @@ import { walletContactsClient } from './clients/wallet-auth.js'
 import { loadCustomersConfig } from './config.js'
 import { open, openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
+import { productionContactCodes } from './providers/verification/contact-codes.js'
 import { verificationProviders } from './providers/verification/verification-providers.js'
 import { consumePlatformConfigChanges } from './events/uma-domain-consumer.js'
 import { buildCustomersServer } from './rpc/server.js'
@@ -44,8 +47,9 @@ runService({
       resendIntervalMs: config.SCA_RESEND_INTERVAL_MS,
       resetTtlMs: config.SCA_RESET_TTL_MS,
     }
+    const codeSender = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
     const deps = {
-      db, sql, platformConfig, walletContacts, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      db, sql, platformConfig, walletContacts, verification: verificationProviders(codeSender && productionContactCodes(codeSender)), agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
@@ -59,6 +63,6 @@ runService({
       { batchRows: config.IMPORT_BATCH_ROWS, leaseMs: config.IMPORT_LEASE_MS, databaseUrl: config.DATABASE_URL },
       logger,
     )
-    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => open(db).$disconnect(), () => sql.end()]
+    return [() => server.shutdown(), () => platformChanges.stop(), () => importWorker.stop(), () => platformConfig.close(), () => walletContacts.close(), () => codeSender?.close(), () => open(db).$disconnect(), () => sql.end()]
   },
 })

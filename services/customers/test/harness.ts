@@ -95,7 +95,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     platformConfig: platforms,
     // the wallets' credentials are wallet-auth's: the end-to-end tests cover their half of an update
     walletContacts: { sync: async () => {} },
-    verification: verificationProviders,
+    verification: verificationProviders(),
     agreements,
     settings: TEST_SETTINGS,
     sca: TEST_SCA_SETTINGS,

@@ -31,6 +31,13 @@ describe('wallet-auth configuration', () => {
     expect(() => loadWalletAuthConfig({ DATABASE_URL, WALLET_SECRET_PREVIOUS_KEYS: 'abcd' })).toThrow(/WALLET_SECRET_PREVIOUS_KEYS/)
   })
 
+  it('refuses half an email or SMS provider, naming each missing setting; with none, OTP delivery stays off', () => {
+    expect(() => loadWalletAuthConfig({ DATABASE_URL, SMTP_HOST: 'smtp.example.com' })).toThrow(/SMTP_FROM: required when SMTP_HOST is set/)
+    expect(() => loadWalletAuthConfig({ DATABASE_URL, SMS_ACCOUNT_ID: 'AC1' })).toThrow(/SMS_API_BASE_URL: required when SMS_ACCOUNT_ID is set[\s\S]*SMS_SENDER: required/)
+    const none = loadWalletAuthConfig({ DATABASE_URL })
+    expect([none.SMTP_HOST, none.SMS_API_BASE_URL]).toEqual([undefined, undefined])
+  })
+
   it('refuses issuers that are not JSON', () => {
     expect(() => loadWalletAuthConfig({ DATABASE_URL, OIDC_ISSUERS: 'accounts.google.com' })).toThrow(/OIDC_ISSUERS/)
   })

@@ -1,3 +1,4 @@
+import { messageSettingsConfig, requireMessageSettings } from '@pp/outbound-messages'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
@@ -63,6 +64,8 @@ const schema = baseConfigSchema
       .min(1)
       .default('http://localhost:3000')
       .transform((value) => value.split(',').map((origin) => origin.trim())),
+    /** Production OTP codes go out by email (SMTP_*) and SMS (SMS_*): docs/production.md. */
+    ...messageSettingsConfig.shape,
   })
   .refine(
     (config) =>
@@ -71,6 +74,7 @@ const schema = baseConfigSchema
     { message: 'WALLET_SECRET_KEY and BUNDLE_SIGNING_KEY must be set in production' },
   )
   .refine(...migrationRoleRequiredInProduction)
+  .superRefine(requireMessageSettings)
 
 export type WalletAuthConfig = z.infer<typeof schema>
 export type OidcIssuerConfig = z.infer<typeof oidcIssuer>

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { codeSenderOf } from '@pp/outbound-messages'
 import { consumeCustomerDeletions } from '@pp/events'
 import { runService } from '@pp/service'
 import { tenantOf } from '@pp/tenancy'
@@ -13,6 +15,7 @@ import type { WalletAuthDeps } from './domain/deps.js'
 import { oidcVerifier } from './domain/oauth/oidc-token.js'
 import { resealStoredSecrets } from './domain/secrets/reseal-stored-secrets.js'
 import { walletSealing } from './domain/secrets/wallet-sealing.js'
+import { messageOtpSender } from './providers/otp/message-otp-sender.js'
 import { startWalletAuthServer } from './rpc/server.js'
 
 const config = loadWalletAuthConfig()
@@ -29,6 +32,7 @@ runService({
     const wallets = ledgerWalletDirectory(config.LEDGER_GRPC_ADDRESS)
     const contacts = customersContacts(config.CUSTOMERS_GRPC_ADDRESS)
     const cards = cardsFundingSources(config.CARDS_GRPC_ADDRESS)
+    const codeSender = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
     const deps: WalletAuthDeps = {
       db,
       now: () => new Date(),
@@ -36,8 +40,8 @@ runService({
       bundleSigningKey: config.BUNDLE_SIGNING_KEY,
       wallets,
       contacts,
-      // no production OTP provider is integrated yet: production OTP challenges fail clearly
-      otpSender: undefined,
+      // without SMTP_* or SMS_* settings, production OTP challenges fail clearly (501)
+      otpSender: codeSender && messageOtpSender(codeSender, config.OTP_CHALLENGE_TTL_MS),
       oidc: oidcVerifier(config.OIDC_ISSUERS),
       cardFundingSources: cards,
       webauthn: { rpId: config.WEBAUTHN_RP_ID, origins: config.WEBAUTHN_ORIGINS },
@@ -65,6 +69,6 @@ runService({
       }),
     )
     const server = await startWalletAuthServer(config.GRPC_ADDRESS, deps, logger, dependencies)
-    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => open(db).$disconnect()]
+    return [() => server.shutdown(), () => deletions.stop(), () => wallets.close(), () => contacts.close(), () => cards.close(), () => codeSender?.close(), () => open(db).$disconnect()]
   },
 })

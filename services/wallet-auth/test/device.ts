@@ -9,6 +9,7 @@ import { bundleSignerPublicKey } from '../src/crypto/bundles.js'
 import type { AuthMethodView } from '../src/domain/credentials/credential-view.js'
 import type { AuthSessionView } from '../src/domain/sessions/session-view.js'
 import { SANDBOX_WALLET_SIGNATURE } from '../src/domain/signed-requests/signed-requests.js'
+import { SANDBOX_OTP_CODE } from '../src/domain/otp/otp-sender.js'
 import type { Harness } from './harness.js'
 
 /** A P-256 key pair as @turnkey/crypto makes it: private hex, compressed and uncompressed public hex. */
@@ -41,15 +42,16 @@ export async function addEmailOtp(h: Harness, ctx: Partial<Caller>, accountId: s
   return authMethodOf(await callUnary(h.client, h.client.createAuthCredential, { accountId, type: 'EMAIL_OTP' }, ctx))
 }
 
-/** The full OTP login: seal the code, take the 202, sign payloadToSign with the TEK, retry. */
+/** The full OTP login: seal the code (the sandbox's unless given), take the 202, sign payloadToSign with the TEK, retry. */
 export async function otpLogin(
   h: Harness,
   ctx: Partial<Caller>,
   method: AuthMethodView,
   targetBundle = method.otpEncryptionTargetBundle!,
+  code = SANDBOX_OTP_CODE,
 ): Promise<{ tek: DeviceKey; session: AuthSessionView }> {
   const tek = newDeviceKey()
-  const encryptedOtpBundle = await sealOtp(h, targetBundle, '000000', tek)
+  const encryptedOtpBundle = await sealOtp(h, targetBundle, code, tek)
   const first = await callUnary(h.client, h.client.verifyAuthCredential, { id: method.id, type: method.type, encryptedOtpBundle }, ctx)
   const challenge = first.signedRequestChallenge!
   const retry = await callUnary(

@@ -3983,6 +3983,8 @@ export interface Operations {
       404: Error404
       429: Error429
       500: Error500
+      501: Error501
+      503: Error503
     }
   }
   /** Claim an invitation for an UMA address; single use, sends the invitation-claimed webhook */
@@ -4218,6 +4220,8 @@ export interface Operations {
       409: Error409
       429: Error429
       500: Error500
+      501: Error501
+      503: Error503
     }
   }
   /** Add a beneficial owner, director or officer to a business customer */
@@ -6560,6 +6564,8 @@ export interface Operations {
       410: Error410
       429: Error429
       500: Error500
+      501: Error501
+      503: Error503
     }
   }
   /** Send a one-time code to the customer's phone number */
@@ -6581,6 +6587,8 @@ export interface Operations {
       410: Error410
       429: Error429
       500: Error500
+      501: Error501
+      503: Error503
     }
   }
   /** Send a signed TEST webhook now, once, and answer what the receiver said */
@@ -6681,6 +6689,8 @@ export interface Operations {
       409: Error409
       429: Error429
       500: Error500
+      501: Error501
+      503: Error503
     }
   }
   /** Start the liveness-gated reset of a lost factor */

@@ -73,7 +73,13 @@ export interface VerificationProvider {
   /** Why the provider refuses an uploaded file, or undefined when it takes it. */
   reviewDocument(fileName: string): DocumentRejection | undefined
   /** Sends a one-time code to an email address or phone number and returns it (to be kept hashed). */
-  sendContactCode(channel: ContactChannel, to: string): Promise<string>
+  sendContactCode(channel: ContactChannel, to: string, purpose: ContactCodePurpose): Promise<string>
+}
+
+/** What a contact code is for and how long it can be used: the message says both. */
+export interface ContactCodePurpose {
+  kind: 'CONTACT_VERIFICATION' | 'SCA_CHALLENGE'
+  validForMs: number
 }
 
 export type VerificationProviders = Record<Environment, VerificationProvider>

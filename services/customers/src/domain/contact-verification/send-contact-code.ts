@@ -28,7 +28,10 @@ export async function sendContactCode(deps: CustomersDeps, caller: Caller, custo
   await inTransaction(deps.db, async (tx) => {
     const row = await lockOrCreateContactChannel(tx, tenant, customer.id, channel, now)
     const count = countSend(row, now, deps.settings)
-    const code = await deps.verification[caller.environment].sendContactCode(channel, sentTo)
+    const code = await deps.verification[caller.environment].sendContactCode(channel, sentTo, {
+      kind: 'CONTACT_VERIFICATION',
+      validForMs: deps.settings.contactCodeTtlMs,
+    })
     await storeIssuedCode(tx, row, {
       ...count,
       sentTo,

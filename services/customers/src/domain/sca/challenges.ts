@@ -14,9 +14,9 @@ export interface IssuedChallenge {
   passkeyOptions?: object
 }
 
-/** Sends a fresh SMS code to the customer's verified phone; its HMAC answers the challenge. */
-export async function sendScaCode(deps: CustomersDeps, caller: Caller, phone: string, customerId: string, challengeId: string): Promise<string> {
-  const code = await deps.verification[caller.environment].sendContactCode('PHONE', phone)
+/** Sends a fresh SMS code to the customer's verified phone, usable `validForMs`; its HMAC answers the challenge. */
+export async function sendScaCode(deps: CustomersDeps, caller: Caller, phone: string, customerId: string, challengeId: string, validForMs: number): Promise<string> {
+  const code = await deps.verification[caller.environment].sendContactCode('PHONE', phone, { kind: 'SCA_CHALLENGE', validForMs })
   return deps.codes.digest(...scaCodeParts(customerId, challengeId, code))
 }
 
@@ -41,7 +41,7 @@ export async function issueChallenge(
   }
   let passkeyOptions: object | undefined
   if (factor === 'SMS_OTP') {
-    record.codeHash = await sendScaCode(deps, caller, factors.phone!, customer.id, id)
+    record.codeHash = await sendScaCode(deps, caller, factors.phone!, customer.id, id, deps.sca.challengeTtlMs)
     record.lastSentAt = now
   } else if (factor === 'PASSKEY') {
     const { options, challenge } = await assertionOptions(deps.sca.webauthn, factors.passkey!)

@@ -120,5 +120,5 @@ export async function resendTransactionCode(deps: CustomersDeps, caller: Caller,
   }
   const factors = await customerFactors(deps, customer)
   if (!factors.phone) throw new ApiError('CONFLICT', 'The customer has no verified phone to send a code to')
-  await replaceChallengeCode(deps.db, challenge.id, await sendScaCode(deps, caller, factors.phone, customer.id, challenge.id), now)
+  await replaceChallengeCode(deps.db, challenge.id, await sendScaCode(deps, caller, factors.phone, customer.id, challenge.id, challenge.expiresAt.getTime() - now.getTime()), now)
 }

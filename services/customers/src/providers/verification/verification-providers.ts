@@ -68,7 +68,11 @@ export const productionVerification: VerificationProvider = {
   },
 }
 
-export const verificationProviders: VerificationProviders = {
+/**
+ * The provider of each environment. Production sends its contact codes with `contactCodes` when the
+ * deployment configured an email or SMS sender (contact-codes.ts), and answers 501 without one.
+ */
+export const verificationProviders = (contactCodes?: VerificationProvider['sendContactCode']): VerificationProviders => ({
   SANDBOX: sandboxVerification,
-  PRODUCTION: productionVerification,
-}
+  PRODUCTION: contactCodes ? { ...productionVerification, sendContactCode: contactCodes } : productionVerification,
+})

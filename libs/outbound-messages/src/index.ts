@@ -1,0 +1,7 @@
+export { codeSender, type CodeChannel, type CodeSender, type MessageSenders } from './code-sender.js'
+export { httpSmsSender, type SmsApiSettings } from './http-sms-sender.js'
+export { withRetries, type RetryPolicy } from './retry.js'
+export { DeliveryFailure, type EmailMessage, type EmailSender, type SmsMessage, type SmsSender } from './senders.js'
+export { codeSenderOf, messageSettingsConfig, requireMessageSettings, smsApiSettingsOf, smtpSettingsOf, type MessageSettingsConfig } from './settings.js'
+export { smtpEmailSender, type SmtpSettings } from './smtp-email-sender.js'
+export { codeEmail, codeSms, minutesOf, type CodeMessage, type CodeMessageKind } from './templates.js'
