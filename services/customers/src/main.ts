@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSqlPool, expiredIdempotencyKeys } from '@pp/db'
 import { codeMac, createSecretHasher, sealingKeyring, secretBox } from '@pp/secrets'
@@ -7,6 +8,7 @@ import { walletContactsClient } from './clients/wallet-auth.js'
 import { loadCustomersConfig } from './config.js'
 import { open, openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
+import { kycDecisionsOf } from './providers/kyc-vendor/settings.js'
 import { verificationProviders } from './providers/verification/verification-providers.js'
 import { consumePlatformConfigChanges } from './events/uma-domain-consumer.js'
 import { buildCustomersServer } from './rpc/server.js'
@@ -45,12 +47,14 @@ runService({
       resetTtlMs: config.SCA_RESET_TTL_MS,
     }
     const deps = {
-      db, sql, platformConfig, walletContacts, verification: verificationProviders, agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      db, sql, platformConfig, walletContacts, verification: verificationProviders,
+      kycDecisions: kycDecisionsOf(config, (path) => readFileSync(path, 'utf8')),
+      agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
-    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)
+    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
     const platformChanges = nats.whenServing('platform config consumer', (connection) =>
       consumePlatformConfigChanges(deps, connection, logger, { durablePrefix: config.EVENTS_CONSUMER_PREFIX, verifier, startTime: config.EVENTS_CONSUMER_START_TIME }),
     )

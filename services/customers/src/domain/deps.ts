@@ -29,6 +29,8 @@ export interface CustomersDeps {
   /** The embedded wallets' OTP credentials, which follow the customer's contacts. */
   walletContacts: WalletContacts
   verification: VerificationProviders
+  /** Who decides the verifications sent to review (KYC_DECISIONS). */
+  kycDecisions: KycDecisions
   agreements: AgreementCatalogue
   settings: VerificationSettings
   sca: ScaSettings
@@ -77,3 +79,36 @@ export interface VerificationProvider {
 }
 
 export type VerificationProviders = Record<Environment, VerificationProvider>
+
+/** A delivery of a KYC vendor's webhook as the gateway received it: headers (lower-case names) and the raw body. */
+export interface VendorDelivery {
+  headers: Record<string, string>
+  body: Uint8Array
+}
+
+/** A vendor's decision on one verification of the review queue, read from a delivery proved authentic. */
+export interface VendorDecision {
+  /** The vendor's id of the event: a redelivery carries the same one. */
+  eventId: string
+  verificationId: string
+  /** APPROVED or REJECTED (checked as an operator's decision is). */
+  decision: string
+  reason?: string
+}
+
+/**
+ * A hosted KYC vendor that decides the review queue instead of operators. An adapter per vendor
+ * (`providers/kyc-vendor/`) turns its signed webhook into a decision.
+ */
+export interface KycVendor {
+  /** As in the webhook's path, /kyc-vendor/{name}/decisions (KYC_VENDOR_NAME). */
+  name: string
+  /**
+   * The decision a delivery carries, once its signature and timestamp prove it the vendor's and
+   * fresh: UNAUTHORIZED for a forged, stale or unsigned one, INVALID_INPUT for one it cannot read.
+   */
+  readDecision(delivery: VendorDelivery, now: Date): VendorDecision
+}
+
+/** Operators decide (`pnpm admin verifications`), or the configured vendor does through its webhook. */
+export type KycDecisions = { by: 'operator' } | { by: 'vendor'; vendor: KycVendor }
