@@ -2,7 +2,7 @@ import { UsageError } from './args.js'
 import type { Command, CommandResult } from './command.js'
 import { COMMANDS } from './commands/index.js'
 import { isApiError } from '@pp/errors'
-import { operatorOf, type AdminEnv } from './config.js'
+import type { AdminEnv } from './config.js'
 import { Services } from './services.js'
 
 const PROGRAM = 'admin'
@@ -17,8 +17,8 @@ export function usage(): string {
     '',
     ...lines,
     '',
-    'Services are reached on their operator ports, PLATFORM_OPERATOR_GRPC_ADDRESS, LEDGER_OPERATOR_GRPC_ADDRESS,',
-    'PAYMENTS_OPERATOR_GRPC_ADDRESS, WEBHOOKS_OPERATOR_GRPC_ADDRESS and STABLECOINS_OPERATOR_GRPC_ADDRESS',
+    'Services are reached on their operator ports, PLATFORM_OPERATOR_GRPC_ADDRESS, CUSTOMERS_OPERATOR_GRPC_ADDRESS,',
+    'LEDGER_OPERATOR_GRPC_ADDRESS, PAYMENTS_OPERATOR_GRPC_ADDRESS, WEBHOOKS_OPERATOR_GRPC_ADDRESS and STABLECOINS_OPERATOR_GRPC_ADDRESS',
     "(pnpm start's ports by default), over",
     'mutual TLS with the admin identity: GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE.',
     'Every command is recorded in the audit log (admin audit list) under ADMIN_OPERATOR, else user@host.',
@@ -44,7 +44,7 @@ export function findCommand(args: string[]): { command: Command; group: string; 
 export async function runAdmin(args: string[], env: AdminEnv): Promise<CommandResult> {
   const { command, group, name, rest } = findCommand(args)
   const services = new Services(env)
-  const record = auditRecorder(services, operatorOf(env), `${group} ${name}`, rest)
+  const record = auditRecorder(services, services.operator, `${group} ${name}`, rest)
   try {
     await record('STARTED')
     const result = await command.run(rest, services)

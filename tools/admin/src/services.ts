@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError, isApiError } from '@pp/errors'
 import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
+import { VerificationReviewsOperatorServiceClient } from '@pp/proto/customers/v1/verification_reviews'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
 import { PlatformServiceClient } from '@pp/proto/platform/v1/platform'
 import { StablecoinsOperatorServiceClient } from '@pp/proto/stablecoins/v1/operator'
 import { WebhooksOperatorServiceClient } from '@pp/proto/webhooks/v1/operator'
-import { addressOf, type AddressVariable, type AdminEnv } from './config.js'
+import { addressOf, operatorOf, type AddressVariable, type AdminEnv } from './config.js'
 
 type Client = Parameters<typeof callUnary>[0]
 
@@ -21,10 +22,15 @@ export class Services {
   private readonly addresses = new Map<Client, string>()
   /** One id for every call of this run, so the services' logs show what one command did. */
   readonly requestId = `admin-${randomBytes(6).toString('hex')}`
+  /** Who runs this command (ADMIN_OPERATOR, else user@host), as the audit log and the decisions it makes record. */
+  readonly operator: string
 
-  constructor(private readonly env: AdminEnv) {}
+  constructor(private readonly env: AdminEnv) {
+    this.operator = operatorOf(env)
+  }
 
   platformOperator = () => this.client(PlatformOperatorServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
+  verificationReviews = () => this.client(VerificationReviewsOperatorServiceClient, 'CUSTOMERS_OPERATOR_GRPC_ADDRESS')
   platform = () => this.client(PlatformServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
   internalAccounts = () => this.client(InternalAccountsServiceClient, 'LEDGER_OPERATOR_GRPC_ADDRESS')
   webhooksOperator = () => this.client(WebhooksOperatorServiceClient, 'WEBHOOKS_OPERATOR_GRPC_ADDRESS')

@@ -5,6 +5,7 @@ import { achCommands, sepaCommands } from './bank-rails.js'
 import { platformCommands } from './platforms.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
+import { verificationCommands } from './verifications.js'
 import { webhookKeyCommands } from './webhook-keys.js'
 import { webhookCommands } from './webhooks.js'
 
@@ -18,5 +19,6 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   accounts: accountCommands,
   ach: achCommands,
   sepa: sepaCommands,
+  verifications: verificationCommands,
   audit: auditCommands,
 }
