@@ -16,8 +16,8 @@ export const KYC_VENDOR_DECISIONS_PATH = '/kyc-vendor/:vendor/decisions'
 export function registerKycVendorWebhook(app: Hono<GatewayEnv>, kycVendor: KycVendorServiceClient): void {
   app.post(KYC_VENDOR_DECISIONS_PATH, async (c) => {
     const body = Buffer.from(await c.req.arrayBuffer())
-    // Headers iterate with lower-case names
-    const headers = Object.fromEntries(c.req.raw.headers)
+    // every header, by its lower-case name
+    const headers = c.req.header()
     const request = { vendor: c.req.param('vendor'), headers, body }
     const { applied, verificationId, status } = await callUnary(kycVendor, kycVendor.receiveKycVendorDecision, request, { requestId: c.get('requestId') })
     return c.json({ received: true, applied, verificationId, status }, 200)

@@ -61,7 +61,8 @@ export type ProviderDecision = 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW'
 
 /**
  * Decides customer verification outcomes. The sandbox rules of the spec live in the sandbox
- * provider; production answers with a clear error until a real provider is configured.
+ * provider; production sends complete packets to the review queue (domain/reviews/) and answers
+ * what it lacks with a clear error until a real provider is configured.
  */
 export interface VerificationProvider {
   name: string
