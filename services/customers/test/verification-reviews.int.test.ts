@@ -153,11 +153,14 @@ describe('a production verification with a complete packet', () => {
     expect((await failure(decide('Verification:00000000-0000-7000-8000-000000000000', 'APPROVED'))).code).toBe('VERIFICATION_NOT_FOUND')
   })
 
-  it('the sandbox still decides by name at once, as before', async () => {
+  it('the sandbox still decides by name at once, as before, and its simulated manual review enters no queue', async () => {
     const ctx = newTenant('SANDBOX')
-    const customer = await create(h, ctx, individual({ ...completeIndividualProfile, fullName: 'Jane 002' }))
-    await uploadDocument(c, ctx, upload(customer.id, 'PASSPORT'))
-    expect((await verify(c, ctx, customer.id)).verificationStatus).toBe('REJECTED')
+    for (const [fullName, status] of [['Jane 002', 'REJECTED'], ['Jane 003', 'PENDING_MANUAL_REVIEW']]) {
+      const customer = await create(h, ctx, individual({ ...completeIndividualProfile, fullName }))
+      await uploadDocument(c, ctx, upload(customer.id, 'PASSPORT'))
+      expect((await verify(c, ctx, customer.id)).verificationStatus).toBe(status)
+    }
+    expect((await callUnary(operator, operator.listVerificationReviews, { platformId: ctx.platformId, status: 'ALL', limit: 0 }, {})).reviews).toEqual([])
   })
 })
 

@@ -71,6 +71,11 @@ export interface VerificationProvider {
   /** Whether a submission must carry a complete packet before the provider decides. */
   requiresPacket(subject: VerificationSubject, platform: PlatformSettings): boolean
   decide(subject: VerificationSubject): ProviderDecision
+  /**
+   * Whether a PENDING_MANUAL_REVIEW decision enters the review queue, to be decided by an operator
+   * or the KYC vendor (production), or stays as it is (the sandbox's simulation of a review).
+   */
+  queuesManualReview: boolean
   /** The contact channels that must be VERIFIED before a hosted link is issued. */
   contactChannels(region: string | undefined): ContactChannel[]
   /** Why the provider refuses an uploaded file, or undefined when it takes it. */

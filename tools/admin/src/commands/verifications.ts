@@ -5,26 +5,25 @@ import { parseCommandArgs, requiredString, UsageError, type ParsedArgs } from '.
 import { table, timeText, type Command } from '../command.js'
 import type { Services } from '../services.js'
 
-const REVIEW_COLUMNS = ['VERIFICATION', 'ENV', 'PLATFORM', 'CUSTOMER', 'STATUS', 'CREATED', 'DECIDED BY', 'REASON']
+const REVIEW_COLUMNS = ['VERIFICATION', 'PLATFORM', 'CUSTOMER', 'STATUS', 'CREATED', 'DECIDED BY', 'REASON']
 const reviewRow = (r: VerificationReview): string[] => [
-  r.verificationId, r.environment, r.platformId, r.customerId, r.status, timeText(r.createdAt), r.decidedBy ?? '-', r.reason ?? '-',
+  r.verificationId, r.platformId, r.customerId, r.status, timeText(r.createdAt), r.decidedBy ?? '-', r.reason ?? '-',
 ]
 
 const decidedText = (r: VerificationReview): string =>
   `${r.verificationId} ${r.status}${r.reason ? ` (${r.reason})` : ''} by ${r.decidedBy} at ${timeText(r.decidedAt)}`
 
 const list: Command = {
-  usage: '[--status PENDING|APPROVED|REJECTED|ALL] [--platform PlatformId] [--environment SANDBOX|PRODUCTION] [--limit N]',
+  usage: '[--status PENDING|APPROVED|REJECTED|ALL] [--platform PlatformId] [--limit N]',
   summary: 'the verifications sent to manual review, oldest first (the pending ones unless told)',
   async run(args, services) {
-    const parsed = parseCommandArgs(args, { status: { type: 'string' }, platform: { type: 'string' }, environment: { type: 'string' }, limit: { type: 'string' } })
+    const parsed = parseCommandArgs(args, { status: { type: 'string' }, platform: { type: 'string' }, limit: { type: 'string' } })
     const limit = parsed.values.limit === undefined ? 100 : Number(parsed.values.limit)
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('--limit must be a whole number from 1 to 100')
     const client = services.verificationReviews()
     const request = {
       status: (parsed.values.status as string | undefined)?.toUpperCase(),
       platformId: parsed.values.platform as string | undefined,
-      environment: (parsed.values.environment as string | undefined)?.toUpperCase(),
       limit,
     }
     const { reviews } = await services.call(client, client.listVerificationReviews, request)

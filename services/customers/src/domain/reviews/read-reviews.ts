@@ -16,7 +16,6 @@ export interface ListReviewsInput {
   /** PENDING unless told; ALL for every status. */
   status?: string
   platformId?: string
-  environment?: string
   /** 0 means the most, PAGE_LIMIT_MAX. */
   limit: number
 }
@@ -34,7 +33,6 @@ export async function listReviews(deps: CustomersDeps, input: ListReviewsInput):
   const filters: ReviewFilters = {
     status: statusFilter(input.status),
     ...(input.platformId && { platformId: input.platformId }),
-    ...(input.environment && { environment: input.environment }),
   }
   return findReviews(deps.db, filters, Math.min(input.limit || PAGE_LIMIT_MAX, PAGE_LIMIT_MAX))
 }

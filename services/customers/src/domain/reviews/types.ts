@@ -31,5 +31,4 @@ export interface DecisionInput {
 export interface ReviewFilters {
   status?: ReviewStatus
   platformId?: string
-  environment?: string
 }

@@ -48,7 +48,8 @@ export async function runVerification_(
   source: VerificationSource,
 ): Promise<VerificationView> {
   assertHasSubject(customer)
-  const outcome = await decide(tx, deps.verification[caller.environment], customer, platform)
+  const provider = deps.verification[caller.environment]
+  const outcome = await decide(tx, provider, customer, platform)
   const now = deps.now()
   const tenant = tenantOf(caller)
   const row = await insertVerification(tx, {
@@ -62,7 +63,7 @@ export async function runVerification_(
   })
   const verification = toVerificationView(row)
   // a fresh referral to manual review waits in the queue for an operator's or the vendor's decision
-  if (outcome.status === 'PENDING_MANUAL_REVIEW' && outcome.customerStatus !== undefined) {
+  if (outcome.status === 'PENDING_MANUAL_REVIEW' && outcome.customerStatus !== undefined && provider.queuesManualReview) {
     await insertReview(tx, { verificationId: row.id, tenant, customerId: customer.id, createdAt: now })
   }
   await applyVerificationOutcome(tx, caller, customer, verification, outcome.customerStatus, now)

@@ -47,6 +47,7 @@ export const sandboxVerification: VerificationProvider = {
   },
   decide: ({ customerType, fullName, registrationNumber }) =>
     sandboxDecision(customerType === 'INDIVIDUAL' ? fullName : registrationNumber),
+  queuesManualReview: false,
   contactChannels: contactChannelsForRegion,
   reviewDocument: sandboxDocumentRejection,
   sendContactCode: async () => SANDBOX_CONTACT_CODE,
@@ -61,6 +62,7 @@ export const productionVerification: VerificationProvider = {
   statusAtCreation: () => 'UNVERIFIED',
   requiresPacket: () => true,
   decide: () => 'PENDING_MANUAL_REVIEW',
+  queuesManualReview: true,
   contactChannels: contactChannelsForRegion,
   // documents are kept for the provider's review at verification time
   reviewDocument: () => undefined,

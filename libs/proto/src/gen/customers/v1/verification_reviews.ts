@@ -44,8 +44,7 @@ export interface VerificationReview {
 export interface ListVerificationReviewsRequest {
   /** "PENDING" (unset) | "APPROVED" | "REJECTED" | "ALL". */
   status?: string | undefined;
-  platformId?: string | undefined;
-  environment?:
+  platformId?:
     | string
     | undefined;
   /** 1 to 100; 0 means 100. */
@@ -363,7 +362,7 @@ export const VerificationReview: MessageFns<VerificationReview> = {
 };
 
 function createBaseListVerificationReviewsRequest(): ListVerificationReviewsRequest {
-  return { status: undefined, platformId: undefined, environment: undefined, limit: 0 };
+  return { status: undefined, platformId: undefined, limit: 0 };
 }
 
 export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsRequest> = {
@@ -374,11 +373,8 @@ export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsR
     if (message.platformId !== undefined) {
       writer.uint32(18).string(message.platformId);
     }
-    if (message.environment !== undefined) {
-      writer.uint32(26).string(message.environment);
-    }
     if (message.limit !== 0) {
-      writer.uint32(32).int32(message.limit);
+      writer.uint32(24).int32(message.limit);
     }
     return writer;
   },
@@ -413,15 +409,7 @@ export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsR
             continue;
           }
           case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.environment = reader.string();
-            continue;
-          }
-          case 4: {
-            if (tag !== 32) {
+            if (tag !== 24) {
               break;
             }
 
@@ -448,7 +436,6 @@ export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsR
         : isSet(object.platform_id)
         ? globalThis.String(object.platform_id)
         : undefined,
-      environment: isSet(object.environment) ? globalThis.String(object.environment) : undefined,
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
     };
   },
@@ -460,9 +447,6 @@ export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsR
     }
     if (message.platformId !== undefined) {
       obj.platformId = message.platformId;
-    }
-    if (message.environment !== undefined) {
-      obj.environment = message.environment;
     }
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
@@ -477,7 +461,6 @@ export const ListVerificationReviewsRequest: MessageFns<ListVerificationReviewsR
     const message = createBaseListVerificationReviewsRequest();
     message.status = object.status ?? undefined;
     message.platformId = object.platformId ?? undefined;
-    message.environment = object.environment ?? undefined;
     message.limit = object.limit ?? 0;
     return message;
   },
