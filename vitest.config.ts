@@ -27,6 +27,7 @@ const sharedMeshFiles = [
   'test/e2e/forged-events.e2e.test.ts',
   'test/e2e/hosted-kyc.browser.test.ts',
   'test/e2e/invitations.e2e.test.ts',
+  'test/e2e/kyc-review-production.e2e.test.ts',
   'test/e2e/mesh-identity.e2e.test.ts',
   'test/e2e/resource-contracts.e2e.test.ts',
   'test/e2e/sca.e2e.test.ts',

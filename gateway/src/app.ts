@@ -18,6 +18,7 @@ import { registerConfigRoutes } from './routes/config.js'
 import { customerContactSignature } from './routes/customer-contact-signature.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { registerExternalAccountRoutes } from './routes/external-accounts.js'
+import { registerKycVendorWebhook } from './routes/kyc-vendor.js'
 import { registerInternalAccountRoutes, registerWalletAccountRoutes } from './routes/internal-accounts.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
 import { registerSandboxRoutes } from './routes/sandbox.js'
@@ -88,5 +89,7 @@ export function buildApp(deps: GatewayDeps): Hono<GatewayEnv> {
   // the hosted pages are for end users: outside the versioned API and without platform credentials
   registerHostedKycPages(app, deps.verification.hosted, deps.logger)
   registerCardRevealPage(app, deps.cards, deps.logger)
+  // a KYC vendor's signed decisions: outside the versioned API, the signature is the credential
+  registerKycVendorWebhook(app, deps.verification.kycVendor)
   return app
 }

@@ -13,7 +13,7 @@ export interface MeshService {
 
 export const meshServices: MeshService[] = [
   { name: 'platform', grpcPort: 50051, operatorPort: 51051 },
-  { name: 'customers', grpcPort: 50052 },
+  { name: 'customers', grpcPort: 50052, operatorPort: 51052 },
   { name: 'ledger', grpcPort: 50053, operatorPort: 51053 },
   { name: 'payments', grpcPort: 50054, operatorPort: 51054 },
   { name: 'webhooks', grpcPort: 50055, operatorPort: 51055 },

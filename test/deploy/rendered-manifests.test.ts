@@ -9,6 +9,7 @@ import { parse, parseAllDocuments } from 'yaml'
 import { meshIdentities, meshServices } from '../../scripts/mesh/services.js'
 import { smsApiSettingsOf, smtpSettingsOf } from '@pp/outbound-messages'
 import { loadCustomersConfig } from '../../services/customers/src/config.js'
+import { kycDecisionsOf } from '../../services/customers/src/providers/kyc-vendor/settings.js'
 import { collectionAccountsOf, loadLedgerConfig } from '../../services/ledger/src/config.js'
 import { loadPaymentsConfig } from '../../services/payments/src/config.js'
 import { achSettingsOf } from '../../services/payments/src/domain/rails/ach/settings.js'
@@ -213,6 +214,23 @@ describe.each([
     expect(Object.keys(secret!.stringData!)).toEqual(['sftp.key'])
     const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...settings!.data, [`${prefix}_SFTP_PRIVATE_KEY_FILE`]: `/etc/${rail}/sftp.key` })
     expect(settingsOf(config, (path) => `key at ${path}`)).toMatchObject({ sftp: { host: 'sftp.bank.example', privateKey: `key at /etc/${rail}/sftp.key` } })
+  })
+})
+
+describe('the kyc-vendor component', () => {
+  it('gives customers alone the vendor settings and its webhook secret, and the example makes the vendor decide', () => {
+    const withVendor = renderWith('kyc-vendor')
+    expectValid(withVendor)
+    const customers = deploymentOf(withVendor, 'customers')
+    expect(customers.containers[0].envFrom).toContainEqual({ configMapRef: { name: 'kyc-vendor' } })
+    expect(customers.containers[0].env).toContainEqual({ name: 'KYC_VENDOR_WEBHOOK_SECRET_FILE', value: '/etc/kyc-vendor/webhook-secret' })
+    expect(customers.containers[0].volumeMounts).toContainEqual({ name: 'kyc-vendor-webhook', mountPath: '/etc/kyc-vendor', readOnly: true })
+    const others = withVendor.filter((o) => o.kind === 'Deployment' && o.metadata.name !== 'customers')
+    expect(others.map((o) => JSON.stringify(o)).filter((text) => text.includes('kyc-vendor'))).toEqual([])
+    const [settings, secret] = exampleOf('kyc-vendor')
+    expectValid([settings!, secret!])
+    const config = loadCustomersConfig({ DATABASE_URL: 'postgresql://customers@db/customers', ...settings!.data, KYC_VENDOR_WEBHOOK_SECRET_FILE: '/etc/kyc-vendor/webhook-secret' })
+    expect(kycDecisionsOf(config, () => secret!.stringData!['webhook-secret']!)).toMatchObject({ by: 'vendor', vendor: { name: 'acme-kyc' } })
   })
 })
 

@@ -7,6 +7,7 @@ import { HostedKycServiceClient } from '@pp/proto/customers/v1/hosted_kyc'
 import { InvitationsServiceClient } from '@pp/proto/customers/v1/invitations'
 import { KycLinksServiceClient } from '@pp/proto/customers/v1/kyc_links'
 import { ScaServiceClient } from '@pp/proto/customers/v1/sca'
+import { KycVendorServiceClient } from '@pp/proto/customers/v1/verification_reviews'
 import { VerificationsServiceClient } from '@pp/proto/customers/v1/verifications'
 
 /** The customers service's verification, invitation and SCA services; they share the customers service's address. */
@@ -20,6 +21,8 @@ export interface VerificationClients {
   bulkImport: BulkImportServiceClient
   invitations: InvitationsServiceClient
   sca: ScaServiceClient
+  /** The KYC vendor's decision webhook. */
+  kycVendor: KycVendorServiceClient
 }
 
 export const createVerificationClients = (customersAddress: string): VerificationClients => ({
@@ -32,4 +35,5 @@ export const createVerificationClients = (customersAddress: string): Verificatio
   bulkImport: createGrpcClient(BulkImportServiceClient, customersAddress),
   invitations: createGrpcClient(InvitationsServiceClient, customersAddress),
   sca: createGrpcClient(ScaServiceClient, customersAddress),
+  kycVendor: createGrpcClient(KycVendorServiceClient, customersAddress),
 })

@@ -185,4 +185,15 @@ export const eventConsumerConfig = (service: string) =>
     EVENTS_CONSUMER_PREFIX: z.string().min(1).default(service),
   })
 
+/**
+ * A provider's settings go together: each of `names` that `config` lacks is an issue, "required
+ * when <because>", so a half-configured provider refuses the start naming what is missing (use it
+ * in a superRefine; a provider with none of its settings keeps its per-request error).
+ */
+export function requireSettings(config: Record<string, unknown>, names: readonly string[], because: string, ctx: z.RefinementCtx): void {
+  for (const name of names) {
+    if (config[name] === undefined || config[name] === '') ctx.addIssue({ code: 'custom', path: [name], message: `required when ${because}` })
+  }
+}
+
 export { z }

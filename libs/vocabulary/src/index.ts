@@ -24,6 +24,17 @@ export const VERIFICATION_STATUSES = [
 ] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
+/**
+ * Why a reviewed verification is rejected: the reference's VerificationErrorType values that judge
+ * the documents or the applicant (not the MISSING_* ones, which keep a packet from review at all).
+ */
+export const VERIFICATION_REJECTION_REASONS = [
+  'INVALID_FIELD', 'INVALID_DOCUMENT', 'EXPIRED_DOCUMENT', 'POOR_QUALITY_DOCUMENT', 'SUSPECTED_FRAUD_DOCUMENT',
+  'WRONG_DOCUMENT_TYPE', 'INCOMPLETE_DOCUMENT', 'UNREADABLE_DOCUMENT', 'DOCUMENT_VERIFICATION_FAILED',
+  'APPLICANT_SANCTIONED', 'APPLICANT_FRAUD', 'APPLICANT_CRIMINAL_RECORD', 'APPLICANT_REJECTED',
+] as const
+export type VerificationRejectionReason = (typeof VERIFICATION_REJECTION_REASONS)[number]
+
 /** What an API token may do, as the spec names it. */
 export const PERMISSIONS = ['VIEW', 'TRANSACT', 'MANAGE'] as const
 export type Permission = (typeof PERMISSIONS)[number]

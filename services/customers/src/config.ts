@@ -1,4 +1,5 @@
 import { messageSettingsConfig, requireMessageSettings } from '@pp/outbound-messages'
+import { kycDecisionsConfig, requireKycDecisionSettings } from './providers/kyc-vendor/settings.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, hex32Key, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, previousKeys, storageLimitsConfig, z } from '@pp/config'
 
 
@@ -14,6 +15,8 @@ const schema = baseConfigSchema.extend({
   /** It follows the platform's configuration (its umaDomain). */
   ...eventConsumerConfig('customers').shape,
   GRPC_ADDRESS: grpcAddress.default('127.0.0.1:50052'),
+  /** Where the operators' methods are served (the review queue), to the admin identity alone (the public address does not serve them). */
+  OPERATOR_GRPC_ADDRESS: grpcAddress.default('127.0.0.1:51052'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** How long a key's first answer is replayed; after it the same key is a new request. */
   IDEMPOTENCY_KEY_TTL_MS: idempotencyKeyTtlMs,
@@ -57,11 +60,13 @@ const schema = baseConfigSchema.extend({
     .transform((value) => value.split(',').map((origin) => origin.trim())),
   /** Production contact and SCA codes go out by email (SMTP_*) and SMS (SMS_*): docs/production.md. */
   ...messageSettingsConfig.shape,
+  ...kycDecisionsConfig.shape,
 }).refine((config) => config.NODE_ENV !== 'production' || (config.SCA_SECRET_KEY !== DEVELOPMENT_SCA_SECRET_KEY && config.PERSONAL_DATA_KEY !== DEVELOPMENT_PERSONAL_DATA_KEY), {
   message: 'SCA_SECRET_KEY and PERSONAL_DATA_KEY must be set in production',
 })
   .refine(...migrationRoleRequiredInProduction)
   .superRefine(requireMessageSettings)
+  .superRefine(requireKycDecisionSettings)
 
 export type CustomersConfig = z.infer<typeof schema>
 

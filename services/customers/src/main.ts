@@ -10,6 +10,7 @@ import { loadCustomersConfig } from './config.js'
 import { open, openDb } from './db/client.js'
 import { agreementCatalogue } from './domain/consents/agreements.js'
 import { productionContactCodes } from './providers/verification/contact-codes.js'
+import { kycDecisionsOf } from './providers/kyc-vendor/settings.js'
 import { verificationProviders } from './providers/verification/verification-providers.js'
 import { consumePlatformConfigChanges } from './events/uma-domain-consumer.js'
 import { buildCustomersServer } from './rpc/server.js'
@@ -49,12 +50,14 @@ runService({
     }
     const codeSender = codeSenderOf(config, (path) => readFileSync(path, 'utf8'), logger)
     const deps = {
-      db, sql, platformConfig, walletContacts, verification: verificationProviders(codeSender && productionContactCodes(codeSender)), agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
+      db, sql, platformConfig, walletContacts, verification: verificationProviders(codeSender && productionContactCodes(codeSender)),
+      kycDecisions: kycDecisionsOf(config, (path) => readFileSync(path, 'utf8')),
+      agreements: agreementCatalogue(), settings, sca, now: () => new Date(),
       codes: codeMac(config.SCA_SECRET_KEY, 'customers/short-codes'),
       personalData,
       idempotencyKeyTtlMs: config.IDEMPOTENCY_KEY_TTL_MS,
     }
-    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies)
+    const server = await buildCustomersServer(deps, config.GRPC_ADDRESS, logger, dependencies, config.OPERATOR_GRPC_ADDRESS)
     const platformChanges = nats.whenServing('platform config consumer', (connection) =>
       consumePlatformConfigChanges(deps, connection, logger, { durablePrefix: config.EVENTS_CONSUMER_PREFIX, verifier, startTime: config.EVENTS_CONSUMER_START_TIME }),
     )

@@ -96,6 +96,7 @@ export async function startHarness(name: string, overrides: Partial<CustomersDep
     // the wallets' credentials are wallet-auth's: the end-to-end tests cover their half of an update
     walletContacts: { sync: async () => {} },
     verification: verificationProviders(),
+    kycDecisions: { by: 'operator' },
     agreements,
     settings: TEST_SETTINGS,
     sca: TEST_SCA_SETTINGS,

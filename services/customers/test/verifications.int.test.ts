@@ -100,11 +100,14 @@ describe('POST /verifications of an individual on the default unregulated path',
     expect((await failure(read)).code).toBe('VERIFICATION_NOT_FOUND')
   })
 
-  it('checks the packet in production but has no provider to decide', async () => {
+  it('checks the packet in production and sends a complete one to manual review (verification-reviews.int.test.ts decides it)', async () => {
     const ctx = newTenant('PRODUCTION')
     const customer = await create(h, ctx, individual(completeIndividualProfile))
+    expect((await verify(c, ctx, customer.id)).verificationStatus).toBe('RESOLVE_ERRORS')
+    // no sandbox rule in production: the file is kept for the reviewer, whatever its name
     await uploadDocument(c, ctx, upload(customer.id, 'PASSPORT', { fileName: 'passport_LOW_QUALITY.pdf' }))
-    expect((await failure(verify(c, ctx, customer.id))).code).toBe('NOT_IMPLEMENTED')
+    expect((await verify(c, ctx, customer.id)).verificationStatus).toBe('PENDING_MANUAL_REVIEW')
+    expect((await kycStatusOf(ctx, customer.id)).kycStatus).toBe('PENDING')
   })
 })
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { ApiError, isApiError } from '@pp/errors'
 import { callUnary, createGrpcClient, type CallContext } from '@pp/grpc'
+import { VerificationReviewsOperatorServiceClient } from '@pp/proto/customers/v1/verification_reviews'
 import { InternalAccountsServiceClient } from '@pp/proto/ledger/v1/internal_accounts'
 import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import { PlatformOperatorServiceClient } from '@pp/proto/platform/v1/operator'
@@ -21,8 +22,7 @@ export class Services {
   private readonly addresses = new Map<Client, string>()
   /** One id for every call of this run, so the services' logs show what one command did. */
   readonly requestId = `admin-${randomBytes(6).toString('hex')}`
-
-  /** Who runs the command, as the audit log and the records it makes name them (ADMIN_OPERATOR, else user@host). */
+  /** Who runs this command (ADMIN_OPERATOR, else user@host), as the audit log and the decisions it makes record. */
   readonly operator: string
 
   constructor(private readonly env: AdminEnv) {
@@ -30,6 +30,7 @@ export class Services {
   }
 
   platformOperator = () => this.client(PlatformOperatorServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
+  verificationReviews = () => this.client(VerificationReviewsOperatorServiceClient, 'CUSTOMERS_OPERATOR_GRPC_ADDRESS')
   platform = () => this.client(PlatformServiceClient, 'PLATFORM_OPERATOR_GRPC_ADDRESS')
   internalAccounts = () => this.client(InternalAccountsServiceClient, 'LEDGER_OPERATOR_GRPC_ADDRESS')
   webhooksOperator = () => this.client(WebhooksOperatorServiceClient, 'WEBHOOKS_OPERATOR_GRPC_ADDRESS')

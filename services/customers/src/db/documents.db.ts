@@ -60,6 +60,14 @@ export async function findDocument(db: Db | Tx, tenant: Tenant, id: string): Pro
   return row ? toRecord(row) : undefined
 }
 
+/** One document of a customer with its file, for an operator reviewing the customer's verification. */
+export async function findCustomerDocumentFile(db: Db, customerId: string, id: string): Promise<{ document: DocumentRecord; content: Uint8Array } | undefined> {
+  const row = await open(db).document.findFirst({ where: { id, customerId } })
+  if (!row) return undefined
+  const { content, ...metadata } = row
+  return { document: toRecord(metadata), content }
+}
+
 /** The holder's document of this type and side, if any. */
 export async function findHeldDocument(db: Db | Tx, holderId: string, documentType: string, side?: string): Promise<DocumentRecord | undefined> {
   const row = await open(db).document.findFirst({ where: { holderId, documentType, side: side ?? null }, omit: METADATA })

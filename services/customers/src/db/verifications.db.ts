@@ -48,3 +48,13 @@ export async function findVerificationPage(
   ])
   return { rows, totalCount }
 }
+
+/** A reviewed verification's decision: its status and, for a rejection, the reason it gives. */
+export async function saveVerificationOutcome(
+  tx: Tx,
+  id: string,
+  outcome: { verificationStatus: VerificationOutcome; errors: VerificationErrorView[]; updatedAt: Date },
+): Promise<VerificationRow> {
+  const { verificationStatus, errors, updatedAt } = outcome
+  return open(tx).verification.update({ where: { id }, data: { verificationStatus, errors: errors as unknown as Prisma.InputJsonArray, updatedAt } })
+}

@@ -29,6 +29,8 @@ export interface CustomersDeps {
   /** The embedded wallets' OTP credentials, which follow the customer's contacts. */
   walletContacts: WalletContacts
   verification: VerificationProviders
+  /** Who decides the verifications sent to review (KYC_DECISIONS). */
+  kycDecisions: KycDecisions
   agreements: AgreementCatalogue
   settings: VerificationSettings
   sca: ScaSettings
@@ -59,7 +61,8 @@ export type ProviderDecision = 'APPROVED' | 'REJECTED' | 'PENDING_MANUAL_REVIEW'
 
 /**
  * Decides customer verification outcomes. The sandbox rules of the spec live in the sandbox
- * provider; production answers with a clear error until a real provider is configured.
+ * provider; production sends complete packets to the review queue (domain/reviews/) and answers
+ * what it lacks with a clear error until a real provider is configured.
  */
 export interface VerificationProvider {
   name: string
@@ -68,6 +71,11 @@ export interface VerificationProvider {
   /** Whether a submission must carry a complete packet before the provider decides. */
   requiresPacket(subject: VerificationSubject, platform: PlatformSettings): boolean
   decide(subject: VerificationSubject): ProviderDecision
+  /**
+   * Whether a PENDING_MANUAL_REVIEW decision enters the review queue, to be decided by an operator
+   * or the KYC vendor (production), or stays as it is (the sandbox's simulation of a review).
+   */
+  queuesManualReview: boolean
   /** The contact channels that must be VERIFIED before a hosted link is issued. */
   contactChannels(region: string | undefined): ContactChannel[]
   /** Why the provider refuses an uploaded file, or undefined when it takes it. */
@@ -83,3 +91,36 @@ export interface ContactCodePurpose {
 }
 
 export type VerificationProviders = Record<Environment, VerificationProvider>
+
+/** A delivery of a KYC vendor's webhook as the gateway received it: headers (lower-case names) and the raw body. */
+export interface VendorDelivery {
+  headers: Record<string, string>
+  body: Uint8Array
+}
+
+/** A vendor's decision on one verification of the review queue, read from a delivery proved authentic. */
+export interface VendorDecision {
+  /** The vendor's id of the event: a redelivery carries the same one. */
+  eventId: string
+  verificationId: string
+  /** APPROVED or REJECTED (checked as an operator's decision is). */
+  decision: string
+  reason?: string
+}
+
+/**
+ * A hosted KYC vendor that decides the review queue instead of operators. An adapter per vendor
+ * (`providers/kyc-vendor/`) turns its signed webhook into a decision.
+ */
+export interface KycVendor {
+  /** As in the webhook's path, /kyc-vendor/{name}/decisions (KYC_VENDOR_NAME). */
+  name: string
+  /**
+   * The decision a delivery carries, once its signature and timestamp prove it the vendor's and
+   * fresh: UNAUTHORIZED for a forged, stale or unsigned one, INVALID_INPUT for one it cannot read.
+   */
+  readDecision(delivery: VendorDelivery, now: Date): VendorDecision
+}
+
+/** Operators decide (`pnpm admin verifications`), or the configured vendor does through its webhook. */
+export type KycDecisions = { by: 'operator' } | { by: 'vendor'; vendor: KycVendor }

@@ -55,4 +55,11 @@ export const customersCallers: CallerTable = {
   '/customers.v1.VerificationsService/CreateVerification': ['gateway'],
   '/customers.v1.VerificationsService/GetVerification': ['gateway'],
   '/customers.v1.VerificationsService/ListVerifications': ['gateway'],
+  // the KYC vendor's decision webhook, received on the public edge
+  '/customers.v1.KycVendorService/ReceiveKycVendorDecision': ['gateway'],
+  // the review queue of production verifications (`pnpm admin verifications`)
+  '/customers.v1.VerificationReviewsOperatorService/ListVerificationReviews': ['admin'],
+  '/customers.v1.VerificationReviewsOperatorService/GetVerificationReview': ['admin'],
+  '/customers.v1.VerificationReviewsOperatorService/GetVerificationReviewDocument': ['admin'],
+  '/customers.v1.VerificationReviewsOperatorService/DecideVerificationReview': ['admin'],
 }

@@ -9,6 +9,7 @@ import { HostedKycServiceService } from '@pp/proto/customers/v1/hosted_kyc'
 import { InvitationsServiceService } from '@pp/proto/customers/v1/invitations'
 import { KycLinksServiceService } from '@pp/proto/customers/v1/kyc_links'
 import { ScaServiceService } from '@pp/proto/customers/v1/sca'
+import { KycVendorServiceService, VerificationReviewsOperatorServiceService } from '@pp/proto/customers/v1/verification_reviews'
 import { VerificationsServiceService } from '@pp/proto/customers/v1/verifications'
 import type { CustomersDeps } from '../domain/deps.js'
 import { DOCUMENT_SIZE_MAX_BYTES } from '../domain/documents/document-types.js'
@@ -22,6 +23,8 @@ import { hostedKycService } from './hosted-kyc-service.js'
 import { invitationsService } from './invitations-service.js'
 import { kycLinksService } from './kyc-links-service.js'
 import { scaService } from './sca-service.js'
+import { kycVendorService } from './kyc-vendor-service.js'
+import { verificationReviewsOperatorService } from './verification-reviews-service.js'
 import { verificationsService } from './verifications-service.js'
 
 export const CUSTOMERS_SERVICE_NAME = 'customers.v1.CustomersService'
@@ -29,12 +32,16 @@ export const CUSTOMERS_SERVICE_NAME = 'customers.v1.CustomersService'
 /** A 10 MB document and its details must fit in one message. */
 const RECEIVE_MESSAGE_BYTES_MAX = DOCUMENT_SIZE_MAX_BYTES + 1024 * 1024
 
-/** Serves every customers.v1 service (and health, with `dependencies`) on `address`; port 0 picks a free port. */
+/**
+ * Serves every customers.v1 service (and health, with `dependencies`) on `address`, the admin's
+ * (the review queue) on `operatorAddress` when given, else on `address` too (tests); port 0 picks a free port.
+ */
 export function buildCustomersServer(
   deps: CustomersDeps,
   address: string,
   logger: Logger,
   dependencies: DependencyCheck[] = [],
+  operatorAddress?: string,
 ): Promise<RunningGrpcServer> {
   const services: ServiceRegistration[] = [
     { name: CUSTOMERS_SERVICE_NAME, definition: CustomersServiceService, implementation: customersService(deps, logger) },
@@ -55,6 +62,12 @@ export function buildCustomersServer(
     { name: 'customers.v1.BulkImportService', definition: BulkImportServiceService, implementation: bulkImportService(deps, logger) },
     { name: 'customers.v1.InvitationsService', definition: InvitationsServiceService, implementation: invitationsService(deps, logger) },
     { name: 'customers.v1.ScaService', definition: ScaServiceService, implementation: scaService(deps, logger) },
+    { name: 'customers.v1.KycVendorService', definition: KycVendorServiceService, implementation: kycVendorService(deps, logger) },
+    {
+      name: 'customers.v1.VerificationReviewsOperatorService',
+      definition: VerificationReviewsOperatorServiceService,
+      implementation: verificationReviewsOperatorService(deps, logger),
+    },
   ]
-  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies, callers: customersCallers })
+  return startGrpcServer(address, services, logger, { receiveMessageBytesMax: RECEIVE_MESSAGE_BYTES_MAX, dependencies, callers: customersCallers, operatorAddress })
 }

@@ -6,6 +6,7 @@ import { platformCommands } from './platforms.js'
 import { rateCommands } from './rates.js'
 import { stablecoinCommands } from './stablecoins.js'
 import { tokenCommands } from './tokens.js'
+import { verificationCommands } from './verifications.js'
 import { webhookKeyCommands } from './webhook-keys.js'
 import { webhookCommands } from './webhooks.js'
 
@@ -20,5 +21,6 @@ export const COMMANDS: Record<string, Record<string, Command>> = {
   ach: achCommands,
   sepa: sepaCommands,
   rates: rateCommands,
+  verifications: verificationCommands,
   audit: auditCommands,
 }

@@ -2,13 +2,12 @@ import { newId } from '@pp/ids'
 import type { Tx } from '../../db/client.js'
 import type { CustomerRecord } from '../../db/customers.db.js'
 import { insertVerification } from '../../db/verifications.db.js'
-import { recordEvent } from '../../events/outbox.js'
-import { verificationOutcomeEventType } from '../../events/types.js'
+import { insertReview } from '../../db/verification-reviews.db.js'
 import type { CustomersDeps } from '../deps.js'
 import type { PlatformSettings } from '../platform-settings.js'
 import { tenantOf, type Caller, type VerificationStatus } from '../types.js'
 import type { ProviderDecision, VerificationProvider } from '../deps.js'
-import { changeVerificationStatus } from './change-status.js'
+import { applyVerificationOutcome } from './apply-outcome.js'
 import { assertHasSubject, findPacketErrors } from './packet.js'
 import { loadPacket } from './load-packet.js'
 import type { VerificationErrorView, VerificationOutcome, VerificationSource, VerificationView } from './types.js'
@@ -27,7 +26,7 @@ const SETTLED: Partial<Record<VerificationStatus, VerificationOutcome>> = {
   PENDING: 'PENDING_MANUAL_REVIEW',
 }
 
-const CUSTOMER_STATUS: Record<ProviderDecision, VerificationStatus> = {
+export const CUSTOMER_STATUS: Record<ProviderDecision, VerificationStatus> = {
   APPROVED: 'APPROVED',
   REJECTED: 'REJECTED',
   PENDING_MANUAL_REVIEW: 'PENDING',
@@ -37,7 +36,8 @@ const CUSTOMER_STATUS: Record<ProviderDecision, VerificationStatus> = {
  * The verification both paths share (POST /verifications and the hosted flow), inside the
  * caller's transaction with the customer locked: it records the submission with its
  * VERIFICATION.* event and, when the decision changes the customer's status, the
- * CUSTOMER.KYC_* / CUSTOMER.KYB_* event — so both paths give identical transitions and events.
+ * CUSTOMER.KYC_* / CUSTOMER.KYB_* event — so both paths give identical transitions and events. A
+ * decision of manual review also enters the review queue (domain/reviews/).
  */
 export async function runVerification_(
   tx: Tx,
@@ -48,7 +48,8 @@ export async function runVerification_(
   source: VerificationSource,
 ): Promise<VerificationView> {
   assertHasSubject(customer)
-  const outcome = await decide(tx, deps.verification[caller.environment], customer, platform)
+  const provider = deps.verification[caller.environment]
+  const outcome = await decide(tx, provider, customer, platform)
   const now = deps.now()
   const tenant = tenantOf(caller)
   const row = await insertVerification(tx, {
@@ -61,10 +62,11 @@ export async function runVerification_(
     createdAt: now,
   })
   const verification = toVerificationView(row)
-  await recordEvent(tx, caller, verificationOutcomeEventType(outcome.status), verification)
-  if (outcome.customerStatus !== undefined && outcome.customerStatus !== customer.verificationStatus) {
-    await changeVerificationStatus(tx, customer, outcome.customerStatus, now)
+  // a fresh referral to manual review waits in the queue for an operator's or the vendor's decision
+  if (outcome.status === 'PENDING_MANUAL_REVIEW' && outcome.customerStatus !== undefined && provider.queuesManualReview) {
+    await insertReview(tx, { verificationId: row.id, tenant, customerId: customer.id, createdAt: now })
   }
+  await applyVerificationOutcome(tx, caller, customer, verification, outcome.customerStatus, now)
   return verification
 }
 

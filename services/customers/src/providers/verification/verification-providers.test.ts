@@ -91,9 +91,8 @@ describe('sandbox submissions (rules 3 and 4)', () => {
 })
 
 describe('production submissions', () => {
-  it('refuses to decide while no provider is configured', () => {
-    expect(() => productionVerification.decide({ customerType: 'INDIVIDUAL', fullName: 'Jane' })).toThrowError(
-      expect.objectContaining({ code: 'NOT_IMPLEMENTED' }),
-    )
+  it('sends every complete packet to manual review, whatever the name', () => {
+    expect(productionVerification.decide({ customerType: 'INDIVIDUAL', fullName: 'Jane 002' })).toBe('PENDING_MANUAL_REVIEW')
+    expect(productionVerification.decide({ customerType: 'BUSINESS', registrationNumber: 'BRN-004' })).toBe('PENDING_MANUAL_REVIEW')
   })
 })

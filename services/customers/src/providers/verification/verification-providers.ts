@@ -47,19 +47,22 @@ export const sandboxVerification: VerificationProvider = {
   },
   decide: ({ customerType, fullName, registrationNumber }) =>
     sandboxDecision(customerType === 'INDIVIDUAL' ? fullName : registrationNumber),
+  queuesManualReview: false,
   contactChannels: contactChannelsForRegion,
   reviewDocument: sandboxDocumentRejection,
   sendContactCode: async () => SANDBOX_CONTACT_CODE,
 }
 
-/** Production customers start unverified; no production provider is configured yet to decide. */
+/**
+ * Production customers start unverified, and a complete packet goes to manual review: the review
+ * queue, decided by an operator or by the KYC vendor's webhook (KYC_DECISIONS, domain/reviews/).
+ */
 export const productionVerification: VerificationProvider = {
   name: KYC_PROVIDER_NAME,
   statusAtCreation: () => 'UNVERIFIED',
   requiresPacket: () => true,
-  decide() {
-    throw notConfigured('A production verification provider')
-  },
+  decide: () => 'PENDING_MANUAL_REVIEW',
+  queuesManualReview: true,
   contactChannels: contactChannelsForRegion,
   // documents are kept for the provider's review at verification time
   reviewDocument: () => undefined,

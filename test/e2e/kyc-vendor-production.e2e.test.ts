@@ -1,0 +1,75 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { callUnary, createGrpcClient } from '@pp/grpc'
+import { VerificationReviewsOperatorServiceClient } from '@pp/proto/customers/v1/verification_reviews'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { customerWebhooks, submitProductionCustomer } from './kyc-support.js'
+import { apiClient, startMesh, type Credentials, type Mesh } from './mesh.js'
+
+/**
+ * A hosted KYC vendor decides production verifications (KYC_DECISIONS=vendor): its signed webhook
+ * reaches the gateway's public edge as a vendor sends it, over HTTP with the raw body, and the
+ * customers service applies it once. The signature is computed here as the vendor would, from its
+ * documented scheme, not with the service's code.
+ */
+const VENDOR = 'acme-kyc'
+const SECRET = randomBytes(24).toString('hex')
+
+let mesh: Mesh
+let production: Credentials
+let operatorClient: VerificationReviewsOperatorServiceClient | undefined
+const operator = () => (operatorClient ??= createGrpcClient(VerificationReviewsOperatorServiceClient, mesh.operatorAddress('customers')))
+
+beforeAll(async () => {
+  mesh = await startMesh({ env: { KYC_DECISIONS: 'vendor', KYC_VENDOR_NAME: VENDOR, KYC_VENDOR_WEBHOOK_SECRET: SECRET } })
+  production = (await mesh.createPlatform(`e2e-kyc-vendor-${randomBytes(4).toString('hex')}`)).production
+}, 240_000)
+
+afterAll(async () => {
+  operatorClient?.close()
+  await mesh?.stop()
+})
+
+/** POSTs a delivery as the vendor does: the body's exact bytes, its timestamp and signature headers. */
+async function deliver(body: string, { at = new Date(), secret = SECRET, vendor = VENDOR } = {}) {
+  const timestamp = String(Math.floor(at.getTime() / 1000))
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+  const response = await fetch(new URL(`/kyc-vendor/${vendor}/decisions`, mesh.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-kyc-timestamp': timestamp, 'x-kyc-signature': `sha256=${signature}` },
+    body,
+  })
+  return { status: response.status, body: (await response.json()) as any }
+}
+
+describe("the KYC vendor's decision webhook through the gateway", () => {
+  it('refuses a bad signature and a stale timestamp, then applies a good delivery once though delivered twice: APPROVED, CUSTOMER.KYC_APPROVED once', async () => {
+    const { customerId, verificationId } = await submitProductionCustomer(mesh, production, 'Katherine Johnson')
+    const body = JSON.stringify({ id: `evt-${randomBytes(6).toString('hex')}`, verificationId, decision: 'APPROVED' })
+
+    const forged = await deliver(body, { secret: 'not-the-vendors-secret' })
+    expect(forged).toMatchObject({ status: 401, body: { code: 'INVALID_SIGNATURE' } })
+    const stale = await deliver(body, { at: new Date(Date.now() - 10 * 60_000) })
+    expect(stale).toMatchObject({ status: 401, body: { code: 'INVALID_SIGNATURE' } })
+    expect((await deliver(body, { vendor: 'someone-else' })).status).toBe(501)
+    const api = apiClient(mesh, production)
+    expect((await api('GET', `/customers/${customerId}`)).body.kycStatus).toBe('PENDING')
+
+    expect(await deliver(body)).toEqual({ status: 200, body: { received: true, applied: true, verificationId, status: 'APPROVED' } })
+    expect(await deliver(body)).toEqual({ status: 200, body: { received: true, applied: false, verificationId, status: 'APPROVED' } })
+    expect((await api('GET', `/customers/${customerId}`)).body.kycStatus).toBe('APPROVED')
+    const approvals = (await customerWebhooks(mesh, customerId)).filter((w) => w.type === 'CUSTOMER.KYC_APPROVED')
+    expect(approvals).toEqual([expect.objectContaining({ data: expect.objectContaining({ id: customerId, kycStatus: 'APPROVED' }) })])
+    const { review } = await callUnary(operator(), operator().getVerificationReview, { verificationId }, { requestId: 'e2e-kyc-vendor' })
+    expect(review).toMatchObject({ status: 'APPROVED', decidedBy: `vendor:${VENDOR}` })
+  })
+
+  it("rejects with the vendor's reason, and refuses an operator's decision where the vendor decides", async () => {
+    const { customerId, verificationId } = await submitProductionCustomer(mesh, production, 'Dorothy Vaughan')
+    const refused = await callUnary(operator(), operator().decideVerificationReview, { verificationId, decision: 'APPROVED', operator: 'ops' }, { requestId: 'e2e-kyc-vendor' }).catch((err: unknown) => err)
+    expect(refused).toMatchObject({ code: 'FORBIDDEN' })
+    const body = JSON.stringify({ id: `evt-${randomBytes(6).toString('hex')}`, verificationId, decision: 'REJECTED', reason: 'APPLICANT_SANCTIONED' })
+    expect((await deliver(body)).body).toMatchObject({ applied: true, status: 'REJECTED' })
+    expect((await apiClient(mesh, production)('GET', `/customers/${customerId}`)).body.kycStatus).toBe('REJECTED')
+    expect((await customerWebhooks(mesh, customerId)).at(-1)).toMatchObject({ type: 'CUSTOMER.KYC_REJECTED' })
+  })
+})
