@@ -169,10 +169,7 @@ export const jobRetentionMs = durationMs.min(MINUTE_MS).default(7 * DAY_MS)
  */
 export function requireTogether(config: Record<string, unknown>, group: readonly string[], required: readonly string[], ctx: z.RefinementCtx): void {
   const set = group.filter((name) => config[name] !== undefined && config[name] !== '')
-  if (set.length === 0) return
-  for (const name of required) {
-    if (config[name] === undefined || config[name] === '') ctx.addIssue({ code: 'custom', path: [name], message: `required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` })
-  }
+  if (set.length > 0) requireSettings(config, required, `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set`, ctx)
 }
 
 /** EVENTS_CONSUMER_START_TIME: where new durable consumers start (ISO date-time); unset = the whole stream. */
