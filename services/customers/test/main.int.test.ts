@@ -30,6 +30,7 @@ it('runs as its own process: migrates, reads platform settings over gRPC, relays
   const service = startProcess('customers', 'services/customers/src/main.ts', {
     DATABASE_URL: database.url,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
     NATS_URL: natsUrl,
     PLATFORM_GRPC_ADDRESS: `127.0.0.1:${platform.port}`,
   })
@@ -87,6 +88,7 @@ it('prunes, as it starts, the keys past IDEMPOTENCY_KEY_TTL_MS and the outbox ro
   const service = startProcess('customers', 'services/customers/src/main.ts', {
     DATABASE_URL: database.url,
     GRPC_ADDRESS: address,
+    OPERATOR_GRPC_ADDRESS: `127.0.0.1:${await freePort()}`,
     NATS_URL: natsUrl,
     IDEMPOTENCY_KEY_TTL_MS: '3600000',
   })

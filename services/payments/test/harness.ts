@@ -57,7 +57,7 @@ interface Backends {
   ledgerDatabaseUrl: string
   addresses: { platform: string; customers: string; ledger: string; walletAuth: string }
   /** Where platform and ledger serve the operators' methods (seeding a platform, reading balances). */
-  operatorAddresses: { platform: string; ledger: string }
+  operatorAddresses: { platform: string; customers: string; ledger: string }
 }
 
 async function startBackends(): Promise<Backends> {
@@ -71,8 +71,8 @@ async function startBackends(): Promise<Backends> {
     walletAuth: `127.0.0.1:${ports[3]}`,
   }
   const addressOf = { platform: addresses.platform, customers: addresses.customers, ledger: addresses.ledger, 'wallet-auth': addresses.walletAuth }
-  const operatorAddresses = { platform: `127.0.0.1:${await freePort()}`, ledger: `127.0.0.1:${await freePort()}` }
-  const operatorEnv = (name: (typeof names)[number]): Record<string, string> => (name === 'platform' || name === 'ledger' ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name] } : {})
+  const operatorAddresses = { platform: `127.0.0.1:${await freePort()}`, customers: `127.0.0.1:${await freePort()}`, ledger: `127.0.0.1:${await freePort()}` }
+  const operatorEnv = (name: (typeof names)[number]): Record<string, string> => (name in operatorAddresses ? { OPERATOR_GRPC_ADDRESS: operatorAddresses[name as keyof typeof operatorAddresses] } : {})
   const ownEnv = (name: (typeof names)[number]): Record<string, string> => ({ ...operatorEnv(name), ...(name === 'ledger' ? COLLECTION_ENV : {}) })
   const runId = randomBytes(4).toString('hex')
   const common = {
