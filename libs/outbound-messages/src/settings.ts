@@ -1,6 +1,7 @@
 import { durationMs, requireTogether, z } from '@pp/config'
 import type { Logger } from '@pp/logging'
 import { codeSender, type CodeSender } from './code-sender.js'
+import { SEND_BUDGET_MS } from './retry.js'
 import { httpSmsSender, type SmsApiSettings } from './http-sms-sender.js'
 import { smtpEmailSender, type SmtpSettings } from './smtp-email-sender.js'
 
@@ -83,5 +84,5 @@ export function codeSenderOf(config: MessageSettingsConfig, readSecret: (path: s
   const sms = smsApiSettingsOf(config, readSecret)
   if (!smtp && !sms) return undefined
   const senders = { email: smtp && smtpEmailSender(smtp), sms: sms && httpSmsSender(sms) }
-  return codeSender(senders, { attempts: config.MESSAGE_SEND_ATTEMPTS, firstDelayMs: config.MESSAGE_RETRY_DELAY_MS }, logger)
+  return codeSender(senders, { attempts: config.MESSAGE_SEND_ATTEMPTS, firstDelayMs: config.MESSAGE_RETRY_DELAY_MS, budgetMs: SEND_BUDGET_MS }, logger)
 }
