@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process'
 import { createPublicKey, randomBytes, verify } from 'node:crypto'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { repoRoot, waitUntil } from '@pp/testing'
+import { waitUntil } from '@pp/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminCli, type Printed } from './admin-cli-runner.js'
 import { apiClient, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
 import { createCustomer, fund, type PaymentsWorld } from './payments-support.js'
@@ -16,38 +14,12 @@ import { startWebhookReceiver } from './webhook-receiver.js'
  * gateway: the platform and token it creates work, a revoked token is refused, a rotated webhook
  * key is published and signs, a frozen account moves no money, a stablecoin's enablement moves.
  */
-const run = promisify(execFile)
-const TSX = join(repoRoot, 'node_modules/.bin/tsx')
-const CLI = join(repoRoot, 'tools/admin/src/cli.ts')
-
 let mesh: Mesh
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>
 let env: Record<string, string>
 
-interface Printed {
-  code: number
-  stdout: string
-  stderr: string
-}
+const { admin, adminJson } = adminCli(() => env)
 
-async function admin(...args: string[]): Promise<Printed> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=development', CLI, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 60_000 })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const failed = err as { code?: unknown; stdout: string; stderr: string }
-    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-/** The command's --json answer; it must succeed. */
-async function adminJson(...args: string[]): Promise<any> {
-  const printed = await admin('--json', ...args)
-  expect(printed.code, printed.stderr).toBe(0)
-  return JSON.parse(printed.stdout)
-}
-
-/** A refusal: exit code 1 and one line naming the code, no stack trace. */
 function expectRefusal(printed: Printed, code: string): void {
   expect(printed.code).toBe(1)
   expect(printed.stdout).toBe('')
@@ -104,7 +76,7 @@ describe('platforms', () => {
     const usage = await admin('tokens', 'issue', '--platform', platformId)
     expect(usage.code).toBe(1)
     expect(usage.stderr).toMatch(/^error: --environment must be SANDBOX or PRODUCTION\nusage: admin tokens issue /)
-    const down = await run(TSX, ['--conditions=development', CLI, 'platforms', 'list'], { cwd: repoRoot, env: { ...process.env, ...env, PLATFORM_OPERATOR_GRPC_ADDRESS: '127.0.0.1:1' } }).catch((err) => err)
+    const down = await adminCli(() => ({ ...env, PLATFORM_OPERATOR_GRPC_ADDRESS: '127.0.0.1:1' })).admin('platforms', 'list')
     expect(down.code).toBe(1)
     expect(down.stderr).toBe('error: SERVICE_UNAVAILABLE: No answer from PLATFORM_OPERATOR_GRPC_ADDRESS=127.0.0.1:1\n')
   })

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { repoRoot, waitUntil } from '@pp/testing'
+import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GERMANY_SEPA_CATALOG } from '../../services/payments/test/catalog-files.js'
+import { adminCli } from './admin-cli-runner.js'
 import { apiClient, startMesh, type Mesh } from './mesh.js'
 
 /**
@@ -15,9 +14,6 @@ import { apiClient, startMesh, type Mesh } from './mesh.js'
  * catalogue file (CATALOG_FILE: EUR to Germany from USD or EUR), a PRODUCTION token at the
  * gateway, and the operator's CLI (`pnpm admin rates`) as a child process speaking as the admin identity.
  */
-const run = promisify(execFile)
-const TSX = join(repoRoot, 'node_modules/.bin/tsx')
-const CLI = join(repoRoot, 'tools/admin/src/cli.ts')
 const operatorName = `ops-${randomBytes(4).toString('hex')}@example.com`
 
 let mesh: Mesh
@@ -27,11 +23,7 @@ let usd: string
 let eur: string
 let catalogDir: string
 
-/** `pnpm admin --json <args>`'s answer; it must succeed. */
-async function adminJson(...args: string[]): Promise<any> {
-  const { stdout } = await run(TSX, ['--conditions=development', CLI, '--json', ...args], { cwd: repoRoot, env: { ...process.env, ...adminEnv }, timeout: 60_000 })
-  return JSON.parse(stdout)
-}
+const { adminJson } = adminCli(() => adminEnv)
 
 beforeAll(async () => {
   catalogDir = mkdtempSync(join(tmpdir(), 'rates-e2e-'))

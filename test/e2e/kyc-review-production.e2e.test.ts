@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { repoRoot } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminCli } from './admin-cli-runner.js'
 import { customerWebhooks, PASSPORT_PDF, submitProductionCustomer } from './kyc-support.js'
 import { apiClient, type Credentials, type Mesh } from './mesh.js'
 import { sharedMesh } from './shared-mesh.js'
@@ -16,9 +14,6 @@ import { sharedMesh } from './shared-mesh.js'
  * process on the customers operator port, as the admin identity): the customer's status and its
  * CUSTOMER.KYC_* webhook follow, and the decision records who made it.
  */
-const run = promisify(execFile)
-const TSX = join(repoRoot, 'node_modules/.bin/tsx')
-const CLI = join(repoRoot, 'tools/admin/src/cli.ts')
 const OPERATOR = `kyc-ops-${randomBytes(4).toString('hex')}@example.com`
 
 let mesh: Mesh
@@ -26,21 +21,7 @@ let production: Credentials
 let env: Record<string, string>
 let saveDir: string
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, ['--conditions=development', CLI, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 60_000 })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const failed = err as { code?: unknown; stdout: string; stderr: string }
-    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-async function adminJson(...args: string[]): Promise<any> {
-  const printed = await admin('--json', ...args)
-  expect(printed.code, printed.stderr).toBe(0)
-  return JSON.parse(printed.stdout)
-}
+const { admin, adminJson } = adminCli(() => env)
 
 beforeAll(async () => {
   mesh = sharedMesh()
