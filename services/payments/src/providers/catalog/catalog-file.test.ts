@@ -48,5 +48,24 @@ describe('the production catalogue file', () => {
     expect(catalog.payerDataFor(['SEPA'])).toEqual([{ name: 'FULL_NAME', mandatory: true }, { name: 'POSTAL_ADDRESS', mandatory: false }])
     expect(catalog.payerDataFor(['ACH'])).toEqual([])
     await expect(catalog.vasps()).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    await expect(catalog.umaProviders()).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+  })
+
+  it('lists the UMA providers and VASPs the file names, allowed unless it says otherwise', async () => {
+    const directories = `
+umaProviders:
+  - { name: Example Bank, domain: uma.bank.example, supportedRegions: [DE], supportedCurrencies: [EUR], lei: 5493001KJTIIGC8Y1R12 }
+  - { name: Blocked Pay, domain: blocked.example, supportedRegions: [DE], supportedCurrencies: [EUR], allowListStatus: false }
+vasps:
+  - { vaspName: Example Custody, url: 'https://custody.example' }
+`
+    const catalog = configuredCatalog(parseCatalogFile(GERMANY_SEPA_CATALOG + directories))
+    expect(await catalog.umaProviders()).toEqual([
+      { name: 'Example Bank', domain: 'uma.bank.example', supportedRegions: ['DE'], supportedCurrencies: ['EUR'], lei: '5493001KJTIIGC8Y1R12', allowListStatus: true },
+      { name: 'Blocked Pay', domain: 'blocked.example', supportedRegions: ['DE'], supportedCurrencies: ['EUR'], allowListStatus: false },
+    ])
+    expect(await catalog.vasps()).toEqual([{ vaspName: 'Example Custody', url: 'https://custody.example' }])
+    expect(() => parseCatalogFile(GERMANY_SEPA_CATALOG + directories.replace('uma.bank.example', 'not a domain'))).toThrow(/umaProviders\.0\.domain: expected a domain name/)
+    expect(() => parseCatalogFile(GERMANY_SEPA_CATALOG + directories.replace("'https://custody.example'", "'http://custody.example'"))).toThrow(/vasps\.0\.url: expected an https/)
   })
 })

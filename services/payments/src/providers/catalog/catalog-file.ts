@@ -4,11 +4,12 @@ import { isSupportedCurrency } from '@pp/money'
 import { parse } from 'yaml'
 
 const currency = z.string().refine(isSupportedCurrency, { error: (issue) => `${String(issue.input)} is not a currency the service offers` })
+const country = z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166 country code such as DE')
 
 /** One corridor the deployment offers: payouts in `currency` to `country`, from `sourceCurrencies`. */
 const corridorSchema = z
   .object({
-    country: z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166 country code such as DE'),
+    country,
     currency,
     /** The currencies a quote may send from into this corridor (the receiving currency itself for a payout without conversion). */
     sourceCurrencies: z.array(currency).min(1),
@@ -21,10 +22,27 @@ const corridorSchema = z
   })
   .strict()
 
-/** The production catalogue's file (CATALOG_FILE), version 1. */
+/** An UMA provider GET /uma-providers lists: a counterparty whose UMA addresses (`$name@domain`) the platform may pay. */
+const umaProviderSchema = z.strictObject({
+  name: z.string().min(1),
+  domain: z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'expected a domain name such as uma.bank.example'),
+  supportedRegions: z.array(country).min(1),
+  supportedCurrencies: z.array(currency).min(1),
+  logoUrl: z.url({ protocol: /^https$/, error: 'expected an https:// URL' }).optional(),
+  lei: z.string().regex(/^[A-Z0-9]{20}$/, 'expected a 20-character LEI').optional(),
+  /** Whether the deployment allows paying it; listings leave blocked ones out unless asked. */
+  allowListStatus: z.boolean().default(true),
+})
+
+/** A VASP GET /vasps lists: a custodian the platform's customers may name for a Travel Rule transfer. */
+const vaspSchema = z.strictObject({ vaspName: z.string().min(1), url: z.url({ protocol: /^https$/, error: 'expected an https:// URL' }).optional() })
+
+/** The production catalogue's file (CATALOG_FILE), version 1. The directories are optional: without one, its listing answers 501. */
 export const catalogFileSchema = z.strictObject({
   version: z.literal(1, { error: 'expected version: 1 (the only version this service reads)' }),
   corridors: z.array(corridorSchema).min(1),
+  umaProviders: z.array(umaProviderSchema).optional(),
+  vasps: z.array(vaspSchema).optional(),
 })
 
 export type CatalogFile = z.output<typeof catalogFileSchema>
