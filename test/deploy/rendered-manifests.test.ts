@@ -265,7 +265,7 @@ describe.each([
 })
 
 describe('the production-catalog component', () => {
-  it('mounts the catalogue for payments alone, and the example is a catalogue payments starts with', () => {
+  it('mounts the catalogue for payments alone, and the example is a catalogue payments starts with beside the rails it names', () => {
     const withCatalog = renderWith('production-catalog')
     expectValid(withCatalog)
     const payments = deploymentOf(withCatalog, 'payments')
@@ -279,7 +279,9 @@ describe('the production-catalog component', () => {
     const folder = mkdtempSync(join(tmpdir(), 'production-catalog-'))
     try {
       writeFileSync(join(folder, 'catalog.yaml'), example!.data!['catalog.yaml']!)
-      const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', CATALOG_FILE: join(folder, 'catalog.yaml') })
+      // its corridors are over ACH and SEPA: the overlay adds both rails' components too
+      const rails = Object.fromEntries(['ach', 'sepa'].flatMap((rail) => [...Object.entries(exampleOf(`${rail}-rail`)[0]!.data!), [`${rail.toUpperCase()}_SFTP_PRIVATE_KEY_FILE`, `/etc/${rail}/sftp.key`]]))
+      const config = loadPaymentsConfig({ DATABASE_URL: 'postgresql://payments@db/payments', ...rails, CATALOG_FILE: join(folder, 'catalog.yaml') })
       expect(config.CATALOG_FILE?.corridors.map((c) => `${c.country}/${c.currency}`)).toEqual(['DE/EUR', 'US/USD'])
     } finally {
       rmSync(folder, { recursive: true, force: true })

@@ -7,7 +7,7 @@ import { PaymentsOperatorServiceClient } from '@pp/proto/payments/v1/operator'
 import { waitUntil } from '@pp/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestBank, type TestBank } from '../../services/payments/test/bank-sftp.js'
+import { sepaEnvOf, sftpEnvOf, startTestBank, type TestBank } from '../../services/payments/test/bank-sftp.js'
 import { validatePain001 } from '../../services/payments/test/xmllint.js'
 import { apiClient } from './mesh.js'
 import { germanIban, startPaymentsWorld, type PaymentsWorld } from './payments-support.js'
@@ -38,26 +38,13 @@ beforeAll(async () => {
   writeFileSync(join(keyDir, 'sftp.key'), bank.settings.privateKey, { mode: 0o600 })
   world = await startPaymentsWorld('ach-production', {
     env: {
-      ACH_SFTP_HOST: bank.settings.host,
-      ACH_SFTP_PORT: String(bank.settings.port),
-      ACH_SFTP_USER: bank.settings.username,
-      ACH_SFTP_PRIVATE_KEY_FILE: join(keyDir, 'sftp.key'),
-      ACH_SFTP_HOST_KEY_FINGERPRINT: bank.settings.hostKeyFingerprint,
+      ...sftpEnvOf('ACH', bank, join(keyDir, 'sftp.key')),
       ACH_ODFI_ROUTING_NUMBER: ODFI_ROUTING,
       ACH_COMPANY_ID: '1234567890',
       ACH_COMPANY_NAME: 'Payments Inc',
       ACH_IMMEDIATE_DESTINATION: ODFI_ROUTING,
       ACH_IMMEDIATE_ORIGIN: '1234567890',
-      SEPA_SFTP_HOST: bank.settings.host,
-      SEPA_SFTP_PORT: String(bank.settings.port),
-      SEPA_SFTP_USER: bank.settings.username,
-      SEPA_SFTP_PRIVATE_KEY_FILE: join(keyDir, 'sftp.key'),
-      SEPA_SFTP_HOST_KEY_FINGERPRINT: bank.settings.hostKeyFingerprint,
-      SEPA_SFTP_OUTBOUND_DIR: '/sepa-out',
-      SEPA_SFTP_INBOUND_DIR: '/sepa-in',
-      SEPA_DEBTOR_NAME: 'Payments Inc',
-      SEPA_DEBTOR_IBAN: 'FR1420041010050500013M02606',
-      SEPA_INITIATING_PARTY_ID: 'PAYMENTSINC',
+      ...sepaEnvOf(bank, join(keyDir, 'sftp.key')),
       COLLECTION_ACH_ROUTING_NUMBER: ODFI_ROUTING,
       COLLECTION_ACH_BANK_NAME: 'Example Bank',
       COLLECTION_ACH_ACCOUNT_PREFIX: '8300',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { waitUntil } from '@pp/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sepaEnvOf, startTestBank, type TestBank } from '../../services/payments/test/bank-sftp.js'
 import { GERMANY_SEPA_CATALOG } from '../../services/payments/test/catalog-files.js'
 import { adminCli } from './admin-cli-runner.js'
 import { apiClient, startMesh, type Mesh } from './mesh.js'
@@ -22,13 +23,18 @@ let adminEnv: Record<string, string>
 let usd: string
 let eur: string
 let catalogDir: string
+/** The SEPA rail's bank: the catalogue's corridor is over SEPA, which must be connected. */
+let bank: TestBank
 
 const { adminJson } = adminCli(() => adminEnv)
 
 beforeAll(async () => {
   catalogDir = mkdtempSync(join(tmpdir(), 'rates-e2e-'))
   writeFileSync(join(catalogDir, 'catalog.yaml'), GERMANY_SEPA_CATALOG)
-  mesh = await startMesh({ env: { RATES_SOURCE: 'operator', CATALOG_FILE: join(catalogDir, 'catalog.yaml') } })
+  bank = await startTestBank()
+  writeFileSync(join(catalogDir, 'sftp.key'), bank.settings.privateKey, { mode: 0o600 })
+  const sepa = sepaEnvOf(bank, join(catalogDir, 'sftp.key'))
+  mesh = await startMesh({ env: { RATES_SOURCE: 'operator', CATALOG_FILE: join(catalogDir, 'catalog.yaml'), ...sepa } })
   adminEnv = {
     ...mesh.identity('admin'),
     PLATFORM_OPERATOR_GRPC_ADDRESS: mesh.operatorAddress('platform'),
@@ -44,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mesh?.stop()
+  await bank?.close()
   if (catalogDir) rmSync(catalogDir, { recursive: true, force: true })
 })
 

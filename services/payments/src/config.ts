@@ -1,7 +1,7 @@
 import { achConfig, requireAchSettings } from './domain/rails/ach/settings.js'
 import { requireSepaSettings, sepaConfig } from './domain/rails/sepa/settings.js'
 import { ratesConfig, requireRatesSettings } from './domain/rates/settings.js'
-import { catalogFileSetting } from './providers/catalog/catalog-file.js'
+import { catalogFileSetting, requireConnectedRails } from './providers/catalog/catalog-file.js'
 import { baseConfigSchema, databaseConfig, durationMs, eventConsumerConfig, eventSigningConfig, grpcAddress, idempotencyKeyTtlMs, jobRetentionMs, loadConfig, migrationRoleRequiredInProduction, storageLimitsConfig, z } from '@pp/config'
 
 const schema = baseConfigSchema.extend({
@@ -59,6 +59,7 @@ const schema = baseConfigSchema.extend({
   .superRefine(requireAchSettings)
   .superRefine(requireSepaSettings)
   .superRefine(requireRatesSettings)
+  .superRefine(requireConnectedRails)
 
 export type PaymentsConfig = z.infer<typeof schema>
 

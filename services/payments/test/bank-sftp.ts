@@ -36,6 +36,25 @@ export function ed25519KeyPair(): { private: string; public: string; parsed: ssh
   }
 }
 
+/** A rail's transport settings (`ACH_SFTP_*`, `SEPA_SFTP_*`) to reach `bank`, its key in `keyFile`. */
+export const sftpEnvOf = (prefix: 'ACH' | 'SEPA', bank: TestBank, keyFile: string): Record<string, string> => ({
+  [`${prefix}_SFTP_HOST`]: bank.settings.host,
+  [`${prefix}_SFTP_PORT`]: String(bank.settings.port),
+  [`${prefix}_SFTP_USER`]: bank.settings.username,
+  [`${prefix}_SFTP_PRIVATE_KEY_FILE`]: keyFile,
+  [`${prefix}_SFTP_HOST_KEY_FINGERPRINT`]: bank.settings.hostKeyFingerprint,
+})
+
+/** The SEPA rail's settings against `bank` (its own folders), the platform as the debtor. */
+export const sepaEnvOf = (bank: TestBank, keyFile: string): Record<string, string> => ({
+  ...sftpEnvOf('SEPA', bank, keyFile),
+  SEPA_SFTP_OUTBOUND_DIR: '/sepa-out',
+  SEPA_SFTP_INBOUND_DIR: '/sepa-in',
+  SEPA_DEBTOR_NAME: 'Payments Inc',
+  SEPA_DEBTOR_IBAN: 'FR1420041010050500013M02606',
+  SEPA_INITIATING_PARTY_ID: 'PAYMENTSINC',
+})
+
 export async function startTestBank(): Promise<TestBank> {
   const hostKey = ed25519KeyPair()
   const user = ed25519KeyPair()

@@ -13,3 +13,14 @@ corridors:
       - { name: FULL_NAME, mandatory: true }
       - { name: POSTAL_ADDRESS, mandatory: false }
 `
+
+/** The SEPA rail's settings as a configuration test needs them (a server nobody dials): a SEPA corridor must have its rail connected. */
+export const SEPA_SETTINGS = {
+  SEPA_SFTP_HOST: 'sftp.bank.example',
+  SEPA_SFTP_USER: 'platform',
+  SEPA_SFTP_PRIVATE_KEY_FILE: '/etc/sepa/sftp.key',
+  SEPA_SFTP_HOST_KEY_FINGERPRINT: `SHA256:${'A'.repeat(43)}`,
+  SEPA_DEBTOR_NAME: 'Payments Inc',
+  SEPA_DEBTOR_IBAN: 'FR1420041010050500013M02606',
+  SEPA_INITIATING_PARTY_ID: 'PAYMENTSINC',
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { GERMANY_SEPA_CATALOG } from '../../../test/catalog-files.js'
+import { GERMANY_SEPA_CATALOG, SEPA_SETTINGS } from '../../../test/catalog-files.js'
 import { loadPaymentsConfig } from '../../config.js'
 import { offersCorridor, parseCatalogFile } from './catalog-file.js'
 import { configuredCatalog } from './configured-catalog.js'
@@ -30,11 +30,19 @@ describe('the production catalogue file', () => {
   it('is read when the configuration loads: a missing or invalid file stops the service, naming it', () => {
     const good = join(folder, 'catalog.yaml')
     writeFileSync(good, GERMANY_SEPA_CATALOG)
-    expect(loadPaymentsConfig({ ...BASE, CATALOG_FILE: good }).CATALOG_FILE?.corridors).toHaveLength(1)
+    expect(loadPaymentsConfig({ ...BASE, ...SEPA_SETTINGS, CATALOG_FILE: good }).CATALOG_FILE?.corridors).toHaveLength(1)
     const bad = join(folder, 'bad.yaml')
     writeFileSync(bad, GERMANY_SEPA_CATALOG.replace('currency: EUR', 'currency: XXX'))
     expect(() => loadPaymentsConfig({ ...BASE, CATALOG_FILE: bad })).toThrow(/CATALOG_FILE: .*bad\.yaml: corridors\.0\.currency: XXX is not a currency/)
     expect(() => loadPaymentsConfig({ ...BASE, CATALOG_FILE: join(folder, 'absent.yaml') })).toThrow(/CATALOG_FILE: .*absent\.yaml: ENOENT/)
+  })
+
+  it('names only rails the deployment connected: a rail off, or one not built, stops the start', () => {
+    const file = join(folder, 'catalog.yaml')
+    writeFileSync(file, GERMANY_SEPA_CATALOG)
+    expect(() => loadPaymentsConfig({ ...BASE, CATALOG_FILE: file })).toThrow(/corridors\.0 \(DE\/EUR\) names SEPA, which is not connected: set SEPA_SFTP_HOST and the other SEPA_\* settings/)
+    writeFileSync(file, GERMANY_SEPA_CATALOG.replace('paymentRails: [SEPA]', 'paymentRails: [SEPA, PIX]'))
+    expect(() => loadPaymentsConfig({ ...BASE, ...SEPA_SETTINGS, CATALOG_FILE: file })).toThrow(/names PIX, which is no production rail \(ACH, SEPA are\)/)
   })
 
   it('declares the corridors quotes may take, the institutions discoveries list and what they want of the payer', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { z } from '@pp/config'
 import { isSupportedCurrency } from '@pp/money'
 import { parse } from 'yaml'
+import { PRODUCTION_BANK_RAILS } from '../rails/payout-rails.js'
 
 const currency = z.string().refine(isSupportedCurrency, { error: (issue) => `${String(issue.input)} is not a currency the service offers` })
 const country = z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166 country code such as DE')
@@ -81,3 +82,20 @@ export const catalogFileSetting = z
 /** Whether a quote from `sourceCurrency` into `destinationCurrency` is in one of the catalogue's corridors. */
 export const offersCorridor = (file: CatalogFile, sourceCurrency: string, destinationCurrency: string): boolean =>
   file.corridors.some((corridor) => corridor.currency === destinationCurrency && corridor.sourceCurrencies.includes(sourceCurrency))
+
+/**
+ * Every rail a corridor names is one this deployment connected, so GET /discoveries never lists an
+ * institution that a quote would then refuse for want of its rail: a rail not built, or one whose
+ * settings are unset, stops the start naming the corridor and what to do.
+ */
+export function requireConnectedRails(config: { CATALOG_FILE?: CatalogFile | undefined } & Partial<Record<string, unknown>>, ctx: z.RefinementCtx): void {
+  const built = PRODUCTION_BANK_RAILS.map((rail) => rail.paymentRail).join(', ')
+  config.CATALOG_FILE?.corridors.forEach((corridor, index) => {
+    for (const name of corridor.paymentRails) {
+      const rail = PRODUCTION_BANK_RAILS.find((candidate) => candidate.paymentRail === name)
+      const where = `corridors.${index} (${corridor.country}/${corridor.currency}) names ${name}`
+      if (!rail) ctx.addIssue({ code: 'custom', path: ['CATALOG_FILE'], message: `${where}, which is no production rail (${built} are)` })
+      else if (!config[rail.setting]) ctx.addIssue({ code: 'custom', path: ['CATALOG_FILE'], message: `${where}, which is not connected: set ${rail.setting} and the other ${name}_* settings` })
+    }
+  })
+}

@@ -54,6 +54,9 @@ const ACH_CORRIDOR: BankFileCorridor = { accountTypes: ['US_ACCOUNT', 'USD_ACCOU
  */
 const SEPA_CORRIDOR: BankFileCorridor = { accountTypes: ['EUR_ACCOUNT'], currency: 'EUR', paymentRail: 'SEPA', setting: 'SEPA_SFTP_HOST' }
 
+/** The production rails a corridor may name (CATALOG_FILE's paymentRails), each with the setting that connects it. */
+export const PRODUCTION_BANK_RAILS: readonly Pick<BankFileCorridor, 'paymentRail' | 'setting'>[] = [ACH_CORRIDOR, SEPA_CORRIDOR]
+
 /** Which production rails this deployment has configured. */
 export interface ProductionRails {
   achConfigured: boolean
