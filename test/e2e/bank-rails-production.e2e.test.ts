@@ -45,6 +45,7 @@ beforeAll(async () => {
       ACH_IMMEDIATE_DESTINATION: ODFI_ROUTING,
       ACH_IMMEDIATE_ORIGIN: '1234567890',
       ...sepaEnvOf(bank, join(keyDir, 'sftp.key')),
+      RATES_SOURCE: 'operator',
       COLLECTION_ACH_ROUTING_NUMBER: ODFI_ROUTING,
       COLLECTION_ACH_BANK_NAME: 'Example Bank',
       COLLECTION_ACH_ACCOUNT_PREFIX: '8300',
@@ -257,6 +258,28 @@ describe('SEPA in production', () => {
     await waitUntil(async () => (await transaction(id)).status === 'COMPLETED', `${id} to complete`, 30_000)
   })
 
+  it("a USD payout to a EUR IBAN converts at the operator's rate, goes out in euros, and COMPLETED once the bank books it", async () => {
+    const usdBalance = async () => (await api('GET', '/platform/internal-accounts?currency=USD')).body.data[0].balance.amount as number
+    const rate = { sourceCurrency: 'USD', destinationCurrency: 'EUR', midRate: '0.92', spreadBps: 0, validUntil: new Date(Date.now() + 3_600_000), setBy: 'e2e-ops' }
+    await callUnary(operator(), operator().setExchangeRate, rate, { requestId: 'e2e-sepa-fx' })
+    const before = await usdBalance()
+    const id = await sepaPayout('000', 10_000, usd)
+    // 100.00 USD at 0.92: 92.00 EUR to the IBAN, 100.00 USD off the account
+    expect(await transaction(id)).toMatchObject({ sentAmount: { amount: 10_000, currency: { code: 'USD' } }, receivedAmount: { amount: 9_200, currency: { code: 'EUR' } }, exchangeRate: 0.92 })
+    expect(await usdBalance()).toBe(before - 10_000)
+    const { files } = await callUnary(operator(), operator().buildSepaFile, {}, { requestId: 'e2e-sepa-fx' })
+    expect(files).toMatchObject([{ entryCount: 1, totalCents: 9_200n }])
+    expect(validatePain001(bank.files.get(`/sepa-out/${files[0]!.name}`)!.toString())).toBe('')
+    const endToEndId = id.slice(id.indexOf(':') + 1).replace(/-/g, '')
+    const notification = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+      <GrpHdr><MsgId>NTF-E2E-FX</MsgId><CreDtTm>2026-12-01T18:00:00</CreDtTm></GrpHdr><Ntfctn><Id>N1</Id>
+      <Ntry><Amt Ccy="EUR">92.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><NtryDtls><TxDtls><Refs><EndToEndId>${endToEndId}</EndToEndId></Refs><Amt Ccy="EUR">92.00</Amt></TxDtls></NtryDtls></Ntry>
+    </Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`
+    bank.files.set('/sepa-in/NTF_E2E_FX.xml', Buffer.from(notification))
+    expect((await callUnary(operator(), operator().fetchSepaInbound, {}, { requestId: 'e2e-sepa-fx' })).files).toMatchObject([{ name: 'NTF_E2E_FX.xml', processed: true, settled: 1 }])
+    await waitUntil(async () => (await transaction(id)).status === 'COMPLETED', `${id} to complete`, 30_000)
+  })
+
   it('a payout the bank rejects in a pain.002 status report FAILS with the ISO reason code, and its debit is restored', async () => {
     const eurBalance = async () => (await api('GET', '/platform/internal-accounts?currency=EUR')).body.data[0].balance.amount as number
     const before = await eurBalance()
@@ -310,14 +333,15 @@ describe('a crash while reading the bank\'s files', () => {
 })
 
 /** A payout of the platform's EUR account to a new EUR IBAN account (`suffix` makes its IBAN), executed at once. */
-async function sepaPayout(suffix: string, amount: number): Promise<string> {
+/** A payout of `amount` (in the source account's currency, EUR unless told) to a new German IBAN; its transaction's id. */
+async function sepaPayout(suffix: string, amount: number, source = eur): Promise<string> {
   const created = await api('POST', '/platform/external-accounts', {
     currency: 'EUR',
     accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban(suffix), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ada Lovelace', countryOfResidence: 'FR' } },
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   const quote = await api('POST', '/quotes', {
-    source: { sourceType: 'ACCOUNT', accountId: eur },
+    source: { sourceType: 'ACCOUNT', accountId: source },
     destination: { destinationType: 'ACCOUNT', accountId: created.body.id },
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: amount,

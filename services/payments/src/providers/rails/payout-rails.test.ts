@@ -59,16 +59,17 @@ describe('sandbox payout rail', () => {
     expect(unconfiguredPayoutRail.decide({ externalSide: 'NONE', crossCurrency: false })).toEqual({ outcome: 'SETTLE' })
   })
 
-  it('production sends same-currency payouts to US bank accounts to the ACH rail once it is configured', () => {
+  it('production sends payouts to US bank accounts in USD, converted or not, to the ACH rail once it is configured', () => {
     const ach = productionPayoutRail({ achConfigured: true, sepaConfigured: false })
     const usRoute = { counterpartyIdentifier: '1', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'US_ACCOUNT', currency: 'USD' } as const
     expect(ach.decide(usRoute)).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'ACH' })
     // a pull (ACH debit) and a conversion into USD are not this rail's
     expect(() => ach.decide({ ...usRoute, externalSide: 'SOURCE' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
-    expect(() => ach.decide({ ...usRoute, crossCurrency: true })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    // converted on the way, it pays the receiving amount over the same rail
+    expect(ach.decide({ ...usRoute, crossCurrency: true })).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'ACH' })
   })
 
-  it('production sends same-currency payouts to EUR IBAN accounts to the SEPA rail once it is configured', () => {
+  it('production sends payouts to EUR IBAN accounts in EUR, converted or not, to the SEPA rail once it is configured', () => {
     const sepa = productionPayoutRail({ achConfigured: false, sepaConfigured: true })
     const euRoute = { counterpartyIdentifier: 'DE89370400440532013000', externalSide: 'DESTINATION', crossCurrency: false, accountType: 'EUR_ACCOUNT', currency: 'EUR' } as const
     expect(sepa.decide(euRoute)).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'SEPA' })
@@ -76,7 +77,7 @@ describe('sandbox payout rail', () => {
     // instant payments, pulls and conversions into EUR are not this rail's
     expect(() => sepa.decide({ ...euRoute, paymentRail: 'SEPA_INSTANT' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
     expect(() => sepa.decide({ ...euRoute, externalSide: 'SOURCE' })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
-    expect(() => sepa.decide({ ...euRoute, crossCurrency: true })).toThrow(expect.objectContaining({ code: 'NOT_IMPLEMENTED' }))
+    expect(sepa.decide({ ...euRoute, crossCurrency: true })).toEqual({ outcome: 'AWAIT_BANK', paymentRail: 'SEPA' })
     expect(() => sepa.decide({ ...euRoute, accountType: 'US_ACCOUNT', currency: 'USD' })).toThrow(expect.objectContaining({ details: expect.objectContaining({ setting: 'ACH_SFTP_HOST' }) }))
   })
 

@@ -64,11 +64,12 @@ export interface ProductionRails {
 }
 
 /**
- * Production: a same-currency payout to an external account goes to the bank-file rail
- * configured for its corridor (account type and currency) and waits for the bank's answer.
+ * Production: a payout to an external account goes to the bank-file rail configured for its
+ * corridor (account type and currency) and waits for the bank's answer; one converted on the way
+ * (priced by the production rate source) pays the receiving amount, in the rail's currency.
  * Transfers between internal accounts settle at once. Any other corridor, a pull from an external
- * account, a conversion, or a corridor whose rail is not configured is refused (501) with the
- * corridor and the setting that would enable it, never a pretended success.
+ * account, or a corridor whose rail is not configured is refused (501) with the corridor and the
+ * setting that would enable it, never a pretended success.
  */
 export function productionPayoutRail(configured: ProductionRails): PayoutRail {
   const corridors = [
@@ -81,8 +82,8 @@ export function productionPayoutRail(configured: ProductionRails): PayoutRail {
       const corridor = `${route.accountType ?? 'UNKNOWN'}/${route.currency ?? 'UNKNOWN'}`
       const rail = corridors.find((c) => c.currency === route.currency && c.accountTypes.includes(route.accountType ?? ''))
       const asked = route.paymentRail ? ` over ${route.paymentRail}` : ''
-      const served = rail && route.externalSide === 'DESTINATION' && !route.crossCurrency && (!route.paymentRail || route.paymentRail === rail.paymentRail)
-      if (!served) throw notConfigured(`A production ${route.externalSide === 'SOURCE' ? 'pull' : 'payout'} rail for ${corridor}${asked}${route.crossCurrency ? ' with a conversion' : ''}`, { corridor })
+      const served = rail && route.externalSide === 'DESTINATION' && (!route.paymentRail || route.paymentRail === rail.paymentRail)
+      if (!served) throw notConfigured(`A production ${route.externalSide === 'SOURCE' ? 'pull' : 'payout'} rail for ${corridor}${asked}`, { corridor })
       if (!rail.isConfigured) throw notConfigured(`The production ${rail.paymentRail} rail for ${corridor} (set ${rail.setting} and the other ${rail.paymentRail}_* settings)`, { corridor, setting: rail.setting })
       return { outcome: 'AWAIT_BANK', paymentRail: rail.paymentRail }
     },
