@@ -79,6 +79,13 @@ describe('production exchange rates', () => {
 
     const listed = await adminJson('rates', 'list')
     expect(listed).toEqual([expect.objectContaining({ id: set.id, appliedRate: '0.9154' })])
+
+    // GET /exchange-rates lists the catalogue's corridors alone: EUR to USD has a derived rate, but
+    // no corridor, so no quote could take it
+    const corridors = async (source: string) =>
+      ((await api('GET', `/exchange-rates?sourceCurrency=${source}`)).body.data as any[]).map((r) => `${r.sourceCurrency.code}/${r.destinationCurrency.code}`)
+    expect(await corridors('USD')).toEqual(['USD/EUR'])
+    expect(await corridors('EUR')).toEqual([])
   })
 })
 

@@ -115,6 +115,7 @@ export function catalogDepsFrom(deps: PaymentsDeps, production: CatalogProvider 
   return {
     catalog: { SANDBOX: sandboxCatalog, PRODUCTION: production },
     rates: deps.rates,
+    corridors: deps.corridors,
     pricing: {
       async feesOf(caller) {
         const platform = await services.platform(caller)

@@ -2,7 +2,7 @@ import type { SqlPool } from '@pp/db'
 import type { Caller, Environment } from '@pp/tenancy'
 import type { Logger } from '@pp/logging'
 import type { Db } from '../db/client.js'
-import type { LookupStore } from './catalog/deps.js'
+import type { CorridorOffers, LookupStore } from './catalog/deps.js'
 import type { StoredLeg } from './quotes/legs.js'
 import type { ScaGate } from './quotes/sca-gate.js'
 import type { SizeLimits } from './quotes/size-limits.js'
@@ -82,7 +82,7 @@ export interface PaymentsDeps {
   /** The production SEPA rail's files and transport, when SEPA_* is configured. */
   sepa?: SepaRail
   /** Production's corridors (CATALOG_FILE): a quote outside them is refused. Unset, the rails alone decide. */
-  corridors?: { offers(sourceCurrency: string, destinationCurrency: string): boolean }
+  corridors?: CorridorOffers
   /** RATES_SOURCE=operator: production is priced from the rates operators set; `changed` drops this replica's cached rates. */
   operatorRates?: { changed(): void }
   settings: PaymentsSettings

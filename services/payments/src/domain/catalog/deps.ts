@@ -54,10 +54,17 @@ export interface LookupStore {
 }
 
 /** What the catalogue's use cases need; main.ts wires the real ones, tests swap them. */
+/** Which conversions production offers (CATALOG_FILE's corridors: a sending currency into a receiving one). */
+export interface CorridorOffers {
+  offers(sourceCurrency: string, destinationCurrency: string): boolean
+}
+
 export interface CatalogDeps {
   catalog: Record<CatalogCaller['environment'], CatalogProvider>
   /** Each environment's rates, behind the replica's rate cache. */
   rates: Record<CatalogCaller['environment'], RateSource>
+  /** Production's corridors (CATALOG_FILE), as quotes keep to them; unset, every priced pair is listed. */
+  corridors?: CorridorOffers
   pricing: TenantPricing
   accounts: AccountDirectory
   lookups: LookupStore

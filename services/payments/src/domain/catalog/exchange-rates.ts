@@ -37,13 +37,19 @@ function knownCurrency(code: string, field: string): Currency {
   throw new ApiError('INVALID_CURRENCY', `${code} is not a currency the service offers`, { field, value: code })
 }
 
-/** Every pair of distinct priced currencies the filter allows, fiat payout corridors only. */
+/**
+ * Every pair of distinct priced currencies the filter allows, fiat payout corridors only; in
+ * production with a catalogue, only the pairs its corridors offer, as quotes are held to them.
+ */
 async function corridorsOf(deps: CatalogDeps, caller: CatalogCaller, filter: ExchangeRatesFilter): Promise<[Currency, Currency][]> {
   const priced = (await deps.rates[caller.environment].currencies()).flatMap((code) => findCurrency(code) ?? [])
   const sources = filter.sourceCurrency ? [knownCurrency(filter.sourceCurrency, 'sourceCurrency')] : priced
   const wanted = filter.destinationCurrencies.map((code) => knownCurrency(code, 'destinationCurrency'))
   const destinations = (wanted.length > 0 ? wanted : priced).filter((c) => payoutRailOf(c.code))
-  return sources.flatMap((source) => destinations.filter((d) => d.code !== source.code).map((d): [Currency, Currency] => [source, d]))
+  const offered = caller.environment === 'PRODUCTION' ? deps.corridors : undefined
+  return sources.flatMap((source) =>
+    destinations.filter((d) => d.code !== source.code && (!offered || offered.offers(source.code, d.code))).map((d): [Currency, Currency] => [source, d]),
+  )
 }
 
 /** `sendingAmount` priced like a quote locked on the sending side; an amount below the fees delivers nothing. */
