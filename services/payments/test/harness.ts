@@ -87,7 +87,7 @@ async function startBackends(): Promise<Backends> {
   const databases: TestDatabase[] = []
   const processes: ServiceProcess[] = []
   let ledgerDatabaseUrl = ''
-  await Promise.all(
+  const started = await Promise.allSettled(
     names.map(async (name) => {
       const database = await createTestDatabase(`payments_it_${name}`)
       databases.push(database)
@@ -99,6 +99,12 @@ async function startBackends(): Promise<Backends> {
       })
     }),
   )
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    // the ones that came up would outlive the test file, holding their ports and connections
+    await Promise.all(processes.map((p) => p.stop()))
+    throw failed.reason
+  }
   return { processes, databases, ledgerDatabaseUrl, addresses, operatorAddresses }
 }
 
