@@ -38,6 +38,13 @@ export function environmentOption(value: string | boolean | undefined, name = 'e
   throw new UsageError(`--${name} must be ${ENVIRONMENTS.join(' or ')}`)
 }
 
+/** `--limit`: `fallback` when absent, else a whole number from 1 to `max`. */
+export function limitOption(value: string | boolean | undefined, fallback: number, max: number): number {
+  const limit = value === undefined ? fallback : Number(value)
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new UsageError(`--limit must be a whole number from 1 to ${max}`)
+  return limit
+}
+
 const DURATION = /^(\d+)(s|m|h|d)?$/
 const SECONDS_PER_UNIT: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400 }
 

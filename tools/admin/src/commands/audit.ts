@@ -1,5 +1,5 @@
 import type { OperatorAction } from '@pp/proto/platform/v1/operator'
-import { parseCommandArgs, UsageError } from '../args.js'
+import { limitOption, parseCommandArgs } from '../args.js'
 import { table, timeText, type Command } from '../command.js'
 
 const LIMIT_DEFAULT = 50
@@ -10,8 +10,7 @@ const list: Command = {
   summary: `the operator audit log, newest first: who ran which command, when and how it ended (${LIMIT_DEFAULT} entries unless told, at most ${LIMIT_MAX})`,
   async run(args, services) {
     const parsed = parseCommandArgs(args, { limit: { type: 'string' } })
-    const limit = parsed.values.limit === undefined ? LIMIT_DEFAULT : Number(parsed.values.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) throw new UsageError(`--limit must be a whole number from 1 to ${LIMIT_MAX}`)
+    const limit = limitOption(parsed.values.limit, LIMIT_DEFAULT, LIMIT_MAX)
     const client = services.platformOperator()
     const page = await services.call(client, client.listOperatorActions, { limit })
     const row = (action: OperatorAction) => [

@@ -1,5 +1,5 @@
 import type { OperatorExchangeRate, SetExchangeRateRequest } from '@pp/proto/payments/v1/operator'
-import { durationSeconds, parseCommandArgs, UsageError } from '../args.js'
+import { durationSeconds, limitOption, parseCommandArgs, UsageError } from '../args.js'
 import { table, timeText, type Command } from '../command.js'
 
 const CURRENCY = /^[A-Z]{3}$/
@@ -76,8 +76,7 @@ const list: Command = {
   summary: 'the production rates operators set that have not ended (--all: every one), newest first',
   async run(args, services) {
     const parsed = parseCommandArgs(args, { all: { type: 'boolean' }, limit: { type: 'string' } })
-    const limit = parsed.values.limit === undefined ? 100 : Number(parsed.values.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) throw new UsageError(`--limit must be a whole number from 1 to ${LIMIT_MAX}`)
+    const limit = limitOption(parsed.values.limit, 100, LIMIT_MAX)
     const client = services.paymentsOperator()
     const { rates } = await services.call(client, client.listExchangeRates, { includeExpired: parsed.values.all === true, limit })
     const now = new Date()

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { VerificationReview } from '@pp/proto/customers/v1/verification_reviews'
-import { parseCommandArgs, requiredString, UsageError, type ParsedArgs } from '../args.js'
+import { limitOption, parseCommandArgs, requiredString, type ParsedArgs } from '../args.js'
 import { table, timeText, type Command } from '../command.js'
 import type { Services } from '../services.js'
 
@@ -18,8 +18,7 @@ const list: Command = {
   summary: 'the verifications sent to manual review, oldest first (the pending ones unless told)',
   async run(args, services) {
     const parsed = parseCommandArgs(args, { status: { type: 'string' }, platform: { type: 'string' }, limit: { type: 'string' } })
-    const limit = parsed.values.limit === undefined ? 100 : Number(parsed.values.limit)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('--limit must be a whole number from 1 to 100')
+    const limit = limitOption(parsed.values.limit, 100, 100)
     const client = services.verificationReviews()
     const request = {
       status: (parsed.values.status as string | undefined)?.toUpperCase(),
