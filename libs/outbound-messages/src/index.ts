@@ -1,4 +1,5 @@
 export { codeSender, type CodeChannel, type CodeSender, type MessageSenders } from './code-sender.js'
+export { newOneTimeCode } from './one-time-code.js'
 export { httpSmsSender, type SmsApiSettings } from './http-sms-sender.js'
 export { withRetries, type RetryPolicy } from './retry.js'
 export { DeliveryFailure, type EmailMessage, type EmailSender, type SmsMessage, type SmsSender } from './senders.js'

@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto'
-import type { CodeMessageKind, CodeSender } from '@pp/outbound-messages'
+import { newOneTimeCode, type CodeMessageKind, type CodeSender } from '@pp/outbound-messages'
 import type { ContactCodePurpose, VerificationProvider } from '../../domain/deps.js'
 import type { ContactChannel } from '../../domain/verification/contact-channels.js'
 
@@ -14,7 +13,7 @@ const kindOf = (channel: ContactChannel, purpose: ContactCodePurpose): CodeMessa
  */
 export function productionContactCodes(codes: CodeSender): VerificationProvider['sendContactCode'] {
   return async (channel, to, purpose) => {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const code = newOneTimeCode()
     await codes.send(channel === 'EMAIL' ? 'EMAIL' : 'SMS', to, { kind: kindOf(channel, purpose), code, validForMs: purpose.validForMs })
     return code
   }

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto'
 import { ApiError, notConfigured } from '@pp/errors'
+import { newOneTimeCode } from '@pp/outbound-messages'
 import { isSandbox, type CustomerContact, type Tenant } from '../types.js'
 
 export type OtpChannel = 'EMAIL' | 'SMS'
@@ -25,6 +25,6 @@ export interface OtpDelivery {
 export function prepareOtp(sender: OtpSender | undefined, tenant: Tenant, channel: OtpChannel, contact: CustomerContact): OtpDelivery {
   if (isSandbox(tenant)) return { code: SANDBOX_OTP_CODE, send: async () => {} }
   if (!sender) throw notConfigured('Production OTP delivery')
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const code = newOneTimeCode()
   return { code, send: () => sender.send(tenant, channel, contact, code) }
 }
