@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseConfigSchema, databaseConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, requireTogether, storageLimitsConfig, z } from './index.js'
+import { baseConfigSchema, databaseConfig, grpcAddress, idempotencyKeyTtlMs, loadConfig, migrationRoleRequiredInProduction, requireChosen, requireTogether, storageLimitsConfig, z } from './index.js'
 
 describe('loadConfig', () => {
   const schema = baseConfigSchema.extend({ GRPC_ADDRESS: grpcAddress, DELAY_MS: z.coerce.number().default(5) })
@@ -69,5 +69,18 @@ describe('requireTogether', () => {
     expect(loadConfig(schema, { HOST: 'h', USER: 'u' })).toEqual({ HOST: 'h', USER: 'u' })
     expect(() => loadConfig(schema, { HOST: 'h' })).toThrow(/USER: required when HOST is set/)
     expect(() => loadConfig(schema, { PORT: '25', USER: '' })).toThrow(/HOST: required when PORT is set[\s\S]*USER: required when PORT is set/)
+  })
+})
+
+describe('requireChosen', () => {
+  const schema = z
+    .object({ SOURCE: z.enum(['none', 'feed']).default('none'), FEED_URL: z.string().optional(), FEED_KEY: z.string().optional() })
+    .superRefine((config, ctx) => requireChosen(config, 'SOURCE', 'feed', ['FEED_URL', 'FEED_KEY'], ctx))
+
+  it("refuses a provider's settings without its switch, naming the ones set", () => {
+    expect(loadConfig(schema, {})).toEqual({ SOURCE: 'none' })
+    expect(loadConfig(schema, { SOURCE: 'feed', FEED_URL: 'u' })).toEqual({ SOURCE: 'feed', FEED_URL: 'u' })
+    expect(() => loadConfig(schema, { FEED_URL: 'u' })).toThrow(/SOURCE: must be feed when FEED_URL is set/)
+    expect(() => loadConfig(schema, { FEED_URL: 'u', FEED_KEY: 'k' })).toThrow(/SOURCE: must be feed when FEED_URL, FEED_KEY are set/)
   })
 })

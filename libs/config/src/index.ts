@@ -193,4 +193,15 @@ export function requireSettings(config: Record<string, unknown>, names: readonly
   }
 }
 
+/**
+ * A provider's settings need its switch: once any of `dependents` is set, `setting` must be
+ * `value` ("RATES_SOURCE: must be feed when RATES_FEED_URL is set"), so a half-done switch to a
+ * provider refuses the start instead of being ignored. Use it in a superRefine.
+ */
+export function requireChosen(config: Record<string, unknown>, setting: string, value: string, dependents: readonly string[], ctx: z.RefinementCtx): void {
+  if (config[setting] === value) return
+  const set = dependents.filter((name) => config[name] !== undefined && config[name] !== '')
+  if (set.length > 0) ctx.addIssue({ code: 'custom', path: [setting], message: `must be ${value} when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` })
+}
+
 export { z }

@@ -1,4 +1,4 @@
-import { durationMs, requireSettings, z } from '@pp/config'
+import { durationMs, requireChosen, requireSettings, z } from '@pp/config'
 import type { KycDecisions } from '../../domain/deps.js'
 import { signedWebhookVendor } from './signed-webhook-vendor.js'
 
@@ -27,11 +27,8 @@ const VENDOR_SETTINGS = ['KYC_VENDOR_NAME', 'KYC_VENDOR_WEBHOOK_SECRET', 'KYC_VE
  * secret, and a vendor setting without KYC_DECISIONS=vendor is a half-done switch, refused too.
  */
 export function requireKycDecisionSettings(config: KycDecisionsConfig, ctx: z.RefinementCtx): void {
-  if (config.KYC_DECISIONS !== 'vendor') {
-    const set = VENDOR_SETTINGS.filter((name) => config[name] !== undefined)
-    if (set.length > 0) ctx.addIssue({ code: 'custom', path: ['KYC_DECISIONS'], message: `must be vendor when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set` })
-    return
-  }
+  requireChosen(config, 'KYC_DECISIONS', 'vendor', VENDOR_SETTINGS, ctx)
+  if (config.KYC_DECISIONS !== 'vendor') return
   requireSettings(config, ['KYC_VENDOR_NAME'], 'KYC_DECISIONS is vendor', ctx)
   if (config.KYC_VENDOR_WEBHOOK_SECRET !== undefined && config.KYC_VENDOR_WEBHOOK_SECRET_FILE !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['KYC_VENDOR_WEBHOOK_SECRET_FILE'], message: 'set KYC_VENDOR_WEBHOOK_SECRET or its _FILE, not both' })

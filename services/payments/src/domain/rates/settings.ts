@@ -1,4 +1,4 @@
-import { durationMs, z } from '@pp/config'
+import { durationMs, requireChosen, requireSettings, z } from '@pp/config'
 
 const HOUR_MS = 3_600_000
 
@@ -34,8 +34,8 @@ export type RatesConfig = z.infer<typeof ratesConfig>
 
 /** A feed is all or nothing: RATES_SOURCE=feed needs RATES_FEED_URL, and a URL is read only by the feed. */
 export function requireRatesSettings(config: RatesConfig, ctx: z.RefinementCtx): void {
-  if (config.RATES_SOURCE === 'feed' && !config.RATES_FEED_URL) ctx.addIssue({ code: 'custom', path: ['RATES_FEED_URL'], message: 'required when RATES_SOURCE=feed' })
-  if (config.RATES_FEED_URL && config.RATES_SOURCE !== 'feed') ctx.addIssue({ code: 'custom', path: ['RATES_SOURCE'], message: 'must be feed when RATES_FEED_URL is set' })
+  if (config.RATES_SOURCE === 'feed') requireSettings(config, ['RATES_FEED_URL'], 'RATES_SOURCE=feed', ctx)
+  requireChosen(config, 'RATES_SOURCE', 'feed', ['RATES_FEED_URL'], ctx)
 }
 
 /** The production rate source the settings choose, or undefined when RATES_SOURCE is unset. */
