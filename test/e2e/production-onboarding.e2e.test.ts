@@ -71,6 +71,21 @@ describe("the KYC vendor's decision webhook through the gateway", () => {
     expect(review).toMatchObject({ status: 'APPROVED', decidedBy: `vendor:${VENDOR}` })
   })
 
+  it('answers a signed delivery it cannot apply with the error of its cause, changing nothing', async () => {
+    const { customerId, verificationId } = await submitProductionCustomer(mesh, production, 'Mary Jackson')
+    const event = () => `evt-${randomBytes(6).toString('hex')}`
+    expect(await deliver('not json')).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } })
+    expect(await deliver(JSON.stringify({ id: event(), verificationId }))).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } })
+    const unknown = JSON.stringify({ id: event(), verificationId: 'Verification:0198e1a0-0000-7000-8000-000000000000', decision: 'APPROVED' })
+    expect(await deliver(unknown)).toMatchObject({ status: 404, body: { code: 'VERIFICATION_NOT_FOUND' } })
+    const badReason = JSON.stringify({ id: event(), verificationId, decision: 'REJECTED', reason: 'DISLIKED' })
+    expect(await deliver(badReason)).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } })
+    expect((await apiClient(mesh, production)('GET', `/customers/${customerId}`)).body.kycStatus).toBe('PENDING')
+    // the refused deliveries claimed nothing: the same event id applies once it is right
+    const retried = JSON.stringify({ id: JSON.parse(badReason).id, verificationId, decision: 'REJECTED', reason: 'APPLICANT_FRAUD' })
+    expect((await deliver(retried)).body).toMatchObject({ applied: true, status: 'REJECTED' })
+  })
+
   it("rejects with the vendor's reason, and refuses an operator's decision where the vendor decides", async () => {
     const { customerId, verificationId } = await submitProductionCustomer(mesh, production, 'Dorothy Vaughan')
     const refused = await callUnary(operator(), operator().decideVerificationReview, { verificationId, decision: 'APPROVED', operator: 'ops' }, { requestId: 'e2e-kyc-vendor' }).catch((err: unknown) => err)
